@@ -1,0 +1,304 @@
+"""Stage 3: compute everything a reader sees that comes from a number.
+
+Ratios in tables, numbers quoted in prose (claims), the per-context support
+summary and the verdict of every matrix cell are computed here from the raw
+values and the rules declared in ``guide.yml``. Nothing here knows the topic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from statistics import mean
+
+from generator import numbers, schema
+from generator.checks import at, facts, measurement_tables
+from generator.errors import Problem
+from generator.validate import Data
+
+
+@dataclass(frozen=True)
+class Verdict:
+    level: str
+    word: str
+    symbol: str
+    colour: str
+
+
+@dataclass
+class Cell:
+    """One matrix cell: a verdict (or plain text), a short detail and where it comes from."""
+
+    column: schema.Column
+    verdict: Verdict | None
+    detail: str = ""
+    text: str = ""
+    tables: list[str] = field(default_factory=list)
+    reason: str | None = None
+    note: str | None = None
+    value: float | None = None
+
+
+@dataclass
+class RatioCell:
+    value: float | None
+    text: str
+    verdict: Verdict | None
+
+
+@dataclass
+class TableView:
+    table: schema.MeasurementTable
+    ratios: dict[str, list[RatioCell]]
+    """Comparison label -> one ratio per row (``None`` where a side is not measured)."""
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number quoted in prose, with the table it comes from."""
+
+    id: str
+    text: str
+    table: str
+    table_title: str
+    provenance: str
+
+
+@dataclass
+class SupportCell:
+    context: schema.Context
+    status: str
+    verdict: Verdict
+    note: str | None
+
+
+@dataclass
+class Derived:
+    data: Data
+    cells: dict[str, list[Cell]]
+    support: dict[str, list[SupportCell]]
+    tables: dict[str, TableView]
+    numbers: dict[str, Number]
+    option_tables: dict[str, list[str]]
+
+    def option(self, ident: str) -> schema.Option:
+        return next(o for o in self.data.options if o.id == ident)
+
+    # Small helpers for templates, so templates hold no logic of their own.
+    def ordered_options(self) -> list[schema.Option]:
+        return [self.option(ident) for ident in self.data.guide.order]
+
+    def verdict_of(self, outcome: schema.Outcome) -> Verdict:
+        return verdict(self.data, outcome)
+
+    def unknown(self) -> Verdict:
+        style = self.data.guide.levels["unknown"]
+        return Verdict("unknown", schema.NOT_MEASURED, style.symbol, style.colour)
+
+    def raw(self, value: float) -> str:
+        return numbers.raw(value)
+
+    def campaign(self, ident: str) -> schema.Campaign | None:
+        return next((c for c in self.data.campaigns if c.id == ident), None)
+
+    def context_name(self, ident: str | None) -> str:
+        if ident is None:
+            return f"any {self.data.guide.context_noun}"
+        return next(c.name for c in self.data.guide.contexts if c.id == ident)
+
+
+def verdict(data: Data, outcome: schema.Outcome) -> Verdict:
+    style = data.guide.levels[outcome.level]
+    return Verdict(outcome.level, outcome.word, style.symbol, style.colour)
+
+
+def band(column: schema.ComparisonColumn, value: float) -> schema.Band:
+    """The first band whose minimum the value reaches; the last band catches the rest."""
+    for b in column.bands:
+        if b.min is None or value >= b.min:
+            return b
+    return column.bands[-1]
+
+
+def _ratio(num: float | str, den: float | str) -> float | None:
+    if isinstance(num, str) or isinstance(den, str):
+        return None
+    return num / den
+
+
+def table_view(data: Data, table: schema.MeasurementTable) -> TableView:
+    columns = {c.id: c for c in data.guide.columns}
+    ratios: dict[str, list[RatioCell]] = {}
+    for comp in table.comparisons:
+        cells = []
+        for row in table.rows:
+            value = _ratio(row.values[comp.numerator], row.values[comp.denominator])
+            if value is None:
+                cells.append(RatioCell(None, schema.NOT_MEASURED, None))
+                continue
+            col = columns.get(comp.verdict_column or "")
+            judged = None
+            if isinstance(col, schema.ComparisonColumn):
+                oriented = value if table.better == "higher" else 1 / value
+                judged = verdict(data, band(col, oriented))
+            cells.append(RatioCell(value, numbers.ratio(value, comp.digits), judged))
+        ratios[comp.label] = cells
+    return TableView(table, ratios)
+
+
+def claim_numbers(data: Data) -> dict[str, Number]:
+    tables = {t.id: t for t in measurement_tables(data)}
+    out: dict[str, Number] = {}
+    for claim in data.claims.claims:
+        t = tables[claim.table]
+        rows = {r.id: r for r in t.rows}
+        values = [_ratio(rows[r].values[claim.numerator], rows[r].values[claim.denominator]) for r in claim.rows]
+        known = [v for v in values if v is not None]
+        if not known:
+            text = schema.NOT_MEASURED
+        elif claim.aggregate == "range":
+            text = numbers.ratio_range(min(known), max(known), claim.digits)
+        else:
+            agg = {"mean": mean, "min": min, "max": max}[claim.aggregate](known)
+            text = numbers.ratio(agg, claim.digits, claim.approx)
+        out[claim.id] = Number(claim.id, text, t.id, t.title, "derived")
+    for t, _, f in facts(data):
+        out[f.id] = Number(f.id, numbers.quantity(f.value, f.unit, f.approx, f.sign), t.id, t.title, f.provenance)
+    return out
+
+
+def _series_option(table: schema.MeasurementTable) -> dict[str, str | None]:
+    return {s.id: s.option for s in table.series}
+
+
+def _counterpart(data: Data, column: schema.ComparisonColumn, option: str) -> tuple[list[float], list[str], list[str]]:
+    """Ratios of ``option`` against the other side of every tagged comparison."""
+    ratios: list[float] = []
+    others: list[str] = []
+    sources: list[str] = []
+    for t in measurement_tables(data):
+        if column.tag not in t.tags:
+            continue
+        owner = _series_option(t)
+        for comp in t.comparisons:
+            sides = (owner[comp.numerator], owner[comp.denominator])
+            if option not in sides or sides[0] == sides[1]:
+                continue
+            mine, theirs = (comp.numerator, comp.denominator) if sides[0] == option else (comp.denominator, comp.numerator)
+            for row in t.rows:
+                value = _ratio(row.values[mine], row.values[theirs])
+                if value is None:
+                    continue
+                ratios.append(value if t.better == "higher" else 1 / value)
+                other = owner[theirs] or theirs
+                if other not in others:
+                    others.append(other)
+                if t.id not in sources:
+                    sources.append(t.id)
+    return ratios, others, sources
+
+
+def _best(data: Data, column: schema.ComparisonColumn, option: str) -> tuple[list[float], list[str], list[str]]:
+    """Ratios of ``option`` against the best value of each tagged row (1.0 = the best)."""
+    ratios: list[float] = []
+    details: list[str] = []
+    sources: list[str] = []
+    for t in measurement_tables(data):
+        if column.tag not in t.tags:
+            continue
+        owner = _series_option(t)
+        for row in t.rows:
+            measured = {s: v for s, v in row.values.items() if not isinstance(v, str) and owner.get(s)}
+            mine = [s for s in measured if owner[s] == option]
+            if len(measured) < 2 or not mine:
+                continue
+            best = max(measured.values()) if t.better == "higher" else min(measured.values())
+            value = measured[mine[0]]
+            ratios.append(value / best if t.better == "higher" else best / value)
+            tail = "best" if value == best else f"best {numbers.raw(best)}"
+            details.append(f"{row.label} {numbers.raw(value)} {t.unit} ({tail})")
+            if t.id not in sources:
+                sources.append(t.id)
+    return ratios, details, sources
+
+
+def _comparison_cell(
+    data: Data, column: schema.ComparisonColumn, option: schema.Option, problems: list[Problem]
+) -> Cell:
+    names = {o.id: o.label for o in data.options}
+    if column.against == "counterpart":
+        ratios, others, sources = _counterpart(data, column, option.id)
+        detail = (
+            f"{numbers.ratio_range(min(ratios), max(ratios), 2)} vs {', '.join(names.get(o, o) for o in others)}"
+            if ratios
+            else ""
+        )
+    else:
+        ratios, details, sources = _best(data, column, option.id)
+        detail = "; ".join(details)
+    judgement = option.judgements.get(column.id)
+    note = option.cell_notes.get(column.id)
+    if ratios and judgement is not None:
+        problems.append(
+            at(data, option, ("judgements", column.id),
+               f"column {column.id!r} is decided by measured tables ({', '.join(sources)}); remove the judgement")
+        )
+    if ratios:
+        value = max(ratios) if column.aggregate == "max" else min(ratios)
+        return Cell(column, verdict(data, band(column, value)), detail, tables=sources, note=note, value=value)
+    if judgement is not None:
+        return Cell(column, verdict(data, judgement), reason=judgement.reason, note=note)
+    style = data.guide.levels["unknown"]
+    return Cell(column, Verdict("unknown", schema.NOT_MEASURED, style.symbol, style.colour), note=note)
+
+
+def support_summary(statuses: list[str]) -> str:
+    """All measured contexts serve -> yes; some serve -> partial; none -> no."""
+    measured = [s for s in statuses if s != "not measured"]
+    if not measured:
+        return "not-measured"
+    if any(s in ("yes", "with") for s in measured):
+        return "yes" if all(s == "yes" for s in measured) else "partial"
+    return "no"
+
+
+def _support(data: Data, column: schema.SupportColumn, option: schema.Option) -> tuple[Cell, list[SupportCell]]:
+    cells = []
+    for ctx in data.guide.contexts:
+        entry = option.support[ctx.id]
+        cells.append(SupportCell(ctx, entry.status, verdict(data, column.statuses[entry.status]), entry.note))
+    summary = support_summary([c.status for c in cells])
+    groups: dict[str, list[str]] = {}
+    rank = {"good": 0, "mid": 1, "bad": 2, "unknown": 3}
+    for c in sorted(cells, key=lambda c: rank[c.verdict.level]):
+        groups.setdefault(c.verdict.word, []).append(c.context.name)
+    detail = "; ".join(f"{word}: {', '.join(names)}" for word, names in groups.items())
+    return Cell(column, verdict(data, column.categories[summary]), detail, note=option.cell_notes.get(column.id)), cells
+
+
+def derive(data: Data) -> tuple[Derived, list[Problem]]:
+    problems: list[Problem] = []
+    cells: dict[str, list[Cell]] = {}
+    support: dict[str, list[SupportCell]] = {}
+    for option in data.options:
+        row: list[Cell] = []
+        for column in data.guide.columns:
+            if isinstance(column, schema.SupportColumn):
+                cell, support[option.id] = _support(data, column, option)
+            elif isinstance(column, schema.ComparisonColumn):
+                cell = _comparison_cell(data, column, option, problems)
+            elif isinstance(column, schema.CategoryColumn):
+                attr = option.attributes[column.attribute]
+                cell = Cell(column, verdict(data, column.categories[attr.value]), note=attr.note)
+            else:
+                cell = Cell(column, None, text=getattr(option, column.field))
+            row.append(cell)
+        cells[option.id] = row
+        support.setdefault(option.id, [])
+    views = {t.id: table_view(data, t) for t in measurement_tables(data)}
+    option_tables: dict[str, list[str]] = {o.id: [] for o in data.options}
+    for t in data.tables:
+        owners = [s.option for s in t.series] if isinstance(t, schema.MeasurementTable) else [f.option for f in t.facts]
+        for owner in owners:
+            if owner and t.id not in option_tables[owner]:
+                option_tables[owner].append(t.id)
+    return Derived(data, cells, support, views, claim_numbers(data), option_tables), problems

@@ -1,0 +1,77 @@
+"""Stage 1: find the data files of a guide and read them safely.
+
+A guide's data folder has a fixed shape::
+
+    guide.yml            what the guide is about; matrix columns and their colour rules
+    recommendation.yml   the bottom line
+    claims.yml           numbers used inside prose (optional)
+    campaigns/*.yml      one measurement campaign per file
+    options/*.yml        one record per option (a row of the matrix, a survey page)
+    tables/*.yml         measured tables, raw numbers only
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.errors import Problem
+from generator.yaml_source import Document, read_yaml
+
+SINGLE_FILES = {"guide": "guide.yml", "recommendation": "recommendation.yml", "claims": "claims.yml"}
+OPTIONAL_FILES = {"claims"}
+FOLDERS = {"campaign": "campaigns", "option": "options", "table": "tables"}
+MAX_FILES = 2_000
+
+
+@dataclass
+class RawGuide:
+    """Every readable document of a data folder, grouped by kind."""
+
+    root: Path
+    documents: dict[str, list[Document]] = field(default_factory=dict)
+
+
+def data_files(root: Path) -> list[Path]:
+    """Every file the guide reads, for watching and for fingerprinting."""
+    files = [root / name for name in SINGLE_FILES.values() if (root / name).is_file()]
+    for folder in FOLDERS.values():
+        files += sorted((root / folder).glob("*.yml"))
+    return files
+
+
+def load(root: Path) -> tuple[RawGuide, list[Problem]]:
+    """Read every data file under ``root``; unreadable files become problems."""
+    raw = RawGuide(root)
+    problems: list[Problem] = []
+    if not root.is_dir():
+        return raw, [Problem(str(root), 0, "", "data folder does not exist")]
+    for kind, name in SINGLE_FILES.items():
+        path = root / name
+        if not path.is_file():
+            if kind not in OPTIONAL_FILES:
+                problems.append(Problem(name, 0, "", f"required file is missing ({kind})"))
+            continue
+        _read(raw, kind, path, name, problems)
+    for kind, folder in FOLDERS.items():
+        paths = sorted((root / folder).glob("*.y*ml")) if (root / folder).is_dir() else []
+        if not paths:
+            problems.append(Problem(f"{folder}/", 0, "", f"no {kind} records found; expected {folder}/*.yml"))
+        for path in paths[:MAX_FILES]:
+            rel = path.relative_to(root).as_posix()
+            if path.suffix != ".yml":
+                problems.append(Problem(rel, 0, "", "data files must end in .yml"))
+            elif path.is_symlink() or not path.resolve().is_relative_to(root.resolve()):
+                problems.append(Problem(rel, 0, "", "data files must be regular files inside the data folder"))
+            else:
+                _read(raw, kind, path, rel, problems)
+        if len(paths) > MAX_FILES:
+            problems.append(Problem(f"{folder}/", 0, "", f"more than {MAX_FILES} files"))
+    return raw, problems
+
+
+def _read(raw: RawGuide, kind: str, path: Path, display: str, problems: list[Problem]) -> None:
+    doc, found = read_yaml(path, display)
+    problems += found
+    if doc is not None:
+        raw.documents.setdefault(kind, []).append(doc)

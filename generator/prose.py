@@ -1,0 +1,72 @@
+"""Prose fields to safe HTML: a small Markdown subset plus ``[[token]]`` numbers.
+
+Data never reaches a page as raw HTML. Text is escaped first; then only code
+spans, bold, italics, links with a safe target, paragraphs and ``- `` lists are
+turned into markup. ``[[claim-id]]`` becomes a computed number linked to its
+table, ``[[option:id]]`` a link to that option's page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from markupsafe import Markup, escape
+
+from generator.checks import TOKEN
+
+Resolver = Callable[[str], Markup]
+
+_CODE = re.compile(r"`([^`]+)`")
+_LINK = re.compile(r"\[([^\[\]]+)\]\(([^()\s]+)\)")
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_EM = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
+_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
+
+
+def safe_url(url: str) -> bool:
+    """http(s), mailto and relative links only; never ``javascript:`` or ``data:``."""
+    if _SCHEME.match(url):
+        return url.lower().startswith(("http://", "https://", "mailto:"))
+    return not url.startswith("//")
+
+
+def inline(text: str, resolve: Resolver) -> Markup:
+    """Render one line of prose to HTML."""
+    stash: list[str] = []
+
+    def keep(html: str) -> str:
+        stash.append(html)
+        return f"\x00{len(stash) - 1}\x00"
+
+    out = str(escape(text.replace("\x00", "")))
+    out = _CODE.sub(lambda m: keep(f"<code>{m.group(1)}</code>"), out)
+    out = TOKEN.sub(lambda m: keep(str(resolve(_unescape(m.group(1)).strip()))), out)
+
+    def link(m: re.Match[str]) -> str:
+        label, url = m.group(1), _unescape(m.group(2))
+        if not safe_url(url):
+            return label
+        return keep(f'<a href="{escape(url)}">{label}</a>')
+
+    out = _LINK.sub(link, out)
+    out = _BOLD.sub(r"<strong>\1</strong>", out)
+    out = _EM.sub(r"<em>\1</em>", out)
+    return Markup(re.sub(r"\x00(\d+)\x00", lambda m: stash[int(m.group(1))], out))
+
+
+def _unescape(text: str) -> str:
+    return text.replace("&amp;", "&").replace("&#39;", "'").replace("&#34;", '"').replace("&lt;", "<").replace("&gt;", ">")
+
+
+def blocks(text: str, resolve: Resolver) -> Markup:
+    """Render prose with paragraphs (blank lines) and ``- `` bullet lists."""
+    parts: list[str] = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        lines = [ln.strip() for ln in block.splitlines() if ln.strip()]
+        if lines and all(ln.startswith("- ") for ln in lines):
+            items = "".join(f"<li>{inline(ln[2:], resolve)}</li>" for ln in lines)
+            parts.append(f"<ul>{items}</ul>")
+        elif lines:
+            parts.append(f"<p>{inline(' '.join(lines), resolve)}</p>")
+    return Markup("\n".join(parts))

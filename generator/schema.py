@@ -1,0 +1,382 @@
+"""The record format, declared once.
+
+Every data file is validated against one of the models below, and the JSON
+Schema files under ``schema/`` that editors use are exported from them
+(``python -m generator schema``). The models know nothing of any one topic: the
+MoE guide and the small guide used by the tests share them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, StringConstraints, WithJsonSchema
+from pydantic_core import PydanticCustomError
+
+NOT_MEASURED = "not measured"
+
+Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64)]
+Word = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+Label = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+#: Text that may use the inline Markdown subset and ``[[token]]`` references.
+Prose = Annotated[str, StringConstraints(min_length=1, max_length=4000)]
+Level = Literal["good", "mid", "bad", "unknown"]
+Provenance = Literal["measured", "published", "derived"]
+
+
+def _positive_number(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        got = f"the text {value!r}" if isinstance(value, str) else repr(value)
+        raise PydanticCustomError("number", "expected a number, got {got}", {"got": got})
+    if not math.isfinite(value) or value <= 0:
+        raise PydanticCustomError("number", "expected a positive finite number, got {got}", {"got": value})
+    return float(value)
+
+
+def _measurement(value: Any) -> float | str:
+    if value == NOT_MEASURED:
+        return NOT_MEASURED
+    if isinstance(value, str):
+        raise PydanticCustomError(
+            "measurement", "expected a positive number or 'not measured', got the text {got!r}", {"got": value}
+        )
+    return _positive_number(value)
+
+
+PositiveNumber = Annotated[
+    float,
+    PlainValidator(_positive_number),
+    WithJsonSchema({"type": "number", "exclusiveMinimum": 0}),
+]
+Measurement = Annotated[
+    Union[float, str],
+    PlainValidator(_measurement),
+    WithJsonSchema({"oneOf": [{"type": "number", "exclusiveMinimum": 0}, {"const": NOT_MEASURED}]}),
+]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+# --- guide.yml -------------------------------------------------------------
+
+
+class LevelStyle(Model):
+    """How one verdict level looks: never colour alone, always a symbol and a word."""
+
+    colour: Literal["green", "amber", "red", "grey"]
+    symbol: Annotated[str, StringConstraints(min_length=1, max_length=2)]
+    meaning: Label
+
+
+class Outcome(Model):
+    """A verdict: a level on the scale plus the word shown in the cell."""
+
+    level: Level
+    word: Word
+
+
+class Band(Outcome):
+    """Values at or above ``min`` get this outcome; the last band has no ``min``."""
+
+    min: PositiveNumber | None = None
+
+
+class Context(Model):
+    id: Id
+    name: Label
+
+
+class ColumnBase(Model):
+    id: Id
+    label: Label
+    meaning: Prose
+
+
+class CategoryColumn(ColumnBase):
+    """Colour from a categorical attribute every record states (e.g. ``fork: none``)."""
+
+    kind: Literal["category"]
+    attribute: Id
+    categories: dict[Id, Outcome] = Field(min_length=1)
+
+
+class SupportColumn(ColumnBase):
+    """Colour from the per-context support statuses, summarised by the generator."""
+
+    kind: Literal["support"]
+    categories: dict[Literal["yes", "partial", "no", "not-measured"], Outcome]
+    statuses: dict[Literal["yes", "with", "no", "not measured"], Outcome]
+
+
+class ComparisonColumn(ColumnBase):
+    """Colour from ratios in measured tables carrying ``tag``.
+
+    ``against: counterpart`` compares a record with the other side of each
+    declared comparison; ``against: best`` with the best value in each row.
+    Ratios are oriented so that above 1 means better for the record.
+    """
+
+    kind: Literal["comparison"]
+    tag: Id
+    against: Literal["counterpart", "best"]
+    aggregate: Literal["max", "min"]
+    bands: list[Band] = Field(min_length=1)
+
+
+class TextColumn(ColumnBase):
+    """Plain text from the record; no verdict."""
+
+    kind: Literal["text"]
+    field: Literal["pick_when", "short", "name"]
+
+
+Column = Annotated[
+    Union[CategoryColumn, SupportColumn, ComparisonColumn, TextColumn], Field(discriminator="kind")
+]
+
+
+class Questions(Model):
+    """Headings of the four survey questions, phrased for the guide's topic."""
+
+    what: Label
+    support: Label
+    measured: Label
+    pick: Label
+
+
+class Guide(Model):
+    """``guide.yml``: what the guide is about and how its matrix is built."""
+
+    title: Label
+    tagline: Label
+    intro: Prose
+    lesson: Prose
+    option_noun: Word
+    option_noun_plural: Word
+    context_noun: Word
+    context_noun_plural: Word
+    contexts: list[Context] = Field(min_length=1)
+    questions: Questions
+    levels: dict[Level, LevelStyle]
+    columns: list[Column] = Field(min_length=1)
+    order: list[Id] = Field(min_length=1)
+
+
+# --- options/*.yml ---------------------------------------------------------
+
+
+class Support(Model):
+    status: Literal["yes", "with", "no", "not measured"]
+    note: Prose | None = None
+
+
+class Need(Model):
+    kind: Literal["env", "flag", "plugin", "code", "setup"]
+    value: Label
+    context: Id | None = None
+    note: Prose | None = None
+
+
+class Failure(Model):
+    title: Label
+    detail: Prose
+    context: Id | None = None
+
+
+class Judgement(Outcome):
+    """A verdict no number decides, stated with its reason."""
+
+    reason: Prose
+
+
+class AttributeValue(Model):
+    value: Id
+    note: Prose | None = None
+
+
+class Option(Model):
+    """``options/<id>.yml``: one row of the matrix and one survey page."""
+
+    id: Id
+    name: Label
+    label: Word
+    short: Label
+    fabric: list[Id] = Field(min_length=1)
+    what: Prose
+    support: dict[Id, Support] = Field(min_length=1)
+    measured: Prose
+    pick_when: Label
+    pick_detail: Prose
+    attributes: dict[Id, AttributeValue] = Field(default_factory=dict)
+    needs: list[Need] = Field(default_factory=list)
+    failures: list[Failure] = Field(default_factory=list)
+    caveats: list[Prose] = Field(default_factory=list)
+    judgements: dict[Id, Judgement] = Field(default_factory=dict)
+    cell_notes: dict[Id, Prose] = Field(default_factory=dict)
+    campaign: Id | None = None
+    dated: dt.date | None = None
+
+
+# --- campaigns/*.yml -------------------------------------------------------
+
+
+class Hardware(Model):
+    instance: Label
+    nodes: Annotated[int, Field(gt=0)]
+    nics_per_node: Annotated[int, Field(gt=0)]
+    fabric: Label
+    gpus_per_node: Annotated[int, Field(gt=0)] | None = None
+
+
+class Update(Model):
+    date: dt.date
+    note: Prose
+
+
+class Campaign(Model):
+    """``campaigns/<id>.yml``: where and on what the measurements ran."""
+
+    id: Id
+    name: Label
+    hardware: Hardware
+    model: Label
+    parallelism: Label
+    summary: Prose
+    method: list[Prose] = Field(default_factory=list)
+    updates: list[Update] = Field(default_factory=list)
+
+
+# --- tables/*.yml ----------------------------------------------------------
+
+
+class Series(Model):
+    id: Id
+    label: Label
+    option: Id | None = None
+    provenance: Provenance | None = None
+
+
+class Comparison(Model):
+    """A ratio shown in the table: numerator series over denominator series, row by row."""
+
+    numerator: Id
+    denominator: Id
+    label: Label
+    digits: Annotated[int, Field(ge=0, le=4)] = 2
+    verdict_column: Id | None = None
+
+
+class Row(Model):
+    id: Id
+    label: Label
+    context: Id | None = None
+    values: dict[Id, Measurement] = Field(min_length=1)
+    notes: dict[Id, Prose] = Field(default_factory=dict)
+
+
+class MeasurementTable(Model):
+    """A measured table: raw numbers only; every ratio is computed."""
+
+    kind: Literal["measurements"]
+    id: Id
+    title: Label
+    label: Word
+    summary: Prose
+    campaign: Id
+    provenance: Provenance
+    quantity: Label
+    unit: Label
+    better: Literal["higher", "lower"]
+    tags: list[Id] = Field(default_factory=list)
+    conditions: list[Prose] = Field(default_factory=list)
+    repetitions: Annotated[int, Field(gt=0)] | None = None
+    variance_below_pct: PositiveNumber | None = None
+    series: list[Series] = Field(min_length=1)
+    rows: list[Row] = Field(min_length=1)
+    comparisons: list[Comparison] = Field(default_factory=list)
+
+
+class Fact(Model):
+    id: Id
+    label: Label
+    value: PositiveNumber
+    unit: Label
+    approx: bool = False
+    sign: Literal["", "+"] = ""
+    provenance: Provenance
+    option: Id | None = None
+    note: Prose | None = None
+
+
+class FactTable(Model):
+    """Single measured quantities (a ceiling, a per-token cost)."""
+
+    kind: Literal["facts"]
+    id: Id
+    title: Label
+    label: Word
+    summary: Prose
+    campaign: Id
+    facts: list[Fact] = Field(min_length=1)
+
+
+#: A table file is either kind, told apart by its ``kind`` field.
+Table = Annotated[Union[MeasurementTable, FactTable], Field(discriminator="kind")]
+
+
+# --- claims.yml ------------------------------------------------------------
+
+
+class RatioClaim(Model):
+    """A number used inside prose, computed from one table: ``[[id]]`` in any prose field.
+
+    Per-row ratios of ``numerator`` over ``denominator`` are combined by
+    ``aggregate`` (``range`` shows lowest to highest).
+    """
+
+    id: Id
+    table: Id
+    numerator: Id
+    denominator: Id
+    rows: list[Id] = Field(min_length=1)
+    aggregate: Literal["mean", "min", "max", "range"] = "mean"
+    digits: Annotated[int, Field(ge=0, le=4)] = 2
+    approx: bool = False
+
+
+class Claims(Model):
+    claims: list[RatioClaim] = Field(default_factory=list)
+
+
+# --- recommendation.yml ----------------------------------------------------
+
+
+class Case(Model):
+    id: Id
+    title: Label
+    when: Prose
+    pick: list[Id] = Field(min_length=1)
+    why: Prose
+
+
+class Recommendation(Model):
+    """The bottom line: the default pick and the situations that change it."""
+
+    summary: Prose
+    cases: list[Case] = Field(min_length=1)
+    note: Prose | None = None
+
+
+#: File kinds and their models, used by the loader and by the schema export.
+DOCUMENT_TYPES: dict[str, Any] = {
+    "guide": Guide,
+    "option": Option,
+    "campaign": Campaign,
+    "table": Table,
+    "claims": Claims,
+    "recommendation": Recommendation,
+}

@@ -1,0 +1,129 @@
+"""Stage 2: check every document against the schema, then references between them.
+
+Schema checks turn pydantic errors into :class:`Problem` objects that name the
+file, the line and the field. Cross-record checks are small pure functions in
+:mod:`generator.checks`, each returning problems; all run, all are reported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from generator import schema
+from generator.errors import Problem
+from generator.load import RawGuide
+from generator.yaml_source import Document, Loc
+
+_ADAPTERS = {kind: TypeAdapter(tp) for kind, tp in schema.DOCUMENT_TYPES.items()}
+
+
+@dataclass
+class Data:
+    """Typed, schema-valid records, each with the document it came from."""
+
+    guide: schema.Guide
+    recommendation: schema.Recommendation
+    claims: schema.Claims
+    campaigns: list[schema.Campaign] = field(default_factory=list)
+    options: list[schema.Option] = field(default_factory=list)
+    tables: list[schema.MeasurementTable | schema.FactTable] = field(default_factory=list)
+    origin: dict[int, Document] = field(default_factory=dict)
+
+    def doc(self, record: Any) -> Document:
+        return self.origin[id(record)]
+
+
+def _message(err: Any) -> str:
+    kind, got = err["type"], err.get("input")
+    if kind == "missing":
+        return "required field is missing"
+    if kind == "extra_forbidden":
+        return "unknown field"
+    if kind == "literal_error":
+        expected = err["ctx"]["expected"]
+        return f"expected one of {expected}, got {got!r}"
+    if kind == "string_pattern_mismatch":
+        return f"expected an id of lower-case letters, digits and dashes, got {got!r}"
+    if kind == "union_tag_invalid":
+        return f"expected kind to be one of {err['ctx']['expected_tags']}, got {err['ctx']['tag']!r}"
+    if kind == "union_tag_not_found":
+        return "required field is missing (kind)"
+    if kind in {"int_type", "float_type", "string_type", "bool_type", "dict_type", "list_type", "date_type"}:
+        want = {
+            "int_type": "a whole number",
+            "float_type": "a number",
+            "string_type": "text",
+            "bool_type": "true or false",
+            "dict_type": "a mapping",
+            "list_type": "a list",
+            "date_type": "a date (YYYY-MM-DD)",
+        }[kind]
+        shown = f"the text {got!r}" if isinstance(got, str) else f"{type(got).__name__} {got!r}"
+        if isinstance(got, (dict, list)):
+            shown = "a mapping" if isinstance(got, dict) else "a list"
+        return f"expected {want}, got {shown}"
+    return f"{err['msg']} (got {got!r})" if "input" in err and not isinstance(got, (dict, list)) else err["msg"]
+
+
+def _doc_loc(data: Any, loc: tuple[Any, ...]) -> Loc:
+    """Map a pydantic error location onto the document's keys.
+
+    Parts that are not keys of the data (the tag of a discriminated union) are
+    dropped, except the last one, which names a missing field.
+    """
+    out: list[str | int] = []
+    node = data
+    for i, part in enumerate(loc):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+            out.append(part)
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+            out.append(part)
+        elif i == len(loc) - 1:
+            out.append(part)
+    return tuple(out)
+
+
+def _field_name(loc: Loc) -> str:
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+def check_schema(raw: RawGuide) -> tuple[Data | None, list[Problem]]:
+    """Validate each document; return typed data when every document is valid."""
+    problems: list[Problem] = []
+    typed: dict[str, list[tuple[Any, Document]]] = {}
+    for kind, docs in raw.documents.items():
+        for doc in docs:
+            try:
+                value = _ADAPTERS[kind].validate_python(doc.data)
+            except ValidationError as exc:
+                for err in exc.errors():
+                    loc = _doc_loc(doc.data, tuple(err["loc"]))
+                    problems.append(Problem(doc.file, doc.line_of(loc), _field_name(loc), _message(err)))
+                continue
+            typed.setdefault(kind, []).append((value, doc))
+    if problems or "guide" not in typed or "recommendation" not in typed:
+        return None, problems
+    origin: dict[int, Document] = {}
+    for pairs in typed.values():
+        for value, doc in pairs:
+            origin[id(value)] = doc
+    claims = typed.get("claims", [(schema.Claims(), Document("claims.yml", {}))])[0]
+    origin[id(claims[0])] = claims[1]
+    data = Data(
+        guide=typed["guide"][0][0],
+        recommendation=typed["recommendation"][0][0],
+        claims=claims[0],
+        campaigns=[v for v, _ in typed.get("campaign", [])],
+        options=[v for v, _ in typed.get("option", [])],
+        tables=[v for v, _ in typed.get("table", [])],
+        origin=origin,
+    )
+    return data, problems
