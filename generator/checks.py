@@ -8,7 +8,7 @@ reported as a failure of that check, never as a traceback.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from generator import schema
@@ -29,7 +29,7 @@ def at(data: Data, record: Any, loc: Loc, message: str) -> Problem:
     return Problem(doc.file, doc.line_of(loc), field, message)
 
 
-def _expect(kind: str, name: str, known: set[str] | list[str]) -> str:
+def _expect(kind: str, name: str, known: Iterable[str]) -> str:
     listed = ", ".join(sorted(known)) or "none"
     return f"unknown {kind} {name!r}; expected one of: {listed}"
 
@@ -137,21 +137,33 @@ def option_references(data: Data) -> list[Problem]:
             for col in getattr(o, key):
                 if col not in columns:
                     problems.append(at(data, o, (key, col), _expect("column", col, columns)))
-        for ji, (col_id, _) in enumerate(o.judgements.items()):
+        for col_id in o.judgements:
             col = columns.get(col_id)
             if col is not None and not isinstance(col, schema.ComparisonColumn):
                 problems.append(
-                    at(data, o, ("judgements", col_id), "judgements are only for comparison columns; "
-                       "other columns take their verdict from the record's fields")
+                    at(
+                        data,
+                        o,
+                        ("judgements", col_id),
+                        "judgements are only for comparison columns; "
+                        "other columns take their verdict from the record's fields",
+                    )
                 )
-        for ci, col in enumerate(columns.values()):
+        for col in columns.values():
             if isinstance(col, schema.CategoryColumn):
                 attr = o.attributes.get(col.attribute)
                 if attr is None:
-                    problems.append(at(data, o, ("attributes",), f"missing attribute {col.attribute!r} (column {col.id!r})"))
+                    problems.append(
+                        at(data, o, ("attributes",), f"missing attribute {col.attribute!r} (column {col.id!r})")
+                    )
                 elif attr.value not in col.categories:
                     problems.append(
-                        at(data, o, ("attributes", col.attribute, "value"), _expect("value", attr.value, set(col.categories)))
+                        at(
+                            data,
+                            o,
+                            ("attributes", col.attribute, "value"),
+                            _expect("value", attr.value, set(col.categories)),
+                        )
                     )
         known_attrs = {c.attribute for c in columns.values() if isinstance(c, schema.CategoryColumn)}
         for attr_id in o.attributes:
@@ -196,7 +208,12 @@ def table_references(data: Data) -> list[Problem]:
             for key in series:
                 if key not in row.values:
                     problems.append(
-                        at(data, t, ("rows", r_i, "values"), f"no value for series {key!r}; write 'not measured' if there is none")
+                        at(
+                            data,
+                            t,
+                            ("rows", r_i, "values"),
+                            f"no value for series {key!r}; write 'not measured' if there is none",
+                        )
                     )
             for key in row.notes:
                 if key not in series:
@@ -210,7 +227,12 @@ def table_references(data: Data) -> list[Problem]:
                 problems.append(at(data, t, ("comparisons", c_i), "a comparison needs two different series"))
             if comp.verdict_column is not None and comp.verdict_column not in comparison_columns:
                 problems.append(
-                    at(data, t, ("comparisons", c_i, "verdict_column"), _expect("comparison column", comp.verdict_column, comparison_columns))
+                    at(
+                        data,
+                        t,
+                        ("comparisons", c_i, "verdict_column"),
+                        _expect("comparison column", comp.verdict_column, comparison_columns),
+                    )
                 )
         for tag in t.tags:
             if tag not in {c.tag for c in data.guide.columns if isinstance(c, schema.ComparisonColumn)}:
@@ -243,7 +265,9 @@ def recommendation_references(data: Data) -> list[Problem]:
     for i, case in enumerate(data.recommendation.cases):
         for p_i, pick in enumerate(case.pick):
             if pick not in options:
-                problems.append(at(data, data.recommendation, ("cases", i, "pick", p_i), _expect("option", pick, options)))
+                problems.append(
+                    at(data, data.recommendation, ("cases", i, "pick", p_i), _expect("option", pick, options))
+                )
     return problems
 
 

@@ -1,8 +1,8 @@
 """Command line: build the guide's Markdown without MkDocs, check data, export the schema.
 
-    python -m generator build --data data --out build/pages
-    python -m generator check --data data
-    python -m generator schema --out schema
+python -m generator build --data data --out build/pages
+python -m generator check --data data
+python -m generator schema --out schema
 """
 
 from __future__ import annotations
@@ -62,7 +62,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"wrote {len(pages)} pages to {args.out}")
         elif args.command == "check":
             derived = derive_guide(args.data)
-            print(f"ok: {len(derived.data.options)} {derived.data.guide.option_noun_plural}, {len(derived.data.tables)} tables")
+            guide = derived.data
+            print(f"ok: {len(guide.options)} {guide.guide.option_noun_plural}, {len(guide.tables)} tables")
         else:
             stale = export_schemas(args.out, check=args.check)
             if stale:

@@ -7,8 +7,10 @@ values and the rules declared in ``guide.yml``. Nothing here knows the topic.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from statistics import mean
+from typing import Literal
 
 from generator import numbers, schema
 from generator.checks import at, facts, measurement_tables
@@ -145,6 +147,9 @@ def table_view(data: Data, table: schema.MeasurementTable) -> TableView:
     return TableView(table, ratios)
 
 
+_AGGREGATES: dict[str, Callable[[list[float]], float]] = {"mean": mean, "min": min, "max": max}
+
+
 def claim_numbers(data: Data) -> dict[str, Number]:
     tables = {t.id: t for t in measurement_tables(data)}
     out: dict[str, Number] = {}
@@ -158,11 +163,11 @@ def claim_numbers(data: Data) -> dict[str, Number]:
         elif claim.aggregate == "range":
             text = numbers.ratio_range(min(known), max(known), claim.digits)
         else:
-            agg = {"mean": mean, "min": min, "max": max}[claim.aggregate](known)
+            agg = _AGGREGATES[claim.aggregate](known)
             text = numbers.ratio(agg, claim.digits, claim.approx)
         out[claim.id] = Number(claim.id, text, t.id, t.title, "derived")
-    for t, _, f in facts(data):
-        out[f.id] = Number(f.id, numbers.quantity(f.value, f.unit, f.approx, f.sign), t.id, t.title, f.provenance)
+    for ft, _, f in facts(data):
+        out[f.id] = Number(f.id, numbers.quantity(f.value, f.unit, f.approx, f.sign), ft.id, ft.title, f.provenance)
     return out
 
 
@@ -183,7 +188,9 @@ def _counterpart(data: Data, column: schema.ComparisonColumn, option: str) -> tu
             sides = (owner[comp.numerator], owner[comp.denominator])
             if option not in sides or sides[0] == sides[1]:
                 continue
-            mine, theirs = (comp.numerator, comp.denominator) if sides[0] == option else (comp.denominator, comp.numerator)
+            mine, theirs = (
+                (comp.numerator, comp.denominator) if sides[0] == option else (comp.denominator, comp.numerator)
+            )
             for row in t.rows:
                 value = _ratio(row.values[mine], row.values[theirs])
                 if value is None:
@@ -239,8 +246,12 @@ def _comparison_cell(
     note = option.cell_notes.get(column.id)
     if ratios and judgement is not None:
         problems.append(
-            at(data, option, ("judgements", column.id),
-               f"column {column.id!r} is decided by measured tables ({', '.join(sources)}); remove the judgement")
+            at(
+                data,
+                option,
+                ("judgements", column.id),
+                f"column {column.id!r} is decided by measured tables ({', '.join(sources)}); remove the judgement",
+            )
         )
     if ratios:
         value = max(ratios) if column.aggregate == "max" else min(ratios)
@@ -251,7 +262,10 @@ def _comparison_cell(
     return Cell(column, Verdict("unknown", schema.NOT_MEASURED, style.symbol, style.colour), note=note)
 
 
-def support_summary(statuses: list[str]) -> str:
+SupportSummary = Literal["yes", "partial", "no", "not-measured"]
+
+
+def support_summary(statuses: list[str]) -> SupportSummary:
     """All measured contexts serve -> yes; some serve -> partial; none -> no."""
     measured = [s for s in statuses if s != "not measured"]
     if not measured:

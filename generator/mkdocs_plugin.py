@@ -25,12 +25,12 @@ from generator.render import TEMPLATES, Renderer, option_uri
 log = get_plugin_logger(__name__)
 
 
-class GuideConfig(Config):
+class GuideConfig(Config):  # type: ignore[no-untyped-call]
     data_dir = c.Type(str, default="data")
     """Data folder, relative to ``mkdocs.yml``."""
 
 
-class GuidePlugin(BasePlugin[GuideConfig]):
+class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
     def __init__(self) -> None:
         self.pages: dict[str, str] = {}
         self.data_dir = Path("data")
@@ -57,9 +57,11 @@ class GuidePlugin(BasePlugin[GuideConfig]):
         return [
             {"Overview": "index.md"},
             {"Bottom line": "bottom-line.md"},
-            {derived.data.guide.option_noun_plural.capitalize(): [
-                {o.label: option_uri(o.id)} for o in derived.ordered_options()
-            ]},
+            {
+                derived.data.guide.option_noun_plural.capitalize(): [
+                    {o.label: option_uri(o.id)} for o in derived.ordered_options()
+                ]
+            },
             {"Measured results": "results.md"},
             {"Methodology": "methodology.md"},
             *hand_written,

@@ -56,7 +56,9 @@ def inline(text: str, resolve: Resolver) -> Markup:
 
 
 def _unescape(text: str) -> str:
-    return text.replace("&amp;", "&").replace("&#39;", "'").replace("&#34;", '"').replace("&lt;", "<").replace("&gt;", ">")
+    return (
+        text.replace("&amp;", "&").replace("&#39;", "'").replace("&#34;", '"').replace("&lt;", "<").replace("&gt;", ">")
+    )
 
 
 def blocks(text: str, resolve: Resolver) -> Markup:

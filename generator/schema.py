@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, StringConstraints, WithJsonSchema
 from pydantic_core import PydanticCustomError
@@ -51,7 +51,7 @@ PositiveNumber = Annotated[
     WithJsonSchema({"type": "number", "exclusiveMinimum": 0}),
 ]
 Measurement = Annotated[
-    Union[float, str],
+    float | str,
     PlainValidator(_measurement),
     WithJsonSchema({"oneOf": [{"type": "number", "exclusiveMinimum": 0}, {"const": NOT_MEASURED}]}),
 ]
@@ -134,9 +134,7 @@ class TextColumn(ColumnBase):
     field: Literal["pick_when", "short", "name"]
 
 
-Column = Annotated[
-    Union[CategoryColumn, SupportColumn, ComparisonColumn, TextColumn], Field(discriminator="kind")
-]
+Column = Annotated[CategoryColumn | SupportColumn | ComparisonColumn | TextColumn, Field(discriminator="kind")]
 
 
 class Questions(Model):
@@ -325,7 +323,7 @@ class FactTable(Model):
 
 
 #: A table file is either kind, told apart by its ``kind`` field.
-Table = Annotated[Union[MeasurementTable, FactTable], Field(discriminator="kind")]
+Table = Annotated[MeasurementTable | FactTable, Field(discriminator="kind")]
 
 
 # --- claims.yml ------------------------------------------------------------

@@ -77,10 +77,13 @@ def _doc_loc(data: Any, loc: tuple[Any, ...]) -> Loc:
     out: list[str | int] = []
     node = data
     for i, part in enumerate(loc):
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-            out.append(part)
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+        if (
+            isinstance(node, dict)
+            and part in node
+            or isinstance(node, list)
+            and isinstance(part, int)
+            and 0 <= part < len(node)
+        ):
             node = node[part]
             out.append(part)
         elif i == len(loc) - 1:

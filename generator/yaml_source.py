@@ -117,7 +117,8 @@ class _Builder:
         return value
 
     def _implicit(self, node: ScalarNode) -> str:
-        return self.loader.resolve(ScalarNode, node.value, (True, False))
+        tag: str = self.loader.resolve(ScalarNode, node.value, (True, False))  # type: ignore[no-untyped-call]
+        return tag
 
     def _mapping(self, node: MappingNode, loc: Loc) -> dict[str, Any]:
         out: dict[str, Any] = {}

@@ -1,0 +1,143 @@
+"""Shared fixtures: copies of data folders and small site builds in temporary folders."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "data"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+
+
+@pytest.fixture
+def data_copy(tmp_path: Path) -> Path:
+    """A writable copy of the shipped data folder."""
+    target = tmp_path / "data"
+    shutil.copytree(DATA, target)
+    return target
+
+
+def write_site(tmp_path: Path, data_dir: Path, docs: Path | None = None, extra: str = "") -> Path:
+    """A minimal MkDocs project in ``tmp_path`` that builds the guide in ``data_dir``."""
+    docs_dir = tmp_path / "docs"
+    if docs is not None:
+        shutil.copytree(docs, docs_dir)
+    else:
+        docs_dir.mkdir()
+    (tmp_path / "mkdocs.yml").write_text(
+        f"""site_name: Test guide
+site_url: http://127.0.0.1:8000/
+docs_dir: {docs_dir}
+theme:
+  name: material
+  font: false
+plugins:
+  - decision-guide:
+      data_dir: {data_dir}
+markdown_extensions:
+  - attr_list
+  - md_in_html
+  - toc
+{extra}""",
+        encoding="utf-8",
+    )
+    return tmp_path / "mkdocs.yml"
+
+
+def mkdocs_build(config: Path, site: Path, strict: bool = True) -> subprocess.CompletedProcess[str]:
+    args = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(site)]
+    if strict:
+        args.append("--strict")
+    return subprocess.run(args, capture_output=True, text=True, timeout=300, check=False)
+
+
+@pytest.fixture
+def build_site(tmp_path: Path):
+    """Build the guide in a data folder with MkDocs into a temp dir; return the site folder."""
+
+    def build(data_dir: Path, docs: Path | None = None) -> Path:
+        config = write_site(tmp_path / "project", data_dir, docs) if (tmp_path / "project").mkdir() is None else None
+        site = tmp_path / "site"
+        result = mkdocs_build(config, site)
+        assert result.returncode == 0, result.stderr
+        return site
+
+    return build
+
+
+# --- the real site, served, and a real browser --------------------------------
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def shipped_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The repository's own mkdocs.yml built once per test session into a temp dir."""
+    out = tmp_path_factory.mktemp("shipped-site") / "site"
+    result = mkdocs_build(ROOT / "mkdocs.yml", out)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+class _Quiet:
+    """A static file server on 127.0.0.1 with a free port; no request logging."""
+
+    def __init__(self, root: Path, prefix: str = "/") -> None:
+        import functools
+        import http.server
+        import threading
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args: object) -> None:
+                pass
+
+            def translate_path(self, path: str) -> str:
+                if prefix != "/" and path.startswith(prefix):
+                    path = "/" + path[len(prefix) :]
+                return super().translate_path(path)
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}{prefix}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def served_site(shipped_site: Path):
+    """Base URL (ending in /) of the shipped site served on 127.0.0.1."""
+    server = _Quiet(shipped_site)
+    yield server.url
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium driven by Playwright. Missing browser = failure, never a skip."""
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} not found: run `make system-deps` (apt-get install chromium)"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
