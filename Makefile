@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup system-deps serve build pages test lint schema clean
+.PHONY: setup system-deps serve build pages test lint schema clean bench
 
 $(STAMP): requirements.lock pyproject.toml
 	python3 -m venv $(VENV)
@@ -31,13 +31,17 @@ pages: setup
 	$(PY) -m generator build --data data --out build/pages
 
 lint: setup
-	$(BIN)/ruff check generator tests
-	$(BIN)/ruff format --check generator tests
+	$(BIN)/ruff check generator tests bench
+	$(BIN)/ruff format --check generator tests bench
 	$(BIN)/mypy
 	$(PY) -m generator schema --check
 
 test: setup system-deps lint build
 	$(PY) -m pytest -q
+
+# Performance: prints a table and writes build/bench.json (a few minutes; see README "Performance").
+bench: setup
+	$(PY) -m bench
 
 schema: setup
 	$(PY) -m generator schema

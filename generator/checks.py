@@ -82,14 +82,18 @@ def option_file_names(data: Data) -> list[Problem]:
 
 def order_lists_every_option(data: Data) -> list[Problem]:
     ids = [o.id for o in data.options]
+    known = set(ids)
+    first: dict[str, int] = {}
+    for i, ident in enumerate(data.guide.order):
+        first.setdefault(ident, i)
     problems = []
     for i, ident in enumerate(data.guide.order):
-        if ident not in ids:
+        if ident not in known:
             problems.append(at(data, data.guide, ("order", i), _expect("option", ident, ids)))
-        elif data.guide.order.index(ident) != i:
+        elif first[ident] != i:
             problems.append(at(data, data.guide, ("order", i), f"option {ident!r} is listed twice"))
     for ident in ids:
-        if ident not in data.guide.order:
+        if ident not in first:
             problems.append(at(data, data.guide, ("order",), f"option {ident!r} is missing from the order"))
     return problems
 
@@ -180,6 +184,7 @@ def table_references(data: Data) -> list[Problem]:
     contexts = {c.id for c in data.guide.contexts}
     campaigns = {c.id for c in data.campaigns}
     comparison_columns = {c.id for c in data.guide.columns if isinstance(c, schema.ComparisonColumn)}
+    comparison_tags = {c.tag for c in data.guide.columns if isinstance(c, schema.ComparisonColumn)}
     problems = []
     for t in data.tables:
         if t.campaign not in campaigns:
@@ -235,7 +240,7 @@ def table_references(data: Data) -> list[Problem]:
                     )
                 )
         for tag in t.tags:
-            if tag not in {c.tag for c in data.guide.columns if isinstance(c, schema.ComparisonColumn)}:
+            if tag not in comparison_tags:
                 problems.append(at(data, t, ("tags",), f"tag {tag!r} is not used by any comparison column"))
     return problems
 

@@ -81,9 +81,24 @@ class Derived:
     tables: dict[str, TableView]
     numbers: dict[str, Number]
     option_tables: dict[str, list[str]]
+    # Lookups by id, built once: templates ask for options and campaigns on every page.
+    _options: dict[str, schema.Option] = field(init=False, repr=False)
+    _campaigns: dict[str, schema.Campaign] = field(init=False, repr=False)
+    _contexts: dict[str, str] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._options = {}
+        for o in self.data.options:
+            self._options.setdefault(o.id, o)
+        self._campaigns = {}
+        for c in self.data.campaigns:
+            self._campaigns.setdefault(c.id, c)
+        self._contexts = {}
+        for ctx in self.data.guide.contexts:
+            self._contexts.setdefault(ctx.id, ctx.name)
 
     def option(self, ident: str) -> schema.Option:
-        return next(o for o in self.data.options if o.id == ident)
+        return self._options[ident]
 
     # Small helpers for templates, so templates hold no logic of their own.
     def ordered_options(self) -> list[schema.Option]:
@@ -99,12 +114,12 @@ class Derived:
         return numbers.raw(value)
 
     def campaign(self, ident: str) -> schema.Campaign | None:
-        return next((c for c in self.data.campaigns if c.id == ident), None)
+        return self._campaigns.get(ident)
 
     def context_name(self, ident: str | None) -> str:
         if ident is None:
             return f"any {self.data.guide.context_noun}"
-        return next(c.name for c in self.data.guide.contexts if c.id == ident)
+        return self._contexts[ident]
 
 
 def verdict(data: Data, outcome: schema.Outcome) -> Verdict:
@@ -196,19 +211,40 @@ def claim_numbers(data: Data) -> dict[str, Number]:
     return out
 
 
-def _series_option(table: schema.MeasurementTable) -> dict[str, str | None]:
-    return {s.id: s.option for s in table.series}
+@dataclass
+class _TableIndex:
+    """Which measured tables an option has a series in, and who owns each series; built once.
+
+    Without it every matrix cell would scan every table: quadratic in the size of the guide.
+    """
+
+    by_option: dict[str, list[schema.MeasurementTable]]
+    owners: dict[str, dict[str, str | None]]
+
+    @classmethod
+    def of(cls, data: Data) -> _TableIndex:
+        by_option: dict[str, list[schema.MeasurementTable]] = {}
+        owners: dict[str, dict[str, str | None]] = {}
+        for t in measurement_tables(data):
+            owners[t.id] = {s.id: s.option for s in t.series}
+            for owner in dict.fromkeys(s.option for s in t.series if s.option):
+                by_option.setdefault(owner, []).append(t)
+        return cls(by_option, owners)
+
+    def tagged(self, option: str, tag: str) -> list[schema.MeasurementTable]:
+        """Tables carrying ``tag`` in which ``option`` owns a series, in data order."""
+        return [t for t in self.by_option.get(option, []) if tag in t.tags]
 
 
-def _counterpart(data: Data, column: schema.ComparisonColumn, option: str) -> tuple[list[float], list[str], list[str]]:
+def _counterpart(
+    index: _TableIndex, column: schema.ComparisonColumn, option: str
+) -> tuple[list[float], list[str], list[str]]:
     """Ratios of ``option`` against the other side of every tagged comparison."""
     ratios: list[float] = []
     others: list[str] = []
     sources: list[str] = []
-    for t in measurement_tables(data):
-        if column.tag not in t.tags:
-            continue
-        owner = _series_option(t)
+    for t in index.tagged(option, column.tag):
+        owner = index.owners[t.id]
         for comp in t.comparisons:
             sides = (owner[comp.numerator], owner[comp.denominator])
             if option not in sides or sides[0] == sides[1]:
@@ -229,15 +265,13 @@ def _counterpart(data: Data, column: schema.ComparisonColumn, option: str) -> tu
     return ratios, others, sources
 
 
-def _best(data: Data, column: schema.ComparisonColumn, option: str) -> tuple[list[float], list[str], list[str]]:
+def _best(index: _TableIndex, column: schema.ComparisonColumn, option: str) -> tuple[list[float], list[str], list[str]]:
     """Ratios of ``option`` against the best value of each tagged row (1.0 = the best)."""
     ratios: list[float] = []
     details: list[str] = []
     sources: list[str] = []
-    for t in measurement_tables(data):
-        if column.tag not in t.tags:
-            continue
-        owner = _series_option(t)
+    for t in index.tagged(option, column.tag):
+        owner = index.owners[t.id]
         for row in t.rows:
             measured = {s: v for s, v in row.values.items() if not isinstance(v, str) and owner.get(s)}
             mine = [s for s in measured if owner[s] == option]
@@ -254,18 +288,22 @@ def _best(data: Data, column: schema.ComparisonColumn, option: str) -> tuple[lis
 
 
 def _comparison_cell(
-    data: Data, column: schema.ComparisonColumn, option: schema.Option, problems: list[Problem]
+    data: Data,
+    index: _TableIndex,
+    names: dict[str, str],
+    column: schema.ComparisonColumn,
+    option: schema.Option,
+    problems: list[Problem],
 ) -> Cell:
-    names = {o.id: o.label for o in data.options}
     if column.against == "counterpart":
-        ratios, others, sources = _counterpart(data, column, option.id)
+        ratios, others, sources = _counterpart(index, column, option.id)
         detail = (
             f"{numbers.ratio_range(min(ratios), max(ratios), 2)} vs {', '.join(names.get(o, o) for o in others)}"
             if ratios
             else ""
         )
     else:
-        ratios, details, sources = _best(data, column, option.id)
+        ratios, details, sources = _best(index, column, option.id)
         detail = "; ".join(details)
     judgement = option.judgements.get(column.id)
     note = option.cell_notes.get(column.id)
@@ -317,13 +355,15 @@ def derive(data: Data) -> tuple[Derived, list[Problem]]:
     problems: list[Problem] = []
     cells: dict[str, list[Cell]] = {}
     support: dict[str, list[SupportCell]] = {}
+    index = _TableIndex.of(data)
+    names = {o.id: o.label for o in data.options}
     for option in data.options:
         row: list[Cell] = []
         for column in data.guide.columns:
             if isinstance(column, schema.SupportColumn):
                 cell, support[option.id] = _support(data, column, option)
             elif isinstance(column, schema.ComparisonColumn):
-                cell = _comparison_cell(data, column, option, problems)
+                cell = _comparison_cell(data, index, names, column, option, problems)
             elif isinstance(column, schema.CategoryColumn):
                 attr = option.attributes[column.attribute]
                 cell = Cell(column, verdict(data, column.categories[attr.value]), note=attr.note)

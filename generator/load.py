@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.errors import Problem
-from generator.yaml_source import Document, read_yaml
+from generator.yaml_fast import read_yaml_fast
+from generator.yaml_source import Document
 
 SINGLE_FILES = {"guide": "guide.yml", "recommendation": "recommendation.yml", "claims": "claims.yml"}
 OPTIONAL_FILES = {"claims"}
@@ -71,7 +72,7 @@ def load(root: Path) -> tuple[RawGuide, list[Problem]]:
 
 
 def _read(raw: RawGuide, kind: str, path: Path, display: str, problems: list[Problem]) -> None:
-    doc, found = read_yaml(path, display)
+    doc, found = read_yaml_fast(path, display)
     problems += found
     if doc is not None:
         raw.documents.setdefault(kind, []).append(doc)

@@ -19,8 +19,9 @@ from mkdocs.structure.files import File, Files
 
 from generator.derive import Derived
 from generator.errors import GuideError
+from generator.nav import guide_nav, hand_written_pages
 from generator.pipeline import derive_guide
-from generator.render import TEMPLATES, Renderer, option_uri
+from generator.render import TEMPLATES, Renderer
 
 log = get_plugin_logger(__name__)
 
@@ -49,23 +50,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         return config
 
     def _nav(self, derived: Derived, docs_dir: Path) -> list[Any]:
-        hand_written = sorted(
-            p.relative_to(docs_dir).as_posix()
-            for p in docs_dir.rglob("*.md")
-            if "overrides" not in p.relative_to(docs_dir).parts
-        )
-        return [
-            {"Overview": "index.md"},
-            {"Bottom line": "bottom-line.md"},
-            {
-                derived.data.guide.option_noun_plural.capitalize(): [
-                    {o.label: option_uri(o.id)} for o in derived.ordered_options()
-                ]
-            },
-            {"Measured results": "results.md"},
-            {"Methodology": "methodology.md"},
-            *hand_written,
-        ]
+        return guide_nav(derived, hand_written_pages(docs_dir))
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         for uri, text in self.pages.items():

@@ -8,8 +8,10 @@ table, ``[[option:id]]`` a link to that option's page.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
@@ -22,6 +24,7 @@ _LINK = re.compile(r"\[([^\[\]]+)\]\(([^()\s]+)\)")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _EM = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
+_HOLE = re.compile(r"\x00(\d+)\x00")
 
 
 def safe_url(url: str) -> bool:
@@ -33,15 +36,33 @@ def safe_url(url: str) -> bool:
 
 def inline(text: str, resolve: Resolver) -> Markup:
     """Render one line of prose to HTML."""
-    stash: list[str] = []
+    parts = _compile(text)
+    if len(parts) == 1 and isinstance(parts[0], str):
+        return Markup(parts[0])
+    return Markup("".join(p if isinstance(p, str) else str(resolve(p.name)) for p in parts))
 
-    def keep(html: str) -> str:
-        stash.append(html)
+
+@dataclass(frozen=True)
+class _Token:
+    name: str
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _compile(text: str) -> tuple[str | _Token, ...]:
+    """The HTML of ``text`` with each ``[[token]]`` left as a hole, since its link depends on the page.
+
+    Everything else about a text is the same on every page, so a text shown on
+    several pages (a table's summary and notes) is parsed once.
+    """
+    stash: list[str | _Token] = []
+
+    def keep(item: str | _Token) -> str:
+        stash.append(item)
         return f"\x00{len(stash) - 1}\x00"
 
     out = str(escape(text.replace("\x00", "")))
     out = _CODE.sub(lambda m: keep(f"<code>{m.group(1)}</code>"), out)
-    out = TOKEN.sub(lambda m: keep(str(resolve(_unescape(m.group(1)).strip()))), out)
+    out = TOKEN.sub(lambda m: keep(_Token(_unescape(m.group(1)).strip())), out)
 
     def link(m: re.Match[str]) -> str:
         label, url = m.group(1), _unescape(m.group(2))
@@ -52,7 +73,14 @@ def inline(text: str, resolve: Resolver) -> Markup:
     out = _LINK.sub(link, out)
     out = _BOLD.sub(r"<strong>\1</strong>", out)
     out = _EM.sub(r"<em>\1</em>", out)
-    return Markup(re.sub(r"\x00(\d+)\x00", lambda m: stash[int(m.group(1))], out))
+    parts: list[str | _Token] = []
+    for i, piece in enumerate(_HOLE.split(out)):
+        item = stash[int(piece)] if i % 2 else piece
+        if isinstance(item, str) and parts and isinstance(parts[-1], str):
+            parts[-1] += item
+        elif item != "":
+            parts.append(item)
+    return tuple(parts) or ("",)
 
 
 def _unescape(text: str) -> str:

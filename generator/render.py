@@ -8,12 +8,13 @@ Links between generated pages are made relative to each page's final URL.
 
 from __future__ import annotations
 
+import functools
 import json
 import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup, escape
 
 from generator import prose, schema
@@ -48,14 +49,63 @@ def relative(from_src: str, to_src: str, anchor: str = "", directory_urls: bool 
     here = page_url(from_src, directory_urls)
     base = here if here.endswith("/") or here == "" else posixpath.dirname(here)
     target = page_url(to_src, directory_urls)
-    rel = posixpath.relpath(target or ".", base.rstrip("/") or ".")
+    rel = _relpath(target, base)
     if target.endswith("/") or target == "":
         rel = "./" if rel == "." else rel + "/"
     return rel + (f"#{anchor}" if anchor else "")
 
 
+def _relpath(target: str, base: str) -> str:
+    """``posixpath.relpath(target, base)`` for the clean relative paths of page URLs.
+
+    Page URLs hold no ``.``, ``..`` or empty parts, so the common prefix is all
+    there is to strip; ``relpath`` would ask the operating system for the current
+    folder on every link, thousands of times a build.
+    """
+    to = [p for p in target.split("/") if p]
+    start = [p for p in base.split("/") if p]
+    common = 0
+    while common < min(len(to), len(start)) and to[common] == start[common]:
+        common += 1
+    return "/".join([".."] * (len(start) - common) + to[common:]) or "."
+
+
 def option_uri(option_id: str) -> str:
     return f"options/{option_id}.md"
+
+
+@functools.cache
+def environment(overrides: Path | None = None) -> Environment:
+    """One Jinja environment per template search path, kept for the life of the process.
+
+    Jinja caches compiled templates in its environment and recompiles a template
+    only when its file changes, so a rebuild in ``mkdocs serve`` does not pay
+    for compiling every template again. Everything a page needs is passed to
+    ``render``, so sharing the environment between guides is safe.
+    """
+    folders = [str(overrides)] if overrides else []
+    return Environment(
+        loader=FileSystemLoader([*folders, str(TEMPLATES)]),
+        bytecode_cache=_bytecode_cache(),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def _bytecode_cache() -> FileSystemBytecodeCache | None:
+    """Compiled templates kept between processes, so ``mkdocs build`` need not compile them every time.
+
+    Compiling the templates is most of the generator's cost on a small guide.
+    Jinja keys each entry by the template's source, so an edited template is
+    compiled afresh; without a writable temporary folder the cache is skipped.
+    """
+    try:
+        return FileSystemBytecodeCache()
+    except (OSError, RuntimeError):
+        return None
 
 
 class Renderer:
@@ -64,15 +114,8 @@ class Renderer:
     def __init__(self, derived: Derived, directory_urls: bool = True, overrides: Path | None = None) -> None:
         self.d = derived
         self.directory_urls = directory_urls
-        folders = [str(overrides)] if overrides else []
-        self.env = Environment(
-            loader=FileSystemLoader([*folders, str(TEMPLATES)]),
-            autoescape=select_autoescape(default=True, default_for_string=True),
-            undefined=StrictUndefined,
-            trim_blocks=True,
-            lstrip_blocks=True,
-            keep_trailing_newline=True,
-        )
+        self.env = environment(overrides)
+        self.tables = {t.id: t for t in derived.data.tables}
 
     def pages(self) -> list[Page]:
         g = self.d.data.guide
@@ -122,7 +165,7 @@ class Renderer:
             option_uri=option_uri,
             md=md,
             md_inline=md_inline,
-            tables={t.id: t for t in self.d.data.tables},
+            tables=self.tables,
             schema=schema,
             escape=escape,
             **page.context,

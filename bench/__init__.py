@@ -1,0 +1,1 @@
+"""Benchmark of the decision-guide generator: its cost on top of MkDocs, and how it scales."""

@@ -1,0 +1,105 @@
+"""MkDocs projects for the benchmark: the guide with its plugin, and the same pages without it.
+
+*Full* is the repository's own ``mkdocs.yml`` with the plugin reading a data
+folder. *Bare* builds the Markdown that ``python -m generator build`` wrote out,
+together with the hand-written pages, with the plugin removed and the same
+navigation spelled out in the config: the difference between the two is what
+the generator adds to a build.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+from mkdocs.utils.yaml import yaml_load
+
+from bench.measure import Sample, run_child
+from generator.nav import guide_nav, hand_written_pages
+from generator.pipeline import derive_guide
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "site_src"
+PLUGIN = "decision-guide"
+ENV = {"NO_MKDOCS_2_WARNING": "1"}
+
+
+def base_config() -> dict[str, Any]:
+    """The repository's ``mkdocs.yml`` as a dict (``!ENV`` tags resolved)."""
+    with (ROOT / "mkdocs.yml").open(encoding="utf-8") as f:
+        config: dict[str, Any] = yaml_load(f)
+    theme = dict(config.get("theme") or {})
+    if theme.get("custom_dir"):
+        theme["custom_dir"] = str((ROOT / theme["custom_dir"]).resolve())
+    config["theme"] = theme
+    return config
+
+
+def _plugins(config: dict[str, Any], data_dir: Path | None) -> list[Any]:
+    out: list[Any] = []
+    for entry in config.get("plugins") or []:
+        name = entry if isinstance(entry, str) else next(iter(entry))
+        if name != PLUGIN:
+            out.append(entry)
+        elif data_dir is not None:
+            options = dict(entry[PLUGIN] or {}) if isinstance(entry, dict) else {}
+            out.append({PLUGIN: {**options, "data_dir": str(data_dir)}})
+    return out
+
+
+@dataclass
+class Project:
+    """A guide ready to build both ways."""
+
+    name: str
+    data_dir: Path
+    full_config: Path
+    bare_config: Path
+    pages: int
+    """HTML pages a build writes (generated plus hand-written)."""
+    work: Path
+
+    def build_full(self, site: Path | None = None) -> Sample:
+        return mkdocs_build(self.full_config, site or self.work / "site-full")
+
+    def build_bare(self, site: Path | None = None) -> Sample:
+        return mkdocs_build(self.bare_config, site or self.work / "site-bare")
+
+
+def mkdocs_build(config: Path, site: Path) -> Sample:
+    return run_child([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(site)], env=ENV)
+
+
+def write_pages(data_dir: Path, out: Path) -> Sample:
+    """The generated pages as plain Markdown, written by the command line (timed)."""
+    return run_child([sys.executable, "-m", "generator", "build", "--data", str(data_dir), "--out", str(out)], env=ENV)
+
+
+def prepare(name: str, data_dir: Path, work: Path, shipped: bool = False) -> tuple[Project, Sample]:
+    """Write the full and bare configs for the guide in ``data_dir``; return it and the CLI's timing."""
+    work.mkdir(parents=True, exist_ok=True)
+    config = base_config()
+    pages_dir = work / "pages"
+    cli = write_pages(data_dir, pages_dir)
+    bare_docs = work / "bare-docs"
+    shutil.copytree(DOCS, bare_docs)
+    shutil.copytree(pages_dir, bare_docs, dirs_exist_ok=True)
+
+    hand_written = hand_written_pages(DOCS)
+    nav = guide_nav(derive_guide(data_dir), hand_written)
+    bare = {**config, "docs_dir": str(bare_docs), "plugins": _plugins(config, None), "nav": nav}
+    bare_config = work / "mkdocs-bare.yml"
+    bare_config.write_text(yaml.safe_dump(bare, sort_keys=False, allow_unicode=True), encoding="utf-8")
+
+    if shipped:
+        full_config = ROOT / "mkdocs.yml"
+    else:
+        full = {**config, "docs_dir": str(DOCS), "plugins": _plugins(config, data_dir)}
+        full_config = work / "mkdocs-full.yml"
+        full_config.write_text(yaml.safe_dump(full, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    count = sum(1 for _ in pages_dir.rglob("*.md")) + len(hand_written)
+    return Project(name, data_dir, full_config, bare_config, count, work), cli

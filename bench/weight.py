@@ -1,0 +1,94 @@
+"""Page weight: the compressed bytes a first visit to each page downloads.
+
+For every HTML page of a built site: the page itself plus each local stylesheet,
+script and image it links, each gzip-compressed (level 6, what a web server
+typically sends). Material's search also fetches its index and worker on the
+first page view; they are counted once, apart, since every page shares them. A
+page counts as a chart page when it loads plotly or holds a chart element.
+"""
+
+from __future__ import annotations
+
+import gzip
+import posixpath
+from dataclasses import dataclass
+from functools import cache
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlsplit
+
+KIB = 1024
+
+
+@dataclass(frozen=True)
+class PageWeight:
+    page: str
+    kind: str
+    """``text`` or ``chart``."""
+    html: int
+    assets: int
+    """Compressed bytes of the stylesheets, scripts and images it links."""
+
+    @property
+    def total(self) -> int:
+        return self.html + self.assets
+
+
+class _Refs(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.refs: list[str] = []
+        self.chart = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "link" and "stylesheet" in a.get("rel", "").split():
+            self.refs.append(a.get("href", ""))
+        elif tag in ("script", "img") and a.get("src"):
+            self.refs.append(a["src"])
+            if "plotly" in a["src"].lower():
+                self.chart = True
+        classes = a.get("class", "").split()
+        if any("chart" in c for c in classes) or "data-chart" in a:
+            self.chart = True
+
+
+@cache
+def _gz_size(path: Path) -> int:
+    return len(gzip.compress(path.read_bytes(), compresslevel=6, mtime=0))
+
+
+def _local(site: Path, page: Path, ref: str) -> Path | None:
+    parts = urlsplit(ref)
+    if parts.scheme or parts.netloc or not parts.path:
+        return None
+    here = posixpath.dirname(page.relative_to(site).as_posix())
+    target = site / posixpath.normpath(posixpath.join(here, parts.path)).lstrip("/")
+    return target if target.is_file() else None
+
+
+def page_weights(site: Path) -> list[PageWeight]:
+    """Every HTML page of ``site`` (404 excluded), largest first."""
+    out = []
+    for page in sorted(site.rglob("*.html")):
+        if page.name == "404.html":
+            continue
+        parser = _Refs()
+        text = page.read_text(encoding="utf-8")
+        parser.feed(text)
+        assets = {p for ref in parser.refs if (p := _local(site, page, ref)) is not None}
+        out.append(
+            PageWeight(
+                page.relative_to(site).as_posix(),
+                "chart" if parser.chart else "text",
+                len(gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0)),
+                sum(_gz_size(p) for p in assets),
+            )
+        )
+    return sorted(out, key=lambda w: w.total, reverse=True)
+
+
+def search_weight(site: Path) -> int:
+    """Compressed bytes of the search index and worker, fetched once on the first page view."""
+    files = [site / "search" / "search_index.json", *site.glob("assets/javascripts/workers/search.*.min.js")]
+    return sum(_gz_size(f) for f in files if f.is_file())

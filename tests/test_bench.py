@@ -1,0 +1,44 @@
+"""The benchmark still runs and reports every figure (a smoke run: 10 paths, one run; no time is asserted)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bench.synth import write_guide
+from generator.pipeline import build_guide
+from tests.conftest import ROOT
+
+
+def test_synthetic_guides_of_any_size_are_valid(tmp_path: Path) -> None:
+    for n in (2, 3, 7, 31):
+        pages = build_guide(write_guide(tmp_path / f"g{n}", n))
+        assert len([p for p in pages if p.startswith("options/")]) == n
+
+
+def test_benchmark_smoke_run_reports_every_figure(tmp_path: Path) -> None:
+    out = tmp_path / "bench.json"
+    result = subprocess.run(
+        [sys.executable, "-m", "bench", "--smoke", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        timeout=600,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    r = json.loads(out.read_text(encoding="utf-8"))
+    assert r["overhead"]["ratio"] > 0 and r["overhead"]["pages"] == 12
+    assert set(r["stage"]["sizes"]) == {"5", "10"} and r["stage"]["slope_ms_per_path"] > 0
+    assert all(s["per_path_ms"] > 0 for s in r["stage"]["sizes"].values())
+    assert r["scale"]["largest_build_s"] > 0 and r["scale"]["ms_per_extra_page"] == r["scale"]["ms_per_extra_page"]
+    assert r["reload"]["shipped"]["latency_s"]["median"] > 0
+    shipped = r["weight"]["shipped"]
+    assert shipped["page_count"] == 12 and shipped["pages"][0]["total"] >= shipped["pages"][-1]["total"] > 0
+    assert r["memory"]["full_peak_mib"]["median"] > 10
+    for figure in ("1.", "2.", "3.", "4.", "5.", "6."):
+        assert f"| {figure}" in result.stdout, figure
