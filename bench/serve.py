@@ -49,10 +49,16 @@ def _wait_for(url: str, needle: str, seconds: float, poll: float = 0.02) -> floa
     return None
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds a running process has used so far (all its threads)."""
+    fields = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def reload_latency(
     config: Path, record: Path, page: str, edits: int, log: Path, first_build_timeout: float
-) -> list[float]:
-    """Seconds from each of ``edits`` writes of ``record`` until ``page`` shows it."""
+) -> tuple[list[float], list[float]]:
+    """Seconds from each of ``edits`` writes of ``record`` until ``page`` shows it, and the server's CPU seconds."""
     port = free_port()
     url = f"http://127.0.0.1:{port}/{page}"
     original = record.read_text(encoding="utf-8")
@@ -72,17 +78,19 @@ def reload_latency(
             if _wait_for(url, current, first_build_timeout, poll=0.2) is None:
                 raise RuntimeError(f"mkdocs serve did not serve {url}; see {log}")
             latencies: list[float] = []
+            cpu: list[float] = []
             for i in range(edits):
                 time.sleep(0.5)  # let the watcher settle after the previous build
                 marker = f"Edited name {i} {time.time_ns()}"
                 text = NAME_LINE.sub(f"name: {marker}", original, count=1)
-                start = time.perf_counter()
+                start, start_cpu = time.perf_counter(), _cpu_seconds(server.pid)
                 record.write_text(text, encoding="utf-8")
                 waited = _wait_for(url, marker, first_build_timeout)
                 if waited is None:
                     raise RuntimeError(f"the edit of {record} was not served within {first_build_timeout} s; see {log}")
                 latencies.append(time.perf_counter() - start)
-            return latencies
+                cpu.append(_cpu_seconds(server.pid) - start_cpu)
+            return latencies, cpu
         finally:
             os.killpg(server.pid, signal.SIGTERM)
             try:

@@ -19,6 +19,7 @@ from mkdocs.structure.files import File, Files
 
 from generator.derive import Derived
 from generator.errors import GuideError
+from generator.html_blocks import put_back, set_aside
 from generator.nav import guide_nav, hand_written_pages
 from generator.pipeline import derive_guide
 from generator.render import TEMPLATES, Renderer
@@ -35,6 +36,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
     def __init__(self) -> None:
         self.pages: dict[str, str] = {}
         self.data_dir = Path("data")
+        self.blocks: dict[str, list[str]] = {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         root = Path(config.config_file_path or ".").parent
@@ -53,11 +55,16 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         return guide_nav(derived, hand_written_pages(docs_dir))
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        self.blocks = {}
         for uri, text in self.pages.items():
             if files.get_file_from_path(uri) is not None:
                 raise PluginError(f"{config.docs_dir}/{uri} clashes with a generated page; rename or remove it")
-            files.append(File.generated(config, uri, content=text))
+            markdown, self.blocks[uri] = set_aside(text)
+            files.append(File.generated(config, uri, content=markdown))
         return files
+
+    def on_page_content(self, html: str, page: Any, config: MkDocsConfig, files: Files) -> str:
+        return put_back(html, self.blocks.get(page.file.src_uri, []))
 
     def on_serve(self, server: Any, config: MkDocsConfig, builder: Any) -> Any:
         server.watch(str(self.data_dir))
