@@ -21,7 +21,9 @@ from pathlib import Path
 
 from bench.sites import ENV
 
-NAME_LINE = re.compile(r"^name: .*$", re.MULTILINE)
+#: What to rewrite: the ``name:`` of an option record, or the title heading of a Markdown page.
+NAME_LINE = re.compile(r"^(name: )(.*)$", re.MULTILINE)
+TITLE_LINE = re.compile(r"^(# )(.*)$", re.MULTILINE)
 
 
 def free_port() -> int:
@@ -56,15 +58,24 @@ def _cpu_seconds(pid: int) -> float:
 
 
 def reload_latency(
-    config: Path, record: Path, page: str, edits: int, log: Path, first_build_timeout: float
+    config: Path,
+    record: Path,
+    page: str,
+    edits: int,
+    log: Path,
+    first_build_timeout: float,
+    line: re.Pattern[str] = NAME_LINE,
 ) -> tuple[list[float], list[float]]:
-    """Seconds from each of ``edits`` writes of ``record`` until ``page`` shows it, and the server's CPU seconds."""
+    """Seconds from each of ``edits`` writes of ``record`` until ``page`` shows it, and the server's CPU seconds.
+
+    ``line`` finds the line to rewrite: its first group is kept, its second replaced by a new title.
+    """
     port = free_port()
     url = f"http://127.0.0.1:{port}/{page}"
     original = record.read_text(encoding="utf-8")
-    name = NAME_LINE.search(original)
+    name = line.search(original)
     if name is None:
-        raise ValueError(f"{record} has no top-level name: line")
+        raise ValueError(f"{record} has no line matching {line.pattern}")
     with log.open("wb") as out:
         server = subprocess.Popen(
             [sys.executable, "-m", "mkdocs", "serve", "-f", str(config), "-a", f"127.0.0.1:{port}"],
@@ -74,7 +85,7 @@ def reload_latency(
             env={**os.environ, **ENV},
         )
         try:
-            current = name.group(0)[len("name: ") :]
+            current = name.group(2)
             if _wait_for(url, current, first_build_timeout, poll=0.2) is None:
                 raise RuntimeError(f"mkdocs serve did not serve {url}; see {log}")
             latencies: list[float] = []
@@ -82,7 +93,7 @@ def reload_latency(
             for i in range(edits):
                 time.sleep(0.5)  # let the watcher settle after the previous build
                 marker = f"Edited name {i} {time.time_ns()}"
-                text = NAME_LINE.sub(f"name: {marker}", original, count=1)
+                text = line.sub(lambda m, new=marker: m.group(1) + new, original, count=1)
                 start, start_cpu = time.perf_counter(), _cpu_seconds(server.pid)
                 record.write_text(text, encoding="utf-8")
                 waited = _wait_for(url, marker, first_build_timeout)

@@ -310,6 +310,7 @@ def guide_documents(n: int) -> dict[str, Any]:
         raise ValueError("a synthetic guide needs at least 2 paths")
     tables, claims, quoted = _tables(n)
     serving = {s["option"] for t in tables if "serving" in t["tags"] for s in t["series"]}
+    first_claim = claims[0]["id"]
     docs: dict[str, Any] = {"guide.yml": _guide(n), "claims.yml": {"claims": claims}}
     docs["recommendation.yml"] = {
         "summary": f"Serve with [[option:{option_id(0)}]] unless a case below applies.",
@@ -319,7 +320,8 @@ def guide_documents(n: int) -> dict[str, Any]:
                 "title": f"Situation {c}",
                 "when": "You are in this made-up situation.",
                 "pick": [option_id((2 * c) % n), option_id((2 * c + 1) % n)],
-                "why": f"It is [[{quoted[option_id((2 * c) % n)]}]] the other side. " + lorem(f"case-{c}"),
+                "why": f"It is [[{quoted.get(option_id((2 * c) % n), first_claim)}]] the other side. "
+                + lorem(f"case-{c}"),
             }
             for c in range(max(2, n // 25))
         ],

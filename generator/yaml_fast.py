@@ -23,10 +23,20 @@ from generator.yaml_source import MAX_FILE_BYTES, Document, _Builder, _Loader, r
 _CLoader: Any = getattr(yaml, "CSafeLoader", None)
 
 
+_STR = "tag:yaml.org,2002:str"
+
+
 class _FastLoader(_CLoader or yaml.SafeLoader):  # type: ignore[misc]
     """libyaml's parser with the slow reader's scalar rules (the same resolver table, shared)."""
 
     yaml_implicit_resolvers = _Loader.yaml_implicit_resolvers
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        # A text scalar is its own value (what SafeConstructor.construct_yaml_str returns),
+        # and most values are text: skip the general machinery for them.
+        if node.tag == _STR and isinstance(node, yaml.ScalarNode):
+            return node.value
+        return super().construct_object(node, deep)
 
 
 def read_yaml_fast(path: Path, display: str) -> tuple[Document | None, list[Problem]]:
