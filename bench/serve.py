@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from functools import partial
 from pathlib import Path
 
 from bench.sites import ENV
@@ -49,6 +50,10 @@ def _wait_for(url: str, needle: str, seconds: float, poll: float = 0.02) -> floa
             return time.perf_counter() - start
         time.sleep(poll)
     return None
+
+
+def _retitle(title: str, match: re.Match[str]) -> str:
+    return match.group(1) + title
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -93,7 +98,7 @@ def reload_latency(
             for i in range(edits):
                 time.sleep(0.5)  # let the watcher settle after the previous build
                 marker = f"Edited name {i} {time.time_ns()}"
-                text = line.sub(lambda m, new=marker: m.group(1) + new, original, count=1)
+                text = line.sub(partial(_retitle, marker), original, count=1)
                 start, start_cpu = time.perf_counter(), _cpu_seconds(server.pid)
                 record.write_text(text, encoding="utf-8")
                 waited = _wait_for(url, marker, first_build_timeout)

@@ -146,6 +146,7 @@ def _tables(n: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[st
         if a == b:
             b = option_id(0)
         tid = f"table-{t:04d}"
+        table: dict[str, Any]
         campaign = f"campaign-{t * 2 // 50 % campaigns:02d}"
         if t % 3 == 2:
             c = option_id((2 * t + 2) % n)
