@@ -277,8 +277,8 @@ def table(r: dict[str, Any]) -> str:
     rows = [
         (
             f"1. Shipped guide ({o['pages']} pages): full build / bare MkDocs",
-            f"{o['ratio']:.2f}× wall (per run {_spread(o['ratio_per_run'])}); "
-            f"{o['ratio_cpu']:.2f}× CPU; full {_spread(o['full_s'])} s, bare {_spread(o['bare_s'])} s",
+            f"{o['ratio']:.3f}× wall (per run {_spread(o['ratio_per_run'], digits=3)}); "
+            f"{o['ratio_cpu']:.3f}× CPU; full {_spread(o['full_s'])} s, bare {_spread(o['bare_s'])} s",
             f"≤ {o['goal_ratio']:.2f}×",
             _ok(o["ratio"], o["goal_ratio"]),
         )
@@ -334,7 +334,7 @@ def table(r: dict[str, Any]) -> str:
         rows.append(
             (
                 f"4. Edit to reload in `mkdocs serve`, {label}",
-                f"{_spread(rl['latency_s'])} s = {rl['ratio']:.2f}× a full build ({rl['full_build_s']:.2f} s); "
+                f"{_spread(rl['latency_s'])} s = {rl['ratio']:.3f}× a full build ({rl['full_build_s']:.2f} s); "
                 f"server CPU {rl['ratio_cpu']:.2f}× the build's"
                 + (
                     f"; bare MkDocs reloading an edited page: {_spread(rl['bare_latency_s'])} s"
