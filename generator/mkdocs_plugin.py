@@ -25,15 +25,24 @@ from generator.render import TEMPLATES, Renderer, option_uri
 log = get_plugin_logger(__name__)
 
 
+#: Where the charts' script (``site_src/javascripts/charts.js``) expects plotly.js: ``vendor/`` beside itself.
+PLOTLY_DEST = "javascripts/vendor/plotly-basic.min.js"
+
+
 class GuideConfig(Config):  # type: ignore[no-untyped-call]
     data_dir = c.Type(str, default="data")
     """Data folder, relative to ``mkdocs.yml``."""
+    charts = c.Type(bool, default=True)
+    """Draw charts; ``false`` renders the tables alone (and ships no plotly.js)."""
+    plotly_js = c.Type(str, default="node_modules/plotly.js-basic-dist-min/plotly-basic.min.js")
+    """plotly.js bundle installed by ``npm ci`` (relative to ``mkdocs.yml``); copied into the site, never committed."""
 
 
 class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
     def __init__(self) -> None:
         self.pages: dict[str, str] = {}
         self.data_dir = Path("data")
+        self.plotly_js: Path | None = None
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         root = Path(config.config_file_path or ".").parent
@@ -42,8 +51,17 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             derived = derive_guide(self.data_dir)
         except GuideError as exc:
             raise PluginError(exc.report()) from None
-        renderer = Renderer(derived, directory_urls=config.use_directory_urls)
+        renderer = Renderer(derived, directory_urls=config.use_directory_urls, charts=self.config.charts)
         self.pages = renderer.render()
+        self.plotly_js = None
+        if renderer.charts.all():
+            # Checked here, before MkDocs cleans site_dir, so a missing install never wipes the last good site.
+            self.plotly_js = (root / self.config.plotly_js).resolve()
+            if not self.plotly_js.is_file():
+                raise PluginError(
+                    f"plotly.js not found at {self.plotly_js}: run `make setup` (it installs it with `npm ci`), "
+                    "or set `plotly_js` for the decision-guide plugin in mkdocs.yml"
+                )
         if config.nav is None:
             config.nav = self._nav(derived, Path(config.docs_dir))
         return config
@@ -72,6 +90,10 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             if files.get_file_from_path(uri) is not None:
                 raise PluginError(f"{config.docs_dir}/{uri} clashes with a generated page; rename or remove it")
             files.append(File.generated(config, uri, content=text))
+        if self.plotly_js is not None:
+            if files.get_file_from_path(PLOTLY_DEST) is not None:
+                raise PluginError(f"{config.docs_dir}/{PLOTLY_DEST} clashes with the plotly.js the charts load")
+            files.append(File.generated(config, PLOTLY_DEST, abs_src_path=str(self.plotly_js)))
         return files
 
     def on_serve(self, server: Any, config: MkDocsConfig, builder: Any) -> Any:

@@ -17,6 +17,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup, escape
 
 from generator import prose, schema
+from generator.charts import Charts, build_charts
 from generator.derive import Derived
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -61,9 +62,12 @@ def option_uri(option_id: str) -> str:
 class Renderer:
     """Renders every page of one derived guide."""
 
-    def __init__(self, derived: Derived, directory_urls: bool = True, overrides: Path | None = None) -> None:
+    def __init__(
+        self, derived: Derived, directory_urls: bool = True, overrides: Path | None = None, charts: bool = True
+    ) -> None:
         self.d = derived
         self.directory_urls = directory_urls
+        self.charts = build_charts(derived) if charts else Charts()
         folders = [str(overrides)] if overrides else []
         self.env = Environment(
             loader=FileSystemLoader([*folders, str(TEMPLATES)]),
@@ -91,6 +95,14 @@ class Renderer:
         """Every generated page: ``src_uri -> Markdown``."""
         return {page.src_uri: self.render_page(page) for page in self.pages()}
 
+    def _tables_on(self, page: Page) -> set[str]:
+        if page.template == "results.md.j2":
+            return {t.id for t in self.d.data.tables}
+        option = page.context.get("option")
+        if isinstance(option, schema.Option):
+            return set(self.d.option_tables[option.id])
+        return set()
+
     def render_page(self, page: Page) -> str:
         here = page.src_uri
 
@@ -105,6 +117,13 @@ class Renderer:
             return Markup('<a class="dg-num" href="{}" title="{} ({})">{}</a>').format(
                 link("results.md", number.table), number.table_title, number.provenance, number.text
             )
+
+        shown = self._tables_on(page)
+
+        def table_href(table_id: str) -> str:
+            """The table itself: on this page if the page shows it, else on the results page."""
+            anchor = f"{table_id}-table"
+            return f"#{anchor}" if table_id in shown else link("results.md", anchor)
 
         def md(text: str | None) -> Markup:
             return prose.blocks(text, resolve) if text else Markup("")
@@ -125,6 +144,8 @@ class Renderer:
             tables={t.id: t for t in self.d.data.tables},
             schema=schema,
             escape=escape,
+            charts=self.charts,
+            table_href=table_href,
             **page.context,
         )
         front = [f"title: {json.dumps(page.title, ensure_ascii=False)}"]
