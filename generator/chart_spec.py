@@ -4,8 +4,9 @@ A chart is a stack of *bands* (one per measured table: "transport" on top,
 "serving" below), each a stack of *panels* (one per table row), each a few
 horizontal bars (one per series). Every panel has its own value axis starting at
 zero, because rows of one table can be orders of magnitude apart (68.7 and
-18201 tok/s): on a shared axis the small rows would vanish. Horizontal bars keep
-long series labels readable on a phone.
+18201 tok/s): on a shared axis the small rows would vanish. Bars are horizontal
+with their label and value written above them, left-aligned with the titles, so
+the bars get the full width and long labels read well on a phone.
 
 The figure is a plain ``{"data": [...], "layout": {...}}`` dict, never a
 ``plotly.graph_objects.Figure``: building one validates every attribute (about
@@ -22,14 +23,16 @@ from typing import Any
 
 # Pixel sizes of the layout. The figure's height follows from them, so the page
 # can reserve the exact space before the chart is drawn (no layout shift).
-BAR = 26
+BAR = 38
+"""One bar's slot: its label line above, the bar itself (``BAR_WIDTH`` of the slot) and a gap."""
+BAR_WIDTH = 0.46
+#: Room above a panel's first bar slot for the part of its label that rises out of the slot.
+LABEL_PAD = 12
 HEADER_LINE = 17
-PANEL_GAP = 16
+PANEL_GAP = 14
 BAND_TITLE = 24
-BAND_GAP = 14
-MARGIN = {"t": 6, "b": 6, "l": 8, "r": 92, "pad": 2}
-#: How far the value axis reaches past the longest bar (the value text sits in the right margin).
-HEADROOM = 1.02
+BAND_GAP = 18
+MARGIN = {"t": 6, "b": 4, "l": 4, "r": 12, "pad": 0}
 
 
 @dataclass(frozen=True)
@@ -54,10 +57,11 @@ class Panel:
 
 @dataclass(frozen=True)
 class Band:
-    """One table (or one measure): a title naming the quantity and which way is better, its panels."""
+    """One table (or one measure): a title, a line naming the quantity and which way is better, its panels."""
 
     title: str
     panels: list[Panel]
+    subtitle: str = ""
 
 
 NOT_MEASURED_NAME = "not-measured"
@@ -82,20 +86,21 @@ def figure(bands: list[Band]) -> tuple[dict[str, Any], int]:
     for b_i, band in enumerate(bands):
         if b_i:
             y += BAND_GAP
-        titles.append((f"<b>{_escape(band.title)}</b>", y, True))
-        y += BAND_TITLE
+        head = [f"<b>{_escape(band.title)}</b>"] + ([_escape(band.subtitle)] if band.subtitle else [])
+        titles.append(("<br>".join(head), y, True))
+        y += BAND_TITLE + HEADER_LINE * (len(head) - 1)
         for p_i, panel in enumerate(band.panels):
             if p_i:
                 y += PANEL_GAP
             lines = [f"<b>{_escape(panel.title)}</b>", *(_escape(n) for n in panel.notes)]
             titles.append(("<br>".join(lines), y, False))
-            y += HEADER_LINE * len(lines)
+            y += HEADER_LINE * len(lines) + LABEL_PAD
             top = y
             y += BAR * max(1, len(panel.bars))
             panel_index += 1
             boxes.append((panel_index, top, y))
             data.append(_trace(panel, panel_index))
-            annotations += _not_measured(panel, panel_index)
+            annotations += _bar_labels(panel, panel_index)
     height = y
 
     def frac(px: int) -> float:
@@ -108,10 +113,12 @@ def figure(bands: list[Band]) -> tuple[dict[str, Any], int]:
         layout[f"xaxis{suffix}"] = {
             "domain": [0, 1],
             "anchor": f"y{suffix}",
-            "range": [0, max(values) * HEADROOM if values else 1],
+            "range": [0, max(values) if values else 1],
             "showticklabels": False,
-            "showgrid": True,
+            "showgrid": False,
+            "showline": False,
             "zeroline": True,
+            "zerolinewidth": 1,
             "fixedrange": True,
         }
         layout[f"yaxis{suffix}"] = {
@@ -119,9 +126,11 @@ def figure(bands: list[Band]) -> tuple[dict[str, Any], int]:
             "anchor": f"x{suffix}",
             "type": "category",
             "autorange": "reversed",
-            "automargin": True,
+            "showticklabels": False,
+            "showgrid": False,
+            "showline": False,
+            "zeroline": False,
             "ticks": "",
-            "ticksuffix": " ",
             "fixedrange": True,
         }
     for text, top, is_band in titles:
@@ -144,7 +153,7 @@ def figure(bands: list[Band]) -> tuple[dict[str, Any], int]:
             "height": height + MARGIN["t"] + MARGIN["b"],
             "margin": MARGIN,
             "showlegend": False,
-            "bargap": 0.22,
+            "bargap": round(1 - BAR_WIDTH, 2),
             "hovermode": False,
             "annotations": annotations,
         }
@@ -161,9 +170,6 @@ def _trace(panel: Panel, k: int) -> dict[str, Any]:
         "y": [b.label for b in panel.bars],
         "xaxis": f"x{suffix}",
         "yaxis": f"y{suffix}",
-        "text": [_escape(b.text) if b.value is not None else "" for b in panel.bars],
-        "textposition": "outside",
-        "cliponaxis": False,
         "hoverinfo": "skip",
         "marker": {"color": [b.colour for b in panel.bars], "line": {"width": 0}},
         "showlegend": False,
@@ -173,24 +179,33 @@ def _trace(panel: Panel, k: int) -> dict[str, Any]:
     return trace
 
 
-def _not_measured(panel: Panel, k: int) -> list[dict[str, Any]]:
-    """A muted "not measured" where a bar would start, so a gap never reads as zero."""
+def _bar_labels(panel: Panel, k: int) -> list[dict[str, Any]]:
+    """Each bar's label and value, written just above the bar where the bar starts.
+
+    A series with no value gets a muted "not measured" and no bar, so a gap never reads as zero.
+    """
     suffix = "" if k == 1 else str(k)
-    return [
-        {
-            "name": NOT_MEASURED_NAME,
-            "text": "<i>not measured</i>",
+    lift = round(BAR * BAR_WIDTH / 2)
+    out = []
+    for b in panel.bars:
+        measured = b.value is not None
+        value = _escape(b.text) if measured else "<i>not measured</i>"
+        label = {
+            "text": f"{_escape(b.label)} · {value}",
             "xref": f"x{suffix}",
             "yref": f"y{suffix}",
             "x": 0,
             "y": b.label,
             "xanchor": "left",
+            "yanchor": "bottom",
+            "yshift": lift,
             "showarrow": False,
             "font": {"size": 12},
         }
-        for b in panel.bars
-        if b.value is None
-    ]
+        if not measured:
+            label["name"] = NOT_MEASURED_NAME
+        out.append(label)
+    return out
 
 
 def script_json(spec: dict[str, Any]) -> str:

@@ -98,8 +98,8 @@ class _Builder:
         return len(self.columns)
 
     @staticmethod
-    def band_title(t: schema.MeasurementTable) -> str:
-        return f"{t.label}: {t.quantity} in {t.unit}, {t.better} is better"
+    def band(t: schema.MeasurementTable, panels: list[Panel]) -> Band:
+        return Band(_cap(t.label), panels, f"{t.quantity} in {t.unit}, {t.better} is better")
 
     # --- one chart per A/B table -------------------------------------------
 
@@ -116,9 +116,7 @@ class _Builder:
             parts = [f"{_ratio_words(cell)} on {row.label}" for row, cell in zip(t.rows, cells, strict=True)]
             sentences.append(_cap(f"{comp.label} ({t.quantity}, {t.better} is better): {'; '.join(parts)}."))
         options = [s.option for s in t.series if s.option]
-        return _chart(
-            f"chart-ab-{t.id}", "ab", t.title, " ".join(sentences), [t.id], options, [Band(self.band_title(t), panels)]
-        )
+        return _chart(f"chart-ab-{t.id}", "ab", t.title, " ".join(sentences), [t.id], options, [self.band(t, panels)])
 
     def _bar(self, label: str, value: float | str, option: str | None, unit: str, suffix: str = "") -> Bar:
         if isinstance(value, str):
@@ -174,9 +172,7 @@ class _Builder:
         takeaway = " ".join(sentences) + f" Provenance of the values: {', '.join(provenances)}."
         title = f"{col.label}: every {self.d.data.guide.option_noun} measured"
         options = [s.option for _, s, _ in series if s.option]
-        return _chart(
-            ident, "overview", title, takeaway, [t.id for t in group], options, [Band(self.band_title(first), panels)]
-        )
+        return _chart(ident, "overview", title, takeaway, [t.id for t in group], options, [self.band(first, panels)])
 
     # --- headline: one pair measured two ways --------------------------------
 
@@ -217,7 +213,7 @@ class _Builder:
                 parts.append(f"{_ratio_words(cell)} on {row.label}")
             missing = [row.label for row in t.rows if row.id not in {x.id for _, x in _pair_rows(t, a, b)}]
             tail = f"; {', '.join(missing)}: not measured for either" if missing else ""
-            bands.append(Band(self.band_title(t), panels))
+            bands.append(self.band(t, panels))
             sentences.append(
                 _cap(f"{t.label} ({t.quantity}, {t.better} is better): {la} / {lb} is {'; '.join(parts)}{tail}.")
             )
