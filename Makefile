@@ -3,9 +3,11 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# Browser assets from npm (plotly.js for the charts), installed from package-lock.json, never committed.
+NODE_STAMP := node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup system-deps serve build pages test lint schema clean
+.PHONY: setup system-deps serve build pages test lint schema clean chart-budget
 
 $(STAMP): requirements.lock pyproject.toml
 	python3 -m venv $(VENV)
@@ -14,11 +16,17 @@ $(STAMP): requirements.lock pyproject.toml
 	$(PY) -m pip install -q --no-deps -e .
 	touch $@
 
-setup: $(STAMP)
+$(NODE_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "npm not found: run 'make system-deps' as root (Debian's nodejs and npm)" >&2; exit 1; }
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+setup: $(STAMP) $(NODE_STAMP)
 
 # Debian's Chromium for the browser tests (never a downloaded browser).
 system-deps:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@command -v npm >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; }
 
 serve: setup
 	$(BIN)/mkdocs serve -a 127.0.0.1:8000
@@ -36,11 +44,15 @@ lint: setup
 	$(BIN)/mypy
 	$(PY) -m generator schema --check
 
-test: setup system-deps lint build
+test: system-deps setup lint build
 	$(PY) -m pytest -q
 
 schema: setup
 	$(PY) -m generator schema
+
+# Bytes a chart page transfers and what the charts add to the build time (prints figures; not a test).
+chart-budget: setup system-deps
+	$(PY) bench/chart_budget.py
 
 clean:
 	rm -rf build site

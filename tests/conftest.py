@@ -13,6 +13,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+#: plotly.js as `npm ci` installs it (`make setup`); test sites in temp dirs point the plugin at it.
+PLOTLY_JS = ROOT / "node_modules" / "plotly.js-basic-dist-min" / "plotly-basic.min.js"
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
@@ -42,6 +44,7 @@ theme:
 plugins:
   - decision-guide:
       data_dir: {data_dir}
+      plotly_js: {PLOTLY_JS}
 markdown_extensions:
   - attr_list
   - md_in_html
