@@ -209,10 +209,11 @@ def _bar_labels(panel: Panel, k: int) -> list[dict[str, Any]]:
 
 
 def script_json(spec: dict[str, Any]) -> str:
-    """JSON that is safe inside ``<script type="application/json">``.
+    """Compact JSON that is safe to embed in HTML, in an attribute or a ``<script>`` element.
 
-    ``<``, ``>`` and ``&`` are written as ``\\u`` escapes, so no data text can
-    close the script element or open a comment; ``JSON.parse`` reads them back.
+    ``<``, ``>`` and ``&`` are written as ``\\u`` escapes, so no data text can close
+    an element, open a comment or start an entity; ``JSON.parse`` reads them back.
+    (In an attribute, the template's autoescape also escapes the quotes.)
     """
     text = json.dumps(spec, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")

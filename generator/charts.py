@@ -50,7 +50,7 @@ class Chart:
     spec: dict[str, Any]
     height: int
     payload: str = field(repr=False)
-    """The spec as JSON, safe to embed in a ``<script>`` element (serialised once)."""
+    """The spec as JSON, safe to embed in the page (serialised once)."""
 
 
 @dataclass

@@ -1,9 +1,9 @@
 /* Draws the guide's charts.
  *
  * Each chart is a <figure class="dg-chart"> holding an empty plot box (its height
- * reserved by the page, so nothing moves), its plotly figure as inert JSON in
- * <script type="application/json" class="dg-chart-spec">, and a caption that
- * already says everything in words. This script:
+ * reserved by the page, so nothing moves) whose data-spec attribute holds the
+ * plotly figure as JSON, and a caption that already says everything in words.
+ * This script:
  *
  * - runs on every page Material shows, including pages reached by instant
  *   navigation (document$), and does nothing on a page without a chart;
@@ -136,9 +136,8 @@
   Page.prototype.draw = function (plot) {
     var self = this;
     var figure = plot.closest("figure");
-    var source = figure && figure.querySelector("script.dg-chart-spec");
-    if (!source || !plot.isConnected) return Promise.resolve();
-    var spec = JSON.parse(source.textContent);
+    if (!figure || !plot.isConnected) return Promise.resolve();
+    var spec = JSON.parse(plot.dataset.spec);
     return loadPlotly().then(function (Plotly) {
       if (!plot.isConnected) return;
       applyTo(spec.layout, themed(spec.layout, palette()));
