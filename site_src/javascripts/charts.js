@@ -118,7 +118,7 @@
         self.intersections.unobserve(entry.target);
         queue = queue.then(function () { return self.draw(entry.target); }).then(nextTask);
       });
-    }, { rootMargin: "150px 0px" });
+    }, { rootMargin: "100px 0px" });
     this.sizes = new ResizeObserver(function (entries) {
       entries.forEach(function (entry) {
         var plot = entry.target;
