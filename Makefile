@@ -39,8 +39,8 @@ pages: setup
 	$(PY) -m generator build --data data --out build/pages
 
 lint: setup
-	$(BIN)/ruff check generator tests
-	$(BIN)/ruff format --check generator tests
+	$(BIN)/ruff check generator tests bench
+	$(BIN)/ruff format --check generator tests bench
 	$(BIN)/mypy
 	$(PY) -m generator schema --check
 
