@@ -20,7 +20,7 @@ from mkdocs.structure.files import File, Files
 from generator.derive import Derived
 from generator.errors import GuideError
 from generator.pipeline import derive_guide
-from generator.render import TEMPLATES, Renderer, option_uri
+from generator.render import DECIDE_URI, SUPPORT_URI, TEMPLATES, Renderer, option_uri
 
 log = get_plugin_logger(__name__)
 
@@ -54,9 +54,12 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             for p in docs_dir.rglob("*.md")
             if "overrides" not in p.relative_to(docs_dir).parts
         )
+        titles = {page.src_uri: page.title for page in Renderer(derived).pages()}
         return [
             {"Overview": "index.md"},
+            *([{titles[DECIDE_URI]: DECIDE_URI}] if DECIDE_URI in titles else []),
             {"Bottom line": "bottom-line.md"},
+            *([{titles[SUPPORT_URI]: SUPPORT_URI}] if SUPPORT_URI in titles else []),
             {
                 derived.data.guide.option_noun_plural.capitalize(): [
                     {o.label: option_uri(o.id)} for o in derived.ordered_options()
