@@ -209,13 +209,15 @@ def pick_notes(data: Data, option: schema.Option, answers: Answers) -> tuple[Rea
         if failure.context is None:
             caveats.append(Reason(failure.title, None, failure.detail))
         elif failure.context in contexts:
-            caveats.append(Reason(f"{failure.title} ({_context_name(data.guide, failure.context)})", None, failure.detail))
-    for column in data.guide.columns:
-        attr = option.attributes.get(column.attribute) if isinstance(column, schema.CategoryColumn) else None
-        if isinstance(column, schema.CategoryColumn) and attr is not None:
-            category = column.categories[attr.value]
-            if category.level != "good":
-                caveats.append(Reason(column.label, category, attr.note))
+            caveats.append(
+                Reason(f"{failure.title} ({_context_name(data.guide, failure.context)})", None, failure.detail)
+            )
+    for category_col in data.guide.columns:
+        if not isinstance(category_col, schema.CategoryColumn):
+            continue
+        attr = option.attributes.get(category_col.attribute)
+        if attr is not None and category_col.categories[attr.value].level != "good":
+            caveats.append(Reason(category_col.label, category_col.categories[attr.value], attr.note))
     caveats += [Reason("", None, text) for text in option.caveats]
     return support, tuple(dict.fromkeys(caveats))
 

@@ -6,21 +6,19 @@ decisions themselves are computed in :mod:`generator.decide`.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
-
-from markupsafe import Markup
 
 from generator import decide, schema
 from generator.derive import Derived, SupportCell
-from generator.json_embed import script_json
 
 
 @dataclass(frozen=True)
 class DecisionView:
     decisions: schema.Decisions
     table: list[decide.Leaf]
-    payload: Markup
-    """The page script's data, as JSON safe inside a ``<script>`` element."""
+    payload: str
+    """The page script's data as JSON, for a ``data-`` attribute (the template escapes it)."""
 
     def question(self, ident: str) -> schema.Question:
         return next(q for q in self.decisions.questions if q.id == ident)
@@ -48,7 +46,7 @@ def decision_view(derived: Derived) -> DecisionView | None:
     if decisions is None:
         return None
     table = derived.decision_table
-    return DecisionView(decisions, table, script_json(decide.payload(derived.data, table)))
+    return DecisionView(decisions, table, json.dumps(decide.payload(derived.data, table), separators=(",", ":")))
 
 
 @dataclass

@@ -56,7 +56,9 @@ def _filter_references(data: Data, i: int, f: schema.Filter) -> list[Problem]:
     answers = [a.id for a in question.answers]
     if isinstance(f, schema.SupportFilter):
         if decide.support_column(data.guide) is None:
-            problems.append(at(data, d, (*loc, "kind"), "a support filter needs a column of kind 'support' in guide.yml"))
+            problems.append(
+                at(data, d, (*loc, "kind"), "a support filter needs a column of kind 'support' in guide.yml")
+            )
         contexts = {c.id for c in data.guide.contexts}
         for a_i, answer in enumerate(answers):
             if answer not in contexts:
@@ -94,7 +96,9 @@ def decision_references(data: Data) -> list[Problem]:
         return []
     problems = _unique(data, [(("questions", i, "id"), q.id) for i, q in enumerate(d.questions)], "question")
     for i, q in enumerate(d.questions):
-        problems += _unique(data, [(("questions", i, "answers", j, "id"), a.id) for j, a in enumerate(q.answers)], "answer")
+        problems += _unique(
+            data, [(("questions", i, "answers", j, "id"), a.id) for j, a in enumerate(q.answers)], "answer"
+        )
     problems += _unique(data, [(("rules", i, "id"), r.id) for i, r in enumerate(d.rules)], "rule")
     options = {o.id for o in data.options}
     for i, rule in enumerate(d.rules):
@@ -149,7 +153,11 @@ def decision_coverage(data: Data) -> list[Problem]:
         )
     for i, rule in enumerate(d.rules):
         if used[i] == 0:
-            earlier = [r.id for r in d.rules[:i] if any(decide.holds(r.when, c) and decide.holds(rule.when, c) for c in decide.combinations(d))]
+            earlier = [
+                r.id
+                for r in d.rules[:i]
+                if any(decide.holds(r.when, c) and decide.holds(rule.when, c) for c in decide.combinations(d))
+            ]
             problems.append(
                 at(
                     data,

@@ -1,9 +1,11 @@
 /* Decision helper: turns the static decision table of the "Which path?" page into a form.
 
-   The rules are not here. The page embeds, as JSON computed at build time, the
-   questions and, for each row of the decision table, the answers that lead to
-   it; every row's full answer is already on the page as HTML. This script only
-   finds the row that the reader's answers reach and shows its answer.
+   The rules are not here. The page embeds, as JSON computed at build time (in
+   the data-decide attribute: Material's instant navigation would re-run a
+   <script type="application/json"> as JavaScript), the questions and, for each
+   row of the decision table, the answers that lead to it; every row's full
+   answer is already on the page as HTML. This script only finds the row that
+   the reader's answers reach and shows its answer.
 
    State lives in the query string (?question=answer&...): a link restores it,
    a reload keeps it, and back/forward step through the answers. It runs on
@@ -113,7 +115,7 @@
     var root = document.getElementById("dg-decide");
     current = null;
     if (!root) return;
-    var data = JSON.parse(document.getElementById("dg-decide-data").textContent);
+    var data = JSON.parse(root.getAttribute("data-decide"));
     var ctx = {
       root: root,
       data: data,
@@ -133,9 +135,10 @@
     var table = document.querySelector("table.dg-decisions");
     if (table) {
       table.addEventListener("click", function (event) {
-        var link = event.target.closest && event.target.closest("a[href^='#when-']");
-        if (!link) return;
-        var leaf = data.leaves.filter(function (l) { return "#" + l.id === link.getAttribute("href"); })[0];
+        // Material's instant navigation makes every href absolute, so compare the parsed link.
+        var link = event.target.closest && event.target.closest("a[href*='#when-']");
+        if (!link || link.pathname !== location.pathname) return;
+        var leaf = data.leaves.filter(function (l) { return "#" + l.id === link.hash; })[0];
         if (!leaf) return;
         event.preventDefault();
         event.stopPropagation(); // keep Material's instant navigation from handling the anchor
