@@ -115,7 +115,7 @@ def test_a_shared_link_opens_on_its_answer(tab, served_site: str) -> None:
     # Unknown parameters and answers are ignored rather than trusted.
     page.goto(served_site + "decide/?fabric=token-ring&priority=transport&x=<b>")
     assert not page.locator("#dg-fabric-efa").is_checked() and page.locator("#dg-priority-transport").is_checked()
-    assert "1 more answer settles it." == _result(page).locator(".dg-result-hint").inner_text()
+    assert _result(page).locator(".dg-result-hint").inner_text() == "1 more answer settles it."
 
 
 def test_instant_navigation_runs_the_form_and_back_restores_it(browser, instant_site: str) -> None:
