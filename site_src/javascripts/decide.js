@@ -76,8 +76,9 @@
     });
     var result = ctx.result;
     result.textContent = "";
-    if (open.length === 1) {
-      var card = document.getElementById(open[0].id).cloneNode(true);
+    var original = open.length === 1 ? document.getElementById(open[0].id) : null;
+    if (original) {
+      var card = original.cloneNode(true);
       card.removeAttribute("id");
       card.removeAttribute("aria-labelledby");
       Array.prototype.forEach.call(card.querySelectorAll("[id]"), function (el) { el.removeAttribute("id"); });
