@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs
 
 import pytest
 
@@ -57,7 +57,8 @@ def _answer(page, question: str, answer: str) -> None:
 
 
 def _query(page) -> dict[str, str]:
-    return {k: v[0] for k, v in parse_qs(urlparse(page.url).query).items()}
+    """The query string as the page sees it (``page.url`` follows history events and can lag a pushState)."""
+    return {k: v[0] for k, v in parse_qs(page.evaluate("location.search")[1:]).items()}
 
 
 def _result(page):
@@ -102,6 +103,21 @@ def test_answering_shows_the_recommendation_with_its_evidence_and_the_url_keeps_
     page.go_forward()
     assert _query(page) == DENSE and page.locator("#dg-fork-cannot").is_checked()
     assert _result(page).locator(".dg-leaf-result").count() == 1
+
+
+def test_the_form_works_from_the_keyboard(tab, served_site: str) -> None:
+    page = tab
+    page.goto(served_site + "decide/")
+    page.locator("form.dg-decide-form").wait_for(state="visible")  # focus() does not wait, unlike click()
+    page.locator("#dg-fabric-efa").focus()
+    page.keyboard.press("Space")
+    assert _query(page) == {"fabric": "efa"}
+    page.keyboard.press("ArrowRight")  # radios in a group: arrows move and choose
+    assert _query(page) == {"fabric": "infiniband"}
+    assert _result(page).locator(".dg-pick-recommended .dg-pick-name").inner_text() == "GPU-initiated GDAKI / IBGDA"
+    # The visually restyled radio still shows where the keyboard focus is.
+    outline = page.evaluate("getComputedStyle(document.querySelector('label[for=dg-fabric-infiniband]')).outlineStyle")
+    assert outline == "solid"
 
 
 def test_a_shared_link_opens_on_its_answer(tab, served_site: str) -> None:
