@@ -7,28 +7,39 @@ and reads the Markdown and JSON the command prints.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
 import subprocess
 import sys
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 
-from tests.gitrepo import GIT_ENV, TINY, commit, edit, git, make_repo
+from generator.cli import main
+from tests.gitrepo import TINY, commit, edit, git, make_repo
 
 
 def diff(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "generator", "diff", "--data", str(repo / "data"), *args],
-        capture_output=True,
-        text=True,
-        cwd=repo,
-        env={**os.environ, **GIT_ENV, "GIT_CEILING_DIRECTORIES": str(repo.parent)},
-        timeout=120,
-        check=False,
-    )
+    """``python -m generator diff`` run in-process (fast); an uncaught exception fails the test."""
+    argv = ["diff", "--data", str(repo / "data"), *args]
+    out, err = io.StringIO(), io.StringIO()
+    saved = os.environ.get("GIT_CEILING_DIRECTORIES")
+    os.environ["GIT_CEILING_DIRECTORIES"] = str(repo.parent)
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            try:
+                code = main(argv)
+            except SystemExit as exc:
+                code = int(exc.code or 0)
+    finally:
+        if saved is None:
+            del os.environ["GIT_CEILING_DIRECTORIES"]
+        else:
+            os.environ["GIT_CEILING_DIRECTORIES"] = saved
+    return subprocess.CompletedProcess(argv, code, out.getvalue(), err.getvalue())
 
 
 def ok(repo: Path, *args: str) -> str:
@@ -239,6 +250,18 @@ def test_unknown_revision(repo: Path) -> None:
     err = failure(repo, "--base", "no-such-branch")
     assert err.startswith("diff: unknown revision 'no-such-branch'")
     assert failure(repo, "--head=--output=x").startswith("diff: unknown revision '--output=x'")
+
+
+def test_the_command_fails_cleanly_in_a_real_process(repo: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "diff", "--data", str(repo / "data"), "--base", "nope"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.startswith("diff: unknown revision 'nope'") and "Traceback" not in done.stderr
 
 
 def test_a_revision_whose_data_does_not_validate(repo: Path) -> None:
