@@ -121,8 +121,11 @@ def data_at(repo: Path, revision: Revision, data_path: str) -> Iterator[Path]:
     if done.returncode != 0:
         raise RevisionError(f"{revision} has no {data_path}/ folder to compare")
     with tempfile.TemporaryDirectory(prefix="guide-diff-") as tmp:
-        with tarfile.open(fileobj=io.BytesIO(done.stdout)) as archive:
-            archive.extractall(tmp, filter="data")
+        try:
+            with tarfile.open(fileobj=io.BytesIO(done.stdout)) as archive:
+                archive.extractall(tmp, filter="data")
+        except tarfile.TarError as exc:  # e.g. a symlink that points outside the data folder
+            raise RevisionError(f"{revision}: cannot read {data_path}/: {exc}") from None
         yield Path(tmp) / data_path
 
 
