@@ -252,6 +252,18 @@ def claim_references(data: Data) -> list[Problem]:
         for side in ("numerator", "denominator"):
             if getattr(c, side) not in series:
                 problems.append(at(data, data.claims, ("claims", i, side), _expect("series", getattr(c, side), series)))
+        comparison_columns = {col.id for col in data.guide.columns if isinstance(col, schema.ComparisonColumn)}
+        if c.phrase is not None and c.phrase.column is not None and c.phrase.column not in comparison_columns:
+            problems.append(
+                at(
+                    data,
+                    data.claims,
+                    ("claims", i, "phrase", "column"),
+                    _expect("comparison column", c.phrase.column, comparison_columns),
+                )
+            )
+        if c.phrase is not None and c.aggregate == "range":
+            problems.append(at(data, data.claims, ("claims", i, "phrase"), "a range cannot be read as one comparison"))
         rows = {r.id for r in t.rows}
         for r_i, row in enumerate(c.rows):
             if row not in rows:

@@ -9,7 +9,6 @@ python -m generator diff [--base REV] [--head REV|worktree] [--format markdown|j
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import sys
 import tempfile
@@ -86,7 +85,8 @@ def main(argv: list[str] | None = None) -> int:
             if stale:
                 print("out of date: " + ", ".join(stale) + " (run: python -m generator schema)", file=sys.stderr)
                 return 1
-            print(json.dumps(sorted(p.name for p in args.out.glob("*.json"))))
+            if not args.check:
+                print(f"wrote {len(list(args.out.glob('*.schema.json')))} schema files to {args.out}")
     except GuideError as exc:
         print(exc.report(), file=sys.stderr)
         return 1

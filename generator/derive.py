@@ -93,8 +93,7 @@ class Derived:
         return verdict(self.data, outcome)
 
     def unknown(self) -> Verdict:
-        style = self.data.guide.levels["unknown"]
-        return Verdict("unknown", schema.NOT_MEASURED, style.symbol, style.colour)
+        return unknown_verdict(self.data)
 
     def raw(self, value: float) -> str:
         return numbers.raw(value)
@@ -111,6 +110,12 @@ class Derived:
 def verdict(data: Data, outcome: schema.Outcome) -> Verdict:
     style = data.guide.levels[outcome.level]
     return Verdict(outcome.level, outcome.word, style.symbol, style.colour)
+
+
+def unknown_verdict(data: Data) -> Verdict:
+    """The verdict of a cell with no measurement and no judgement."""
+    style = data.guide.levels["unknown"]
+    return Verdict("unknown", style.word or schema.NOT_MEASURED, style.symbol, style.colour)
 
 
 def band(column: schema.ComparisonColumn, value: float) -> schema.Band:
@@ -150,6 +155,24 @@ def table_view(data: Data, table: schema.MeasurementTable) -> TableView:
 _AGGREGATES: dict[str, Callable[[list[float]], float]] = {"mean": mean, "min": min, "max": max}
 
 
+def _phrase(data: Data, claim: schema.RatioClaim, value: float) -> str:
+    """ "1.5× faster than", "2.0× slower than" or "on par with", from the value and the tie band."""
+    assert claim.phrase is not None
+    phrase = claim.phrase
+    column = next((c for c in data.guide.columns if c.id == phrase.column), None)
+    if isinstance(column, schema.ComparisonColumn):
+        tie = band(column, value).level == "mid"
+    else:
+        tie = numbers.ratio(value, claim.digits) == numbers.ratio(1.0, claim.digits)
+    if tie:
+        words, shown = phrase.tie, value
+    elif value > 1:
+        words, shown = phrase.more, value
+    else:
+        words, shown = phrase.less, 1 / value
+    return words.replace("{ratio}", numbers.ratio(shown, claim.digits, claim.approx))
+
+
 def claim_numbers(data: Data) -> dict[str, Number]:
     tables = {t.id: t for t in measurement_tables(data)}
     out: dict[str, Number] = {}
@@ -165,6 +188,8 @@ def claim_numbers(data: Data) -> dict[str, Number]:
         else:
             agg = _AGGREGATES[claim.aggregate](known)
             text = numbers.ratio(agg, claim.digits, claim.approx)
+            if claim.phrase is not None:
+                text = _phrase(data, claim, agg)
         out[claim.id] = Number(claim.id, text, t.id, t.title, "derived")
     for ft, _, f in facts(data):
         out[f.id] = Number(f.id, numbers.quantity(f.value, f.unit, f.approx, f.sign), ft.id, ft.title, f.provenance)
@@ -258,8 +283,7 @@ def _comparison_cell(
         return Cell(column, verdict(data, band(column, value)), detail, tables=sources, note=note, value=value)
     if judgement is not None:
         return Cell(column, verdict(data, judgement), reason=judgement.reason, note=note)
-    style = data.guide.levels["unknown"]
-    return Cell(column, Verdict("unknown", schema.NOT_MEASURED, style.symbol, style.colour), note=note)
+    return Cell(column, unknown_verdict(data), note=note)
 
 
 SupportSummary = Literal["yes", "partial", "no", "not-measured"]

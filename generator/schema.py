@@ -31,7 +31,7 @@ def _positive_number(value: Any) -> float:
         got = f"the text {value!r}" if isinstance(value, str) else repr(value)
         raise PydanticCustomError("number", "expected a number, got {got}", {"got": got})
     if not math.isfinite(value) or value <= 0:
-        raise PydanticCustomError("number", "expected a positive finite number, got {got}", {"got": value})
+        raise PydanticCustomError("number", "expected a positive finite number, got {got}", {"got": repr(value)})
     return float(value)
 
 
@@ -40,7 +40,7 @@ def _measurement(value: Any) -> float | str:
         return NOT_MEASURED
     if isinstance(value, str):
         raise PydanticCustomError(
-            "measurement", "expected a positive number or 'not measured', got the text {got!r}", {"got": value}
+            "measurement", "expected a positive number or 'not measured', got the text {got}", {"got": repr(value)}
         )
     return _positive_number(value)
 
@@ -70,6 +70,8 @@ class LevelStyle(Model):
     colour: Literal["green", "amber", "red", "grey"]
     symbol: Annotated[str, StringConstraints(min_length=1, max_length=2)]
     meaning: Label
+    word: Word | None = None
+    """Word for a cell that has no measurement and no judgement (the ``unknown`` level)."""
 
 
 class Outcome(Model):
@@ -329,6 +331,20 @@ Table = Annotated[MeasurementTable | FactTable, Field(discriminator="kind")]
 # --- claims.yml ------------------------------------------------------------
 
 
+class Phrase(Model):
+    """Words for a claim read as a comparison; ``{ratio}`` is replaced by the computed ratio.
+
+    ``more`` is used when the ratio is above 1, ``less`` below 1 (with the
+    inverted ratio, so "2.0× slower than"), ``tie`` when the ratio falls in the
+    tie band of ``column`` (its ``mid`` band) or, without a column, rounds to 1.
+    """
+
+    more: Label
+    less: Label
+    tie: Label
+    column: Id | None = None
+
+
 class RatioClaim(Model):
     """A number used inside prose, computed from one table: ``[[id]]`` in any prose field.
 
@@ -344,6 +360,7 @@ class RatioClaim(Model):
     aggregate: Literal["mean", "min", "max", "range"] = "mean"
     digits: Annotated[int, Field(ge=0, le=4)] = 2
     approx: bool = False
+    phrase: Phrase | None = None
 
 
 class Claims(Model):

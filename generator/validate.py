@@ -65,7 +65,9 @@ def _message(err: Any) -> str:
         if isinstance(got, (dict, list)):
             shown = "a mapping" if isinstance(got, dict) else "a list"
         return f"expected {want}, got {shown}"
-    return f"{err['msg']} (got {got!r})" if "input" in err and not isinstance(got, (dict, list)) else err["msg"]
+    if kind in {"number", "measurement"} or isinstance(got, (dict, list)) or "input" not in err:
+        return str(err["msg"])
+    return f"{err['msg']} (got {got!r})"
 
 
 def _doc_loc(data: Any, loc: tuple[Any, ...]) -> Loc:

@@ -1,0 +1,69 @@
+"""Ratios and the sentences that quote them follow the raw numbers."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from generator.pipeline import build_guide, derive_guide
+from tests.conftest import DATA
+
+
+def _replace(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_shipped_ratios_match_the_source() -> None:
+    derived = derive_guide(DATA)
+    ab = derived.tables["dense-vs-deepep"].ratios["DeepEP / dense"]
+    assert [r.text for r in ab] == ["0.65×", "0.69×", "0.97×", "0.80×"]
+    assert [r.verdict.word for r in ab if r.verdict] == ["slower", "slower", "tie", "slower"]
+    sg = derived.tables["deepep-vs-uccl"].ratios["DeepEP / UCCL"]
+    assert [r.text for r in sg] == ["1.038×", "1.032×"]
+    assert derived.numbers["uccl-vs-deepep-dispatch"].text == "~4× faster than"
+    assert derived.numbers["dense-vs-deepep-trtllm"].text == "1.5× faster than"
+    assert derived.numbers["deepep-vs-uccl-serving"].text == "on par with"
+    assert derived.numbers["deepep-vs-dense-best"].text == "on par with"
+    assert derived.numbers["proxy-tax"].text == "+14.7 ms/token"
+    assert derived.numbers["single-comm-ceiling"].text == "~8 GB/s"
+
+
+def test_changing_a_raw_number_changes_the_ratio_and_its_sentence(data_copy: Path) -> None:
+    # TRT-LLM conc4: DeepEP 68.7 -> 210 tok/s. DeepEP / dense becomes 210 / 105.66 = 1.99.
+    _replace(
+        data_copy / "tables" / "dense-vs-deepep.yml", "{deepep: 68.7, dense: 105.66}", "{deepep: 210, dense: 105.66}"
+    )
+    pages = build_guide(data_copy)
+    results = pages["results.md"]
+    assert "1.99×" in results and "0.65×" not in results
+    # dense / DeepEP on TRT-LLM: mean(105.66/210, 794.56/545.04) = mean(0.503, 1.458) = 0.98: a tie now,
+    # so the sentence that said "1.5× faster than" must now say "on par with".
+    bottom = pages["bottom-line.md"]
+    assert re.search(r"Dense is <a [^>]*>on par with</a> DeepEP on TRT-LLM", bottom), bottom
+    # In its best regime DeepEP is now 1.99x dense: "2.0× faster than" replaces "on par with".
+    assert re.search(r"In its best regime DeepEP is <a [^>]*>1\.99× faster than</a> dense", pages["options/dense.md"])
+    # DeepEP's best serving ratio is now 1.99 against dense: its serving cell turns green.
+    derived = derive_guide(data_copy)
+    serving = next(c for c in derived.cells["deepep-v2"] if c.column.id == "serving")
+    assert serving.verdict is not None and (serving.verdict.level, serving.verdict.word) == ("good", "faster")
+
+
+def test_changing_the_tie_band_recolours_cells(data_copy: Path) -> None:
+    # Narrow the tie band to 2%: UCCL at 0.963-0.969 of DeepEP-V2 is no longer a tie.
+    _replace(data_copy / "guide.yml", "{min: 0.95, level: mid, word: tie}", "{min: 0.98, level: mid, word: tie}")
+    derived = derive_guide(data_copy)
+    serving = next(c for c in derived.cells["uccl"] if c.column.id == "serving")
+    assert serving.verdict is not None and serving.verdict.word == "slower"
+    vllm_decode = derived.tables["dense-vs-deepep"].ratios["DeepEP / dense"][2]
+    assert vllm_decode.verdict is not None and vllm_decode.verdict.word == "slower"
+
+
+def test_transport_verdict_follows_the_microbenchmark(data_copy: Path) -> None:
+    # If DeepEP-V2 dispatched in 50 us it would be within 0.8x of the best (47 us): fast.
+    _replace(data_copy / "tables" / "transport-microbench.yml", "{deepep-v2: 186,", "{deepep-v2: 50,")
+    derived = derive_guide(data_copy)
+    transport = next(c for c in derived.cells["deepep-v2"] if c.column.id == "transport")
+    assert transport.verdict is not None and transport.verdict.word == "fast"
+    assert derived.numbers["uccl-vs-deepep-dispatch"].text == "as fast as"
