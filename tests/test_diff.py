@@ -130,7 +130,7 @@ def test_an_added_path_shows_its_verdicts_and_links_to_the_preview(repo: Path) -
     assert [(c["kind"], c["id"], c["name"]) for c in data["added"]] == [("bicycle", "gravel", "Gravel bike")]
     assert data["added"][0]["details"] == [
         "Manages the commute: ▲ everywhere (green)",
-        "Hill speed: · not measured (grey)",
+        "Hill speed: · untested (grey)",
         "Price band: ▲ cheap (green)",
     ]
     assert data["removed"] == [] and data["flips"] == []
@@ -138,7 +138,7 @@ def test_an_added_path_shows_its_verdicts_and_links_to_the_preview(repo: Path) -
     md = ok(repo, "--site-url", "https://example.invalid/guide/pr-preview/pr-7/")
     assert (
         "- Added bicycle **[Gravel bike](https://example.invalid/guide/pr-preview/pr-7/options/gravel/)** (`gravel`): "
-        "Manages the commute: ▲ everywhere (green); Hill speed: · not measured (grey); Price band: ▲ cheap (green)"
+        "Manages the commute: ▲ everywhere (green); Hill speed: · untested (grey); Price band: ▲ cheap (green)"
     ) in md
     assert "- `guide.yml` (Picking a bicycle for a city commute): `order`" in md
 
