@@ -20,7 +20,9 @@ from mkdocs.structure.files import File, Files
 from generator.derive import Derived
 from generator.errors import GuideError
 from generator.pipeline import derive_guide
+from generator.preview import CHANGES_URI, changes_page, link_from_overview
 from generator.render import DECIDE_URI, SUPPORT_URI, TEMPLATES, Renderer, option_uri
+from generator.revisions import RevisionError
 
 log = get_plugin_logger(__name__)
 
@@ -28,6 +30,8 @@ log = get_plugin_logger(__name__)
 class GuideConfig(Config):  # type: ignore[no-untyped-call]
     data_dir = c.Type(str, default="data")
     """Data folder, relative to ``mkdocs.yml``."""
+    diff_base = c.Type(str, default="")
+    """A git revision: when set, add a "What changed in this PR" page comparing the data with it."""
 
 
 class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
@@ -44,6 +48,12 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             raise PluginError(exc.report()) from None
         renderer = Renderer(derived, directory_urls=config.use_directory_urls)
         self.pages = renderer.render()
+        if self.config.diff_base:
+            try:
+                self.pages[CHANGES_URI] = changes_page(self.data_dir, self.config.diff_base)
+            except RevisionError as exc:
+                raise PluginError(f"diff_base: {exc}") from None
+            self.pages["index.md"] = link_from_overview(self.pages["index.md"])
         if config.nav is None:
             config.nav = self._nav(derived, Path(config.docs_dir))
         return config
@@ -55,8 +65,10 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             if "overrides" not in p.relative_to(docs_dir).parts
         )
         titles = {page.src_uri: page.title for page in Renderer(derived).pages()}
+        changes = [{"What changed in this PR": CHANGES_URI}] if CHANGES_URI in self.pages else []
         return [
             {"Overview": "index.md"},
+            *changes,
             *([{titles[DECIDE_URI]: DECIDE_URI}] if DECIDE_URI in titles else []),
             {"Bottom line": "bottom-line.md"},
             *([{titles[SUPPORT_URI]: SUPPORT_URI}] if SUPPORT_URI in titles else []),
