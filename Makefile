@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup system-deps serve build pages test lint schema clean chart-budget
+.PHONY: setup system-deps serve build pages test lint schema clean diff preview chart-budget
 
 $(STAMP): requirements.lock pyproject.toml
 	python3 -m venv $(VENV)
@@ -46,6 +46,20 @@ lint: setup
 
 test: system-deps setup lint build
 	$(PY) -m pytest -q
+
+# What the data change on this branch does to the guide (default base: the merge base with main).
+diff: setup
+	$(PY) -m generator diff --base "$${GUIDE_DIFF_BASE:-}"
+
+# A PR preview in build/preview/, as the preview workflow uploads it: the site for SITE_URL with its
+# "What changed in this PR" page, the same diff as Markdown (for the comment) and JSON, and the PR number.
+preview: setup
+	rm -rf build/preview
+	base="$${GUIDE_DIFF_BASE:-$$(git merge-base main HEAD)}" && \
+	GUIDE_DIFF_BASE="$$base" $(BIN)/mkdocs build --strict -d build/preview/site && \
+	$(PY) -m generator diff --base "$$base" --site-url "$${SITE_URL:-}" --out build/preview/diff.md && \
+	$(PY) -m generator diff --base "$$base" --format json --out build/preview/diff.json
+	printf '%s\n' "$${PR_NUMBER:-}" > build/preview/pr-number
 
 schema: setup
 	$(PY) -m generator schema

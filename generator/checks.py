@@ -300,6 +300,8 @@ def prose_tokens(data: Data) -> list[Problem]:
     options = {o.id for o in data.options}
     problems = []
     records: list[Any] = [data.guide, data.recommendation, *data.options, *data.campaigns, *data.tables]
+    if data.decisions is not None:
+        records.append(data.decisions)
     for record in records:
         doc = data.doc(record)
         for loc, text in _strings(doc.data, ()):
@@ -327,9 +329,10 @@ CHECKS: list[Check] = [
 ]
 
 
-def run_checks(data: Data) -> list[Problem]:
+def run_checks(data: Data, checks: Iterable[Check] | None = None) -> list[Problem]:
+    """Run ``checks`` (default: :data:`CHECKS`) and collect every problem."""
     problems: list[Problem] = []
-    for check in CHECKS:
+    for check in CHECKS if checks is None else checks:
         try:
             problems += check(data)
         except Exception as exc:  # noqa: BLE001 - a broken check is reported, not raised

@@ -5,6 +5,7 @@ A guide's data folder has a fixed shape::
     guide.yml            what the guide is about; matrix columns and their colour rules
     recommendation.yml   the bottom line
     claims.yml           numbers used inside prose (optional)
+    decisions.yml        questions and rules of the decision helper (optional)
     campaigns/*.yml      one measurement campaign per file
     options/*.yml        one record per option (a row of the matrix, a survey page)
     tables/*.yml         measured tables, raw numbers only
@@ -18,8 +19,13 @@ from pathlib import Path
 from generator.errors import Problem
 from generator.yaml_source import Document, read_yaml
 
-SINGLE_FILES = {"guide": "guide.yml", "recommendation": "recommendation.yml", "claims": "claims.yml"}
-OPTIONAL_FILES = {"claims"}
+SINGLE_FILES = {
+    "guide": "guide.yml",
+    "recommendation": "recommendation.yml",
+    "claims": "claims.yml",
+    "decisions": "decisions.yml",
+}
+OPTIONAL_FILES = {"claims", "decisions"}
 FOLDERS = {"campaign": "campaigns", "option": "options", "table": "tables"}
 MAX_FILES = 2_000
 

@@ -20,7 +20,9 @@ from mkdocs.structure.files import File, Files
 from generator.derive import Derived
 from generator.errors import GuideError
 from generator.pipeline import derive_guide
-from generator.render import TEMPLATES, Renderer, option_uri
+from generator.preview import CHANGES_URI, changes_page, link_from_overview
+from generator.render import DECIDE_URI, SUPPORT_URI, TEMPLATES, Renderer, option_uri
+from generator.revisions import RevisionError
 
 log = get_plugin_logger(__name__)
 
@@ -36,6 +38,8 @@ class GuideConfig(Config):  # type: ignore[no-untyped-call]
     """Draw charts; ``false`` renders the tables alone (and ships no plotly.js)."""
     plotly_js = c.Type(str, default="node_modules/plotly.js-basic-dist-min/plotly-basic.min.js")
     """plotly.js bundle installed by ``npm ci`` (relative to ``mkdocs.yml``); copied into the site, never committed."""
+    diff_base = c.Type(str, default="")
+    """A git revision: when set, add a "What changed in this PR" page comparing the data with it."""
 
 
 class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
@@ -62,6 +66,12 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
                     f"plotly.js not found at {self.plotly_js}: run `make setup` (it installs it with `npm ci`), "
                     "or set `plotly_js` for the decision-guide plugin in mkdocs.yml"
                 )
+        if self.config.diff_base:
+            try:
+                self.pages[CHANGES_URI] = changes_page(self.data_dir, self.config.diff_base)
+            except RevisionError as exc:
+                raise PluginError(f"diff_base: {exc}") from None
+            self.pages["index.md"] = link_from_overview(self.pages["index.md"])
         if config.nav is None:
             config.nav = self._nav(derived, Path(config.docs_dir))
         return config
@@ -72,9 +82,14 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             for p in docs_dir.rglob("*.md")
             if "overrides" not in p.relative_to(docs_dir).parts
         )
+        titles = {page.src_uri: page.title for page in Renderer(derived).pages()}
+        changes = [{"What changed in this PR": CHANGES_URI}] if CHANGES_URI in self.pages else []
         return [
             {"Overview": "index.md"},
+            *changes,
+            *([{titles[DECIDE_URI]: DECIDE_URI}] if DECIDE_URI in titles else []),
             {"Bottom line": "bottom-line.md"},
+            *([{titles[SUPPORT_URI]: SUPPORT_URI}] if SUPPORT_URI in titles else []),
             {
                 derived.data.guide.option_noun_plural.capitalize(): [
                     {o.label: option_uri(o.id)} for o in derived.ordered_options()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.checks import run_checks
+from generator.checks import CHECKS, run_checks
+from generator.decision_checks import DECISION_CHECKS
 from generator.derive import Derived, derive
 from generator.errors import GuideError
 from generator.load import load
@@ -19,7 +20,7 @@ def derive_guide(data_dir: Path) -> Derived:
     problems += schema_problems
     if data is None or problems:
         raise GuideError(problems)
-    problems += run_checks(data)
+    problems += run_checks(data, [*CHECKS, *DECISION_CHECKS])
     if problems:
         raise GuideError(problems)
     derived, derive_problems = derive(data)

@@ -386,6 +386,96 @@ class Recommendation(Model):
     note: Prose | None = None
 
 
+# --- decisions.yml ---------------------------------------------------------
+
+
+#: Answers that make a rule or a filter apply: question id -> the answer ids accepted.
+#: Every named question must be answered with one of its listed answers; an
+#: empty condition always holds.
+Condition = dict[Id, Annotated[list[Id], Field(min_length=1)]]
+
+
+class Answer(Model):
+    id: Id
+    label: Label
+    short: Word | None = None
+    """Shorter wording for the decision table; ``label`` when absent."""
+    help: Prose | None = None
+
+
+class Question(Model):
+    """One thing the decision helper asks the reader; the reader picks one answer."""
+
+    id: Id
+    label: Word
+    """Column header in the decision table, e.g. ``Fabric``."""
+    text: Label
+    """The question as the form asks it."""
+    help: Prose | None = None
+    answers: list[Answer] = Field(min_length=2)
+
+
+class Rule(Model):
+    """Tried in order; the first rule whose ``when`` holds gives the recommendation."""
+
+    id: Id
+    when: Condition = Field(default_factory=dict)
+    recommend: Id
+    runner_up: Id | None = None
+    why: Prose
+
+
+class FabricFilter(Model):
+    """Rules out every option whose ``fabric`` list lacks the answer (answer ids are fabric ids)."""
+
+    kind: Literal["fabric"]
+    question: Id
+    when: Condition = Field(default_factory=dict)
+
+
+class SupportFilter(Model):
+    """Rules out every option whose support status on the answered context is ``no``.
+
+    The answers of ``question`` are context ids of ``guide.yml``. The chosen
+    context's status and note are also shown with each recommended option.
+    """
+
+    kind: Literal["support"]
+    question: Id
+    when: Condition = Field(default_factory=dict)
+
+
+class AttributeFilter(Model):
+    """Rules out options by a categorical attribute: ``exclude`` maps an answer to the values it rules out."""
+
+    kind: Literal["attribute"]
+    question: Id
+    attribute: Id
+    exclude: dict[Id, list[Id]] = Field(min_length=1)
+    when: Condition = Field(default_factory=dict)
+
+
+#: A filter is told apart by its ``kind``.
+Filter = Annotated[FabricFilter | SupportFilter | AttributeFilter, Field(discriminator="kind")]
+
+
+class Decisions(Model):
+    """``decisions.yml`` (optional): the questions of the decision helper and the rules that answer them.
+
+    Filters compute, from the option records, which options a situation rules
+    out and why; a filter applies only while its ``when`` holds. Rules pick the
+    recommendation; the build checks that every combination of answers gets
+    one, that every rule is reachable, and that no rule recommends an option
+    the filters rule out.
+    """
+
+    title: Label
+    intro: Prose
+    questions: list[Question] = Field(min_length=1)
+    filters: list[Filter] = Field(default_factory=list)
+    rules: list[Rule] = Field(min_length=1)
+
+
 #: File kinds and their models, used by the loader and by the schema export.
 DOCUMENT_TYPES: dict[str, Any] = {
     "guide": Guide,
@@ -394,4 +484,5 @@ DOCUMENT_TYPES: dict[str, Any] = {
     "table": Table,
     "claims": Claims,
     "recommendation": Recommendation,
+    "decisions": Decisions,
 }

@@ -30,6 +30,7 @@ class Data:
     campaigns: list[schema.Campaign] = field(default_factory=list)
     options: list[schema.Option] = field(default_factory=list)
     tables: list[schema.MeasurementTable | schema.FactTable] = field(default_factory=list)
+    decisions: schema.Decisions | None = None
     origin: dict[int, Document] = field(default_factory=dict)
 
     def doc(self, record: Any) -> Document:
@@ -129,6 +130,7 @@ def check_schema(raw: RawGuide) -> tuple[Data | None, list[Problem]]:
         campaigns=[v for v, _ in typed.get("campaign", [])],
         options=[v for v, _ in typed.get("option", [])],
         tables=[v for v, _ in typed.get("table", [])],
+        decisions=typed["decisions"][0][0] if "decisions" in typed else None,
         origin=origin,
     )
     return data, problems

@@ -100,9 +100,13 @@ def shipped_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 class _Quiet:
-    """A static file server on 127.0.0.1 with a free port; no request logging."""
+    """A static file server on 127.0.0.1 with a free port; no request logging.
 
-    def __init__(self, root: Path, prefix: str = "/") -> None:
+    With a ``prefix`` the site is served under it only, as on a host that
+    serves a sub-path: any URL outside the prefix is a 404.
+    """
+
+    def __init__(self, root: Path, prefix: str = "/", port: int = 0) -> None:
         import functools
         import http.server
         import threading
@@ -112,11 +116,14 @@ class _Quiet:
                 pass
 
             def translate_path(self, path: str) -> str:
-                if prefix != "/" and path.startswith(prefix):
+                if prefix != "/":
+                    if not path.startswith(prefix):
+                        return str(root / "__outside_the_prefix__" / "missing")
                     path = "/" + path[len(prefix) :]
                 return super().translate_path(path)
 
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
+        handler = functools.partial(Handler, directory=str(root))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}{prefix}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
