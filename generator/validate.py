@@ -61,10 +61,12 @@ def _message(err: Any) -> str:
             "list_type": "a list",
             "date_type": "a date (YYYY-MM-DD)",
         }[kind]
-        shown = f"the text {got!r}" if isinstance(got, str) else f"{type(got).__name__} {got!r}"
+        shown = schema.shown_value(got) if isinstance(got, str) else f"{type(got).__name__} {got!r}"
         if isinstance(got, (dict, list)):
             shown = "a mapping" if isinstance(got, dict) else "a list"
         return f"expected {want}, got {shown}"
+    if kind in {"number", "measurement"}:  # our own validators already say what they got
+        return str(err["msg"])
     return f"{err['msg']} (got {got!r})" if "input" in err and not isinstance(got, (dict, list)) else err["msg"]
 
 
@@ -98,8 +100,13 @@ def _field_name(loc: Loc) -> str:
     return text
 
 
-def check_schema(raw: RawGuide) -> tuple[Data | None, list[Problem]]:
-    """Validate each document; return typed data when every document is valid."""
+def check_schema(raw: RawGuide, partial: bool = False) -> tuple[Data | None, list[Problem]]:
+    """Validate each document; return typed data when every document is valid.
+
+    With ``partial``, typed data is returned as long as ``guide.yml`` and
+    ``recommendation.yml`` are valid, holding only the records that passed, so
+    cross-record checks can still run on them and report more in one go.
+    """
     problems: list[Problem] = []
     typed: dict[str, list[tuple[Any, Document]]] = {}
     for kind, docs in raw.documents.items():
@@ -112,7 +119,7 @@ def check_schema(raw: RawGuide) -> tuple[Data | None, list[Problem]]:
                     problems.append(Problem(doc.file, doc.line_of(loc), _field_name(loc), _message(err)))
                 continue
             typed.setdefault(kind, []).append((value, doc))
-    if problems or "guide" not in typed or "recommendation" not in typed:
+    if (problems and not partial) or "guide" not in typed or "recommendation" not in typed:
         return None, problems
     origin: dict[int, Document] = {}
     for pairs in typed.values():
