@@ -75,8 +75,9 @@ _Loader.add_implicit_resolver(
     list("-+0123456789."),
 )
 
-#: C0 control characters (except tab and newline) and DEL: invisible, and invalid in HTML.
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+#: Control characters (all but tab and line ends) and the Unicode line separators: invisible in
+#: an editor, invalid in HTML, and read as line breaks by some YAML tools but not others.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 @dataclass
@@ -246,6 +247,9 @@ def read_yaml(path: Path, display: str) -> tuple[Document | None, list[Problem]]
 
 def parse_yaml(text: str, display: str) -> tuple[Document | None, list[Problem]]:
     """Parse YAML text (already decoded) into a :class:`Document`, or say why not."""
+    if bad := _CONTROL.search(text):
+        line = text.count("\n", 0, bad.start()) + 1
+        return None, [Problem(display, line, "", f"text contains the control character U+{ord(bad.group()):04X}")]
     loader: _Loader | None = None
     try:
         loader = _Loader(text)
