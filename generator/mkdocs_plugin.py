@@ -17,6 +17,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import File, Files
 
+from generator import escaping
 from generator.derive import Derived
 from generator.errors import GuideError
 from generator.pipeline import derive_guide
@@ -58,8 +59,8 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             {"Overview": "index.md"},
             {"Bottom line": "bottom-line.md"},
             {
-                derived.data.guide.option_noun_plural.capitalize(): [
-                    {o.label: option_uri(o.id)} for o in derived.ordered_options()
+                escaping.title(derived.data.guide.option_noun_plural.capitalize()): [
+                    {escaping.title(o.label): option_uri(o.id)} for o in derived.ordered_options()
                 ]
             },
             {"Measured results": "results.md"},
