@@ -73,4 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     except GuideError as exc:
         print(exc.report(), file=sys.stderr)
         return 1
+    except OSError as exc:  # a full disk or a read-only folder: say so, without a traceback
+        print(f"cannot write {exc.filename or 'the output'}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     return 0
