@@ -83,7 +83,9 @@ def _inside(root: Path, path: Path) -> bool:
 def _read(raw: RawGuide, kind: str, root: Path, path: Path, problems: list[Problem]) -> None:
     display = path.relative_to(root).as_posix()
     if not _inside(root, path):
-        problems.append(Problem(display, 0, "", "data files must be regular files inside the data folder, not links"))
+        problems.append(
+            Problem(display, 0, "", "data files must be plain files inside the data folder, not links or special files")
+        )
         return
     doc, found = read_yaml(path, display)
     problems += found
