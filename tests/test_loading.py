@@ -33,7 +33,7 @@ def test_a_named_pipe_is_refused_not_read(data: Path) -> None:
     with pytest.raises(GuideError) as caught:
         derive_guide(data)
     assert [str(p) for p in caught.value.problems] == [
-        "options/pipe.yml: data files must be regular files inside the data folder, not links"
+        "options/pipe.yml: data files must be plain files inside the data folder, not links or special files"
     ]
 
 
