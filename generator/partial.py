@@ -35,6 +35,8 @@ class LeftOut:
 
     names: set[str] = field(default_factory=set)
     kinds: set[str] = field(default_factory=set)
+    short: set[str] = field(default_factory=set)
+    """Kinds whose lists of known ids lack a broken record."""
 
 
 def left_out(raw: RawGuide, problems: list[Problem]) -> LeftOut:
@@ -50,11 +52,13 @@ def left_out(raw: RawGuide, problems: list[Problem]) -> LeftOut:
     out = LeftOut()
     for name in files:
         path = PurePosixPath(name)
+        defines = _DEFINES.get(path.parts[0] if path.parts else "", set())
         out.names.add(path.stem)
+        out.short |= defines
         if name in read:
             out.names |= set(_ids(read[name].data))
-        elif path.parts and path.parts[0] != "options" or name == "options/":
-            out.kinds |= _DEFINES.get(path.parts[0] if path.parts else "", set())
+        elif path.parts[0] != "options" or name == "options/":  # an option's id is its file name
+            out.kinds |= defines
     return out
 
 
@@ -72,7 +76,7 @@ def _ids(value: Any) -> Iterator[str]:
 def drop_consequences(found: list[Problem], missing: LeftOut) -> list[Problem]:
     """Cross-record problems that do not follow from a left-out record.
 
-    Those kept say that the list of expected names leaves the broken records out.
+    Those kept say so when their list of expected names leaves broken records out.
     """
     kept = []
     for problem in found:
@@ -80,6 +84,6 @@ def drop_consequences(found: list[Problem], missing: LeftOut) -> list[Problem]:
         if match is None:
             kept.append(problem)
         elif match.group(1) not in missing.kinds and match.group(2) not in missing.names:
-            note = " (records with problems are not listed)"
+            note = " (records with problems are not listed)" if match.group(1) in missing.short else ""
             kept.append(Problem(problem.file, problem.line, problem.field, problem.message + note))
     return kept
