@@ -109,6 +109,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         return html
 
     def on_serve(self, server: Any, config: MkDocsConfig, builder: Callable[..., None]) -> Any:
+        self.serving = True  # `mkdocs serve --clean` starts up as "build" but serves all the same
         server.watch(str(self.data_dir))
         server.watch(str(TEMPLATES))
         # Report data errors after each rebuild, outside the build: logged during the build,
