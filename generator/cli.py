@@ -93,6 +93,9 @@ def main(argv: list[str] | None = None) -> int:
     except RevisionError as exc:
         print(f"diff: {exc}", file=sys.stderr)
         return 1
+    except OSError as exc:  # a full disk or a read-only folder: say so, without a traceback
+        print(f"cannot write {exc.filename or 'the output'}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     return 0
 
 

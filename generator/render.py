@@ -16,7 +16,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup, escape
 
-from generator import decide_view, prose, schema
+from generator import decide_view, escaping, prose, schema
 from generator.charts import Charts, build_charts
 from generator.derive import Derived
 
@@ -78,6 +78,7 @@ class Renderer:
             trim_blocks=True,
             lstrip_blocks=True,
             keep_trailing_newline=True,
+            finalize=escaping.inert,  # every printed value is inert as HTML and as Markdown
         )
 
     def pages(self) -> list[Page]:
@@ -120,10 +121,13 @@ class Renderer:
         def resolve(token: str) -> Markup:
             if token.startswith("option:"):
                 option = self.d.option(token[7:])
-                return Markup('<a href="{}">{}</a>').format(link(option_uri(option.id)), option.name)
+                return Markup('<a href="{}">{}</a>').format(link(option_uri(option.id)), escaping.inert(option.name))
             number = self.d.numbers[token]
             return Markup('<a class="dg-num" href="{}" title="{} ({})">{}</a>').format(
-                link("results.md", number.table), number.table_title, number.provenance, number.text
+                link("results.md", number.table),
+                escaping.inert(number.table_title),
+                number.provenance,
+                escaping.inert(number.text),
             )
 
         shown = self._tables_on(page)
@@ -156,7 +160,7 @@ class Renderer:
             table_href=table_href,
             **page.context,
         )
-        front = [f"title: {json.dumps(page.title, ensure_ascii=False)}"]
+        front = [f"title: {json.dumps(escaping.title(page.title), ensure_ascii=False)}"]
         if page.hide:
             front.append("hide:")
             front += [f"  - {item}" for item in page.hide]

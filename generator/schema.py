@@ -26,11 +26,25 @@ Level = Literal["good", "mid", "bad", "unknown"]
 Provenance = Literal["measured", "published", "derived"]
 
 
+def shown_value(value: Any) -> str:
+    """How a wrong value is shown: ``the text '100' (write numbers without quotes)``."""
+    if not isinstance(value, str):
+        return repr(value)
+    try:
+        float(value)
+    except ValueError:
+        return f"the text {value!r}"
+    return f"the text {value!r} (write numbers without quotes)"
+
+
 def _positive_number(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        got = f"the text {value!r}" if isinstance(value, str) else repr(value)
-        raise PydanticCustomError("number", "expected a number, got {got}", {"got": got})
-    if not math.isfinite(value) or value <= 0:
+        raise PydanticCustomError("number", "expected a number, got {got}", {"got": shown_value(value)})
+    if value == 0:
+        raise PydanticCustomError(
+            "number", "expected a positive number, got 0 (nothing measured here is zero, and ratios divide by it)"
+        )
+    if not math.isfinite(value) or value < 0:
         raise PydanticCustomError("number", "expected a positive finite number, got {got}", {"got": repr(value)})
     return float(value)
 
@@ -40,7 +54,7 @@ def _measurement(value: Any) -> float | str:
         return NOT_MEASURED
     if isinstance(value, str):
         raise PydanticCustomError(
-            "measurement", "expected a positive number or 'not measured', got the text {got}", {"got": repr(value)}
+            "measurement", "expected a positive number or 'not measured', got {got}", {"got": shown_value(value)}
         )
     return _positive_number(value)
 
@@ -254,20 +268,32 @@ class Campaign(Model):
 
 
 class Series(Model):
+    """One column of values in a measured table.
+
+    ``campaign`` names the campaign a series ran on when it is not the table's.
+    """
+
     id: Id
     label: Label
     option: Id | None = None
     provenance: Provenance | None = None
+    campaign: Id | None = None
 
 
 class Comparison(Model):
-    """A ratio shown in the table: numerator series over denominator series, row by row."""
+    """A ratio shown in the table: numerator series over denominator series, row by row.
+
+    Both sides must come from one campaign (same hardware, same set-up), unless
+    ``across_campaigns`` says why comparing runs of two campaigns is still fair;
+    that reason is shown with the table.
+    """
 
     numerator: Id
     denominator: Id
     label: Label
     digits: Annotated[int, Field(ge=0, le=4)] = 2
     verdict_column: Id | None = None
+    across_campaigns: Prose | None = None
 
 
 class Row(Model):

@@ -151,3 +151,13 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+def copy_project(target: Path, data: Path | None = None) -> Path:
+    """A copy of the whole project (mkdocs.yml, site_src, data) in ``target``; node_modules is linked."""
+    target.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
+    shutil.copytree(ROOT / "site_src", target / "site_src")
+    shutil.copytree(data or DATA, target / "data")
+    (target / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
+    return target
