@@ -63,3 +63,11 @@ def test_examples_in_docstrings_hold() -> None:
 
     for module in (safe_json, escaping):
         assert doctest.testmod(module).failed == 0, module.__name__
+
+
+def test_the_text_sits_in_a_single_quoted_attribute_as_it_is() -> None:
+    value = {"labels": HOSTILE}
+    html = f"<div id='chart' data-spec='{dumps(value)}'></div><p id='after'>after</p>"
+    soup = BeautifulSoup(html, "html.parser")
+    assert json.loads(soup.find(id="chart")["data-spec"]) == value
+    assert soup.find(id="after") is not None and "'" not in dumps(value)
