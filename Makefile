@@ -3,9 +3,11 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# Browser assets from npm (plotly.js for the charts), installed from package-lock.json, never committed.
+NODE_STAMP := node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup system-deps serve build pages test lint schema clean bench
+.PHONY: setup system-deps serve build pages test lint schema clean diff preview chart-budget bench
 
 $(STAMP): requirements.lock pyproject.toml
 	python3 -m venv $(VENV)
@@ -14,11 +16,17 @@ $(STAMP): requirements.lock pyproject.toml
 	$(PY) -m pip install -q --no-deps -e .
 	touch $@
 
-setup: $(STAMP)
+$(NODE_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "npm not found: run 'make system-deps' as root (Debian's nodejs and npm)" >&2; exit 1; }
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+setup: $(STAMP) $(NODE_STAMP)
 
 # Debian's Chromium for the browser tests (never a downloaded browser).
 system-deps:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@command -v npm >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; }
 
 serve: setup
 	$(BIN)/mkdocs serve -a 127.0.0.1:8000
@@ -36,8 +44,22 @@ lint: setup
 	$(BIN)/mypy
 	$(PY) -m generator schema --check
 
-test: setup system-deps lint build
+test: system-deps setup lint build
 	$(PY) -m pytest -q
+
+# What the data change on this branch does to the guide (default base: the merge base with main).
+diff: setup
+	$(PY) -m generator diff --base "$${GUIDE_DIFF_BASE:-}"
+
+# A PR preview in build/preview/, as the preview workflow uploads it: the site for SITE_URL with its
+# "What changed in this PR" page, the same diff as Markdown (for the comment) and JSON, and the PR number.
+preview: setup
+	rm -rf build/preview
+	base="$${GUIDE_DIFF_BASE:-$$(git merge-base main HEAD)}" && \
+	GUIDE_DIFF_BASE="$$base" $(BIN)/mkdocs build --strict -d build/preview/site && \
+	$(PY) -m generator diff --base "$$base" --site-url "$${SITE_URL:-}" --out build/preview/diff.md && \
+	$(PY) -m generator diff --base "$$base" --format json --out build/preview/diff.json
+	printf '%s\n' "$${PR_NUMBER:-}" > build/preview/pr-number
 
 # Performance: prints a table and writes build/bench.json (a few minutes; see README "Performance").
 bench: setup
@@ -45,6 +67,10 @@ bench: setup
 
 schema: setup
 	$(PY) -m generator schema
+
+# Bytes a chart page transfers and what the charts add to the build time (prints figures; not a test).
+chart-budget: setup system-deps
+	$(PY) bench/chart_budget.py
 
 clean:
 	rm -rf build site

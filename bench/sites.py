@@ -19,8 +19,10 @@ import yaml
 from mkdocs.utils.yaml import yaml_load
 
 from bench.measure import Sample, run_child
+from generator.mkdocs_plugin import PLOTLY_DEST, GuideConfig
 from generator.nav import guide_nav, hand_written_pages
 from generator.pipeline import derive_guide
+from generator.render import Renderer
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "site_src"
@@ -47,8 +49,13 @@ def _plugins(config: dict[str, Any], data_dir: Path | None) -> list[Any]:
             out.append(entry)
         elif data_dir is not None:
             options = dict(entry[PLUGIN] or {}) if isinstance(entry, dict) else {}
-            out.append({PLUGIN: {**options, "data_dir": str(data_dir)}})
+            out.append({PLUGIN: {**options, "data_dir": str(data_dir), "plotly_js": str(plotly_js())}})
     return out
+
+
+def plotly_js() -> Path:
+    """The plotly.js bundle the plugin copies into a site with charts (installed by ``npm ci``)."""
+    return ROOT / str(GuideConfig.plotly_js.default)
 
 
 @dataclass
@@ -88,9 +95,13 @@ def prepare(name: str, data_dir: Path, work: Path, shipped: bool = False) -> tup
     bare_docs = work / "bare-docs"
     shutil.copytree(DOCS, bare_docs)
     shutil.copytree(pages_dir, bare_docs, dirs_exist_ok=True)
+    if plotly_js().is_file():  # what the plugin adds to a site with charts
+        (bare_docs / PLOTLY_DEST).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(plotly_js(), bare_docs / PLOTLY_DEST)
 
     hand_written = hand_written_pages(DOCS)
-    nav = guide_nav(derive_guide(data_dir), hand_written)
+    derived = derive_guide(data_dir)
+    nav = guide_nav(derived, Renderer(derived).pages(), hand_written)
     bare = {**config, "docs_dir": str(bare_docs), "plugins": _plugins(config, None), "nav": nav}
     bare_config = work / "mkdocs-bare.yml"
     bare_config.write_text(yaml.safe_dump(bare, sort_keys=False, allow_unicode=True), encoding="utf-8")

@@ -305,6 +305,8 @@ def prose_tokens(data: Data) -> list[Problem]:
     options = {o.id for o in data.options}
     problems = []
     records: list[Any] = [data.guide, data.recommendation, *data.options, *data.campaigns, *data.tables]
+    if data.decisions is not None:
+        records.append(data.decisions)
     for record in records:
         doc = data.doc(record)
         for loc, text in _strings(doc.data, ()):
@@ -315,6 +317,89 @@ def prose_tokens(data: Data) -> list[Problem]:
                         problems.append(at(data, record, loc, _expect("option", name[7:], options)))
                 elif name not in numbers:
                     problems.append(at(data, record, loc, _expect("claim or fact", name, numbers)))
+    return problems
+
+
+def _hardware(campaign: schema.Campaign | None) -> str:
+    if campaign is None:
+        return "unknown hardware"
+    h = campaign.hardware
+    nics = f"{h.nics_per_node} NIC{'s' if h.nics_per_node != 1 else ''} per node"
+    return f"{h.nodes}× {h.instance} on {h.fabric}, {nics}"
+
+
+def _across(data: Data, sides: list[tuple[str, str, str]]) -> str:
+    """Where each side of a ratio ran, from ``[(role, series, campaign), ...]``."""
+    campaigns = {c.id: c for c in data.campaigns}
+    parts = [f"{role} {series!r} ran on campaign {camp!r}" for role, series, camp in sides]
+    hardware = [_hardware(campaigns.get(camp)) for _, _, camp in sides]
+    same = "same hardware" if len(set(hardware)) == 1 else "different hardware: " + " vs ".join(hardware)
+    return f"{' and '.join(parts)} ({same})"
+
+
+def series_campaigns(table: schema.MeasurementTable) -> dict[str, str]:
+    """Series id -> the campaign it ran on: its own if it names one, else the table's."""
+    return {s.id: s.campaign or table.campaign for s in table.series}
+
+
+def comparisons_within_a_campaign(data: Data) -> list[Problem]:
+    """An A/B ratio divides values of one campaign, unless ``across_campaigns`` says why mixing is fair."""
+    campaigns = {c.id for c in data.campaigns}
+    problems = []
+    for t in measurement_tables(data):
+        where = series_campaigns(t)
+        for i, s in enumerate(t.series):
+            if s.campaign is not None and s.campaign not in campaigns:
+                problems.append(at(data, t, ("series", i, "campaign"), _expect("campaign", s.campaign, campaigns)))
+        for c_i, comp in enumerate(t.comparisons):
+            num, den = where.get(comp.numerator), where.get(comp.denominator)
+            if num not in campaigns or den not in campaigns:  # unknown series or campaign: reported elsewhere
+                continue
+            if num == den and comp.across_campaigns is not None:
+                message = f"both sides ran on campaign {num!r}; remove across_campaigns"
+                problems.append(at(data, t, ("comparisons", c_i, "across_campaigns"), message))
+            elif num != den and comp.across_campaigns is None:
+                sides = [("numerator", comp.numerator, num), ("denominator", comp.denominator, den)]
+                message = f"{_across(data, sides)}; say why the comparison is fair in across_campaigns"
+                problems.append(at(data, t, ("comparisons", c_i), message))
+    return problems
+
+
+def claims_within_a_campaign(data: Data) -> list[Problem]:
+    """A claim across campaigns quotes a ratio its table declares as a comparison across campaigns."""
+    tables = {t.id: t for t in measurement_tables(data)}
+    campaigns = {c.id for c in data.campaigns}
+    problems = []
+    for i, claim in enumerate(data.claims.claims):
+        t = tables.get(claim.table)
+        where = series_campaigns(t) if t else {}
+        num, den = where.get(claim.numerator), where.get(claim.denominator)
+        if t is None or num not in campaigns or den not in campaigns or num == den:
+            continue
+        pair = {claim.numerator, claim.denominator}
+        if not any({c.numerator, c.denominator} == pair and c.across_campaigns for c in t.comparisons):
+            sides = [("numerator", claim.numerator, num), ("denominator", claim.denominator, den)]
+            message = f"{_across(data, sides)}; declare this pair in table {t.id!r} with across_campaigns first"
+            problems.append(at(data, data.claims, ("claims", i), message))
+    return problems
+
+
+def best_within_a_campaign(data: Data) -> list[Problem]:
+    """A column that ranks each row's series against the best ranks series of one campaign only."""
+    best = {c.tag for c in data.guide.columns if isinstance(c, schema.ComparisonColumn) and c.against == "best"}
+    campaigns = {c.id for c in data.campaigns}
+    problems = []
+    for t in measurement_tables(data):
+        where = series_campaigns(t)
+        ranked = [s.id for s in t.series if s.option is not None and where[s.id] in campaigns]
+        if not best & set(t.tags) or len({where[s] for s in ranked}) < 2:
+            continue
+        first = ranked[0]
+        for i, s in enumerate(t.series):
+            if s.id in ranked and where[s.id] != where[first]:
+                sides = [("series", first, where[first]), ("series", s.id, where[s.id])]
+                message = f"{_across(data, sides)}; the table is ranked against its best value, so move this series"
+                problems.append(at(data, t, ("series", i, "campaign"), message + " to a table of its own"))
     return problems
 
 
@@ -329,12 +414,16 @@ CHECKS: list[Check] = [
     claim_references,
     recommendation_references,
     prose_tokens,
+    comparisons_within_a_campaign,
+    claims_within_a_campaign,
+    best_within_a_campaign,
 ]
 
 
-def run_checks(data: Data) -> list[Problem]:
+def run_checks(data: Data, checks: Iterable[Check] | None = None) -> list[Problem]:
+    """Run ``checks`` (default: :data:`CHECKS`) and collect every problem."""
     problems: list[Problem] = []
-    for check in CHECKS:
+    for check in CHECKS if checks is None else checks:
         try:
             problems += check(data)
         except Exception as exc:  # noqa: BLE001 - a broken check is reported, not raised

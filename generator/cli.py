@@ -3,6 +3,7 @@
 python -m generator build --data data --out build/pages
 python -m generator check --data data
 python -m generator schema --out schema
+python -m generator diff [--base REV] [--head REV|worktree] [--format markdown|json]
 """
 
 from __future__ import annotations
@@ -13,8 +14,11 @@ import sys
 import tempfile
 from pathlib import Path
 
+from generator.diff import diff_guides
+from generator.diff_report import SiteLinks, to_json_text, to_markdown
 from generator.errors import GuideError
 from generator.pipeline import build_guide, derive_guide
+from generator.revisions import WORKTREE, RevisionError, load_pair
 from generator.schema_export import export_schemas
 
 
@@ -53,6 +57,13 @@ def main(argv: list[str] | None = None) -> int:
     schema = sub.add_parser("schema", help="export the JSON Schema files editors use")
     schema.add_argument("--out", type=Path, default=Path("schema"))
     schema.add_argument("--check", action="store_true", help="fail if the files on disk are out of date")
+    diff = sub.add_parser("diff", help="what a change does to the guide: verdict flips, numbers, additions")
+    diff.add_argument("--data", type=Path, default=Path("data"), help="the data folder (inside a git repository)")
+    diff.add_argument("--base", default="", help="revision to compare from (default: the merge base with main)")
+    diff.add_argument("--head", default=WORKTREE, help=f"revision to compare to, or {WORKTREE} (the default)")
+    diff.add_argument("--format", choices=["markdown", "json"], default="markdown")
+    diff.add_argument("--site-url", default="", help="link paths and tables to this built site (e.g. a preview)")
+    diff.add_argument("--out", type=Path, help="write the report to this file instead of standard output")
     args = parser.parse_args(argv)
     try:
         if args.command == "build":
@@ -63,6 +74,12 @@ def main(argv: list[str] | None = None) -> int:
             derived = derive_guide(args.data)
             guide = derived.data
             print(f"ok: {len(guide.options)} {guide.guide.option_noun_plural}, {len(guide.tables)} tables")
+        elif args.command == "diff":
+            report = diff_report(args.data, args.base, args.head, args.format, args.site_url)
+            if args.out is None:
+                sys.stdout.write(report)
+            else:
+                _write_file(args.out, report)
         else:
             stale = export_schemas(args.out, check=args.check)
             if stale:
@@ -73,4 +90,29 @@ def main(argv: list[str] | None = None) -> int:
     except GuideError as exc:
         print(exc.report(), file=sys.stderr)
         return 1
+    except RevisionError as exc:
+        print(f"diff: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:  # a full disk or a read-only folder: say so, without a traceback
+        print(f"cannot write {exc.filename or 'the output'}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
     return 0
+
+
+def diff_report(data: Path, base: str, head: str, fmt: str, site_url: str = "") -> str:
+    """The diff between two revisions of ``data`` as Markdown or JSON text."""
+    old, new = load_pair(data, base or None, head or None)
+    diff = diff_guides(old, new)
+    if fmt == "json":
+        return to_json_text(diff)
+    d = new.derived
+    links = SiteLinks(site_url, {t.id for t in d.data.tables}, {o.id for o in d.data.options}) if site_url else None
+    return to_markdown(diff, links)
+
+
+def _write_file(path: Path, text: str) -> None:
+    """Write ``text`` whole or not at all: a reader never sees half a report."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from statistics import mean
 from typing import Literal
 
-from generator import numbers, schema
+from generator import decide, numbers, schema
 from generator.checks import at, facts, measurement_tables
 from generator.errors import Problem
 from generator.validate import Data
@@ -81,6 +81,8 @@ class Derived:
     tables: dict[str, TableView]
     numbers: dict[str, Number]
     option_tables: dict[str, list[str]]
+    decision_table: list[decide.Leaf] = field(default_factory=list)
+    """Rows of the decision helper's table (empty without ``decisions.yml``)."""
     # Lookups by id, built once: templates ask for options and campaigns on every page.
     _options: dict[str, schema.Option] = field(init=False, repr=False)
     _campaigns: dict[str, schema.Campaign] = field(init=False, repr=False)
@@ -379,4 +381,5 @@ def derive(data: Data) -> tuple[Derived, list[Problem]]:
         for owner in owners:
             if owner and t.id not in option_tables[owner]:
                 option_tables[owner].append(t.id)
-    return Derived(data, cells, support, views, claim_numbers(data), option_tables), problems
+    table = decide.leaves(data) if data.decisions is not None else []
+    return Derived(data, cells, support, views, claim_numbers(data), option_tables, table), problems

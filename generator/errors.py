@@ -32,7 +32,8 @@ class GuideError(Exception):
         self.problems = sorted(set(problems))
         super().__init__(self.report())
 
-    def report(self) -> str:
+    def report(self, prefix: str = "") -> str:
+        """Every problem, one a line; ``prefix`` (``data/``) is put before each file name."""
         count = len(self.problems)
         head = f"{count} problem{'s' if count != 1 else ''} in the guide data:"
-        return "\n".join([head, *(f"  {p}" for p in self.problems)])
+        return "\n".join([head, *(f"  {prefix}{p}" for p in self.problems)])

@@ -5,9 +5,14 @@ A guide's data folder has a fixed shape::
     guide.yml            what the guide is about; matrix columns and their colour rules
     recommendation.yml   the bottom line
     claims.yml           numbers used inside prose (optional)
+    decisions.yml        questions and rules of the decision helper (optional)
     campaigns/*.yml      one measurement campaign per file
     options/*.yml        one record per option (a row of the matrix, a survey page)
     tables/*.yml         measured tables, raw numbers only
+
+Files whose name starts with a dot (editor lock and swap files) are ignored.
+Links and anything that is not a regular file are refused, so a data file can
+never make the generator read outside the data folder.
 """
 
 from __future__ import annotations
@@ -19,8 +24,13 @@ from generator.errors import Problem
 from generator.yaml_fast import read_yaml_fast
 from generator.yaml_source import Document
 
-SINGLE_FILES = {"guide": "guide.yml", "recommendation": "recommendation.yml", "claims": "claims.yml"}
-OPTIONAL_FILES = {"claims"}
+SINGLE_FILES = {
+    "guide": "guide.yml",
+    "recommendation": "recommendation.yml",
+    "claims": "claims.yml",
+    "decisions": "decisions.yml",
+}
+OPTIONAL_FILES = {"claims", "decisions"}
 FOLDERS = {"campaign": "campaigns", "option": "options", "table": "tables"}
 MAX_FILES = 2_000
 
@@ -49,29 +59,41 @@ def load(root: Path) -> tuple[RawGuide, list[Problem]]:
         return raw, [Problem(str(root), 0, "", "data folder does not exist")]
     for kind, name in SINGLE_FILES.items():
         path = root / name
-        if not path.is_file():
+        if not path.exists() and not path.is_symlink():
             if kind not in OPTIONAL_FILES:
                 problems.append(Problem(name, 0, "", f"required file is missing ({kind})"))
             continue
-        _read(raw, kind, path, name, problems)
+        _read(raw, kind, root, path, problems)
     for kind, folder in FOLDERS.items():
-        paths = sorted((root / folder).glob("*.y*ml")) if (root / folder).is_dir() else []
+        paths = (
+            sorted(p for p in (root / folder).glob("*.y*ml") if not p.name.startswith("."))
+            if ((root / folder).is_dir())
+            else []
+        )
         if not paths:
             problems.append(Problem(f"{folder}/", 0, "", f"no {kind} records found; expected {folder}/*.yml"))
         for path in paths[:MAX_FILES]:
-            rel = path.relative_to(root).as_posix()
             if path.suffix != ".yml":
-                problems.append(Problem(rel, 0, "", "data files must end in .yml"))
-            elif path.is_symlink() or not path.resolve().is_relative_to(root.resolve()):
-                problems.append(Problem(rel, 0, "", "data files must be regular files inside the data folder"))
+                problems.append(Problem(path.relative_to(root).as_posix(), 0, "", "data files must end in .yml"))
             else:
-                _read(raw, kind, path, rel, problems)
+                _read(raw, kind, root, path, problems)
         if len(paths) > MAX_FILES:
             problems.append(Problem(f"{folder}/", 0, "", f"more than {MAX_FILES} files"))
     return raw, problems
 
 
-def _read(raw: RawGuide, kind: str, path: Path, display: str, problems: list[Problem]) -> None:
+def _inside(root: Path, path: Path) -> bool:
+    """A regular file, not a link, that really lies inside the data folder."""
+    return not path.is_symlink() and path.is_file() and path.resolve().is_relative_to(root.resolve())
+
+
+def _read(raw: RawGuide, kind: str, root: Path, path: Path, problems: list[Problem]) -> None:
+    display = path.relative_to(root).as_posix()
+    if not _inside(root, path):
+        problems.append(
+            Problem(display, 0, "", "data files must be plain files inside the data folder, not links or special files")
+        )
+        return
     doc, found = read_yaml_fast(path, display)
     problems += found
     if doc is not None:

@@ -13,12 +13,13 @@ carries the group headings plus the links of its own group only.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from generator import escaping
 from generator.derive import Derived
-from generator.render import option_uri
+from generator.render import DECIDE_URI, SUPPORT_URI, Page, option_uri
 
 #: Most option pages in one navigation section (about the square root of 1,000).
 GROUP_SIZE = 30
@@ -45,18 +46,28 @@ def groups(items: Sequence[T], size: int = GROUP_SIZE) -> list[list[T]]:
     return out
 
 
-def guide_nav(derived: Derived, hand_written: Sequence[str], size: int = GROUP_SIZE) -> list[Any]:
-    """The MkDocs ``nav`` of a guide: generated pages first, then the hand-written ones."""
-    entries = [{o.label: option_uri(o.id)} for o in derived.ordered_options()]
+def guide_nav(
+    derived: Derived,
+    pages: Iterable[Page],
+    hand_written: Sequence[str],
+    changes: str | None = None,
+    size: int = GROUP_SIZE,
+) -> list[Any]:
+    """The MkDocs ``nav`` of a guide: generated pages first (``pages``, from the renderer), then hand-written ones.
+
+    ``changes`` is the "What changed in this PR" page, when the build has one.
+    """
+    titles = {page.src_uri: escaping.title(page.title) for page in pages}
+    entries = [{escaping.title(o.label): option_uri(o.id)} for o in derived.ordered_options()]
     parts = groups(entries, size)
-    if len(parts) == 1:
-        options: list[Any] = parts[0]
-    else:
-        options = [{f"{_label(part[0])} – {_label(part[-1])}": part} for part in parts]
+    options: list[Any] = parts[0] if len(parts) == 1 else [{f"{_label(p[0])} – {_label(p[-1])}": p} for p in parts]
     return [
         {"Overview": "index.md"},
+        *([{"What changed in this PR": changes}] if changes else []),
+        *([{titles[DECIDE_URI]: DECIDE_URI}] if DECIDE_URI in titles else []),
         {"Bottom line": "bottom-line.md"},
-        {derived.data.guide.option_noun_plural.capitalize(): options},
+        *([{titles[SUPPORT_URI]: SUPPORT_URI}] if SUPPORT_URI in titles else []),
+        {escaping.title(derived.data.guide.option_noun_plural.capitalize()): options},
         {"Measured results": "results.md"},
         {"Methodology": "methodology.md"},
         *hand_written,

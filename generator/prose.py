@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from generator.checks import TOKEN
+from generator.escaping import MARKDOWN_SPECIAL
 
 Resolver = Callable[[str], Markup]
 
@@ -61,18 +62,19 @@ def _compile(text: str) -> tuple[str | _Token, ...]:
         return f"\x00{len(stash) - 1}\x00"
 
     out = str(escape(text.replace("\x00", "")))
-    out = _CODE.sub(lambda m: keep(f"<code>{m.group(1)}</code>"), out)
+    out = _CODE.sub(lambda m: keep(f"<code>{_md(m.group(1))}</code>"), out)
     out = TOKEN.sub(lambda m: keep(_Token(_unescape(m.group(1)).strip())), out)
 
     def link(m: re.Match[str]) -> str:
         label, url = m.group(1), _unescape(m.group(2))
         if not safe_url(url):
             return label
-        return keep(f'<a href="{escape(url)}">{label}</a>')
+        return keep(f'<a href="{_md(str(escape(url)))}">{_md(label)}</a>')
 
     out = _LINK.sub(link, out)
     out = _BOLD.sub(r"<strong>\1</strong>", out)
     out = _EM.sub(r"<em>\1</em>", out)
+    out = _md(out)  # what is left of Markdown's syntax is text: shown, never interpreted again
     parts: list[str | _Token] = []
     for i, piece in enumerate(_HOLE.split(out)):
         item = stash[int(piece)] if i % 2 else piece
@@ -81,6 +83,10 @@ def _compile(text: str) -> tuple[str | _Token, ...]:
         elif item != "":
             parts.append(item)
     return tuple(parts) or ("",)
+
+
+def _md(html: str) -> str:
+    return html.translate(MARKDOWN_SPECIAL)
 
 
 def _unescape(text: str) -> str:

@@ -26,11 +26,25 @@ Level = Literal["good", "mid", "bad", "unknown"]
 Provenance = Literal["measured", "published", "derived"]
 
 
+def shown_value(value: Any) -> str:
+    """How a wrong value is shown: ``the text '100' (write numbers without quotes)``."""
+    if not isinstance(value, str):
+        return repr(value)
+    try:
+        float(value)
+    except ValueError:
+        return f"the text {value!r}"
+    return f"the text {value!r} (write numbers without quotes)"
+
+
 def _positive_number(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        got = f"the text {value!r}" if isinstance(value, str) else repr(value)
-        raise PydanticCustomError("number", "expected a number, got {got}", {"got": got})
-    if not math.isfinite(value) or value <= 0:
+        raise PydanticCustomError("number", "expected a number, got {got}", {"got": shown_value(value)})
+    if value == 0:
+        raise PydanticCustomError(
+            "number", "expected a positive number, got 0 (nothing measured here is zero, and ratios divide by it)"
+        )
+    if not math.isfinite(value) or value < 0:
         raise PydanticCustomError("number", "expected a positive finite number, got {got}", {"got": repr(value)})
     return float(value)
 
@@ -40,7 +54,7 @@ def _measurement(value: Any) -> float | str:
         return NOT_MEASURED
     if isinstance(value, str):
         raise PydanticCustomError(
-            "measurement", "expected a positive number or 'not measured', got the text {got}", {"got": repr(value)}
+            "measurement", "expected a positive number or 'not measured', got {got}", {"got": shown_value(value)}
         )
     return _positive_number(value)
 
@@ -254,20 +268,32 @@ class Campaign(Model):
 
 
 class Series(Model):
+    """One column of values in a measured table.
+
+    ``campaign`` names the campaign a series ran on when it is not the table's.
+    """
+
     id: Id
     label: Label
     option: Id | None = None
     provenance: Provenance | None = None
+    campaign: Id | None = None
 
 
 class Comparison(Model):
-    """A ratio shown in the table: numerator series over denominator series, row by row."""
+    """A ratio shown in the table: numerator series over denominator series, row by row.
+
+    Both sides must come from one campaign (same hardware, same set-up), unless
+    ``across_campaigns`` says why comparing runs of two campaigns is still fair;
+    that reason is shown with the table.
+    """
 
     numerator: Id
     denominator: Id
     label: Label
     digits: Annotated[int, Field(ge=0, le=4)] = 2
     verdict_column: Id | None = None
+    across_campaigns: Prose | None = None
 
 
 class Row(Model):
@@ -386,6 +412,96 @@ class Recommendation(Model):
     note: Prose | None = None
 
 
+# --- decisions.yml ---------------------------------------------------------
+
+
+#: Answers that make a rule or a filter apply: question id -> the answer ids accepted.
+#: Every named question must be answered with one of its listed answers; an
+#: empty condition always holds.
+Condition = dict[Id, Annotated[list[Id], Field(min_length=1)]]
+
+
+class Answer(Model):
+    id: Id
+    label: Label
+    short: Word | None = None
+    """Shorter wording for the decision table; ``label`` when absent."""
+    help: Prose | None = None
+
+
+class Question(Model):
+    """One thing the decision helper asks the reader; the reader picks one answer."""
+
+    id: Id
+    label: Word
+    """Column header in the decision table, e.g. ``Fabric``."""
+    text: Label
+    """The question as the form asks it."""
+    help: Prose | None = None
+    answers: list[Answer] = Field(min_length=2)
+
+
+class Rule(Model):
+    """Tried in order; the first rule whose ``when`` holds gives the recommendation."""
+
+    id: Id
+    when: Condition = Field(default_factory=dict)
+    recommend: Id
+    runner_up: Id | None = None
+    why: Prose
+
+
+class FabricFilter(Model):
+    """Rules out every option whose ``fabric`` list lacks the answer (answer ids are fabric ids)."""
+
+    kind: Literal["fabric"]
+    question: Id
+    when: Condition = Field(default_factory=dict)
+
+
+class SupportFilter(Model):
+    """Rules out every option whose support status on the answered context is ``no``.
+
+    The answers of ``question`` are context ids of ``guide.yml``. The chosen
+    context's status and note are also shown with each recommended option.
+    """
+
+    kind: Literal["support"]
+    question: Id
+    when: Condition = Field(default_factory=dict)
+
+
+class AttributeFilter(Model):
+    """Rules out options by a categorical attribute: ``exclude`` maps an answer to the values it rules out."""
+
+    kind: Literal["attribute"]
+    question: Id
+    attribute: Id
+    exclude: dict[Id, list[Id]] = Field(min_length=1)
+    when: Condition = Field(default_factory=dict)
+
+
+#: A filter is told apart by its ``kind``.
+Filter = Annotated[FabricFilter | SupportFilter | AttributeFilter, Field(discriminator="kind")]
+
+
+class Decisions(Model):
+    """``decisions.yml`` (optional): the questions of the decision helper and the rules that answer them.
+
+    Filters compute, from the option records, which options a situation rules
+    out and why; a filter applies only while its ``when`` holds. Rules pick the
+    recommendation; the build checks that every combination of answers gets
+    one, that every rule is reachable, and that no rule recommends an option
+    the filters rule out.
+    """
+
+    title: Label
+    intro: Prose
+    questions: list[Question] = Field(min_length=1)
+    filters: list[Filter] = Field(default_factory=list)
+    rules: list[Rule] = Field(min_length=1)
+
+
 #: File kinds and their models, used by the loader and by the schema export.
 DOCUMENT_TYPES: dict[str, Any] = {
     "guide": Guide,
@@ -394,4 +510,5 @@ DOCUMENT_TYPES: dict[str, Any] = {
     "table": Table,
     "claims": Claims,
     "recommendation": Recommendation,
+    "decisions": Decisions,
 }

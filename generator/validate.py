@@ -30,6 +30,7 @@ class Data:
     campaigns: list[schema.Campaign] = field(default_factory=list)
     options: list[schema.Option] = field(default_factory=list)
     tables: list[schema.MeasurementTable | schema.FactTable] = field(default_factory=list)
+    decisions: schema.Decisions | None = None
     origin: dict[int, Document] = field(default_factory=dict)
 
     def doc(self, record: Any) -> Document:
@@ -48,9 +49,9 @@ def _message(err: Any) -> str:
     if kind == "string_pattern_mismatch":
         return f"expected an id of lower-case letters, digits and dashes, got {got!r}"
     if kind == "union_tag_invalid":
-        return f"expected kind to be one of {err['ctx']['expected_tags']}, got {err['ctx']['tag']!r}"
+        return f"expected one of {err['ctx']['expected_tags']}, got {err['ctx']['tag']!r}"
     if kind == "union_tag_not_found":
-        return "required field is missing (kind)"
+        return "required field is missing"
     if kind in {"int_type", "float_type", "string_type", "bool_type", "dict_type", "list_type", "date_type"}:
         want = {
             "int_type": "a whole number",
@@ -61,34 +62,39 @@ def _message(err: Any) -> str:
             "list_type": "a list",
             "date_type": "a date (YYYY-MM-DD)",
         }[kind]
-        shown = f"the text {got!r}" if isinstance(got, str) else f"{type(got).__name__} {got!r}"
+        shown = schema.shown_value(got) if isinstance(got, str) else f"{type(got).__name__} {got!r}"
         if isinstance(got, (dict, list)):
             shown = "a mapping" if isinstance(got, dict) else "a list"
         return f"expected {want}, got {shown}"
-    if kind in {"number", "measurement"} or isinstance(got, (dict, list)) or "input" not in err:
+    if kind in {"number", "measurement"}:  # our own validators already say what they got
         return str(err["msg"])
-    return f"{err['msg']} (got {got!r})"
+    return f"{err['msg']} (got {got!r})" if "input" in err and not isinstance(got, (dict, list)) else err["msg"]
 
 
 def _doc_loc(data: Any, loc: tuple[Any, ...]) -> Loc:
     """Map a pydantic error location onto the document's keys.
 
-    Parts that are not keys of the data (the tag of a discriminated union) are
-    dropped, except the last one, which names a missing field.
+    Pydantic puts the tag of a discriminated union (the value of ``kind``) into
+    the location, right after the mapping it chose a model for; it is dropped
+    there even when a key of the same name exists (a facts table has both
+    ``kind: facts`` and ``facts:``). Other parts that are not keys of the data are
+    dropped too, except the last one, which names a missing field.
     """
     out: list[str | int] = []
     node = data
+    tag_seen: int | None = None
     for i, part in enumerate(loc):
-        if (
+        last = i == len(loc) - 1
+        if isinstance(node, dict) and not last and tag_seen != id(node) and node.get("kind") == part:
+            tag_seen = id(node)
+        elif (
             isinstance(node, dict)
             and part in node
-            or isinstance(node, list)
-            and isinstance(part, int)
-            and 0 <= part < len(node)
+            or (isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node))
         ):
             node = node[part]
             out.append(part)
-        elif i == len(loc) - 1:
+        elif last:
             out.append(part)
     return tuple(out)
 
@@ -100,8 +106,13 @@ def _field_name(loc: Loc) -> str:
     return text
 
 
-def check_schema(raw: RawGuide) -> tuple[Data | None, list[Problem]]:
-    """Validate each document; return typed data when every document is valid."""
+def check_schema(raw: RawGuide, partial: bool = False) -> tuple[Data | None, list[Problem]]:
+    """Validate each document; return typed data when every document is valid.
+
+    With ``partial``, typed data is returned as long as ``guide.yml`` and
+    ``recommendation.yml`` are valid, holding only the records that passed, so
+    cross-record checks can still run on them and report more in one go.
+    """
     problems: list[Problem] = []
     typed: dict[str, list[tuple[Any, Document]]] = {}
     for kind, docs in raw.documents.items():
@@ -111,10 +122,12 @@ def check_schema(raw: RawGuide) -> tuple[Data | None, list[Problem]]:
             except ValidationError as exc:
                 for err in exc.errors():
                     loc = _doc_loc(doc.data, tuple(err["loc"]))
+                    if err["type"].startswith("union_tag_"):  # name the field that tells the kinds apart
+                        loc = (*loc, str(err["ctx"]["discriminator"]).strip("'\""))
                     problems.append(Problem(doc.file, doc.line_of(loc), _field_name(loc), _message(err)))
                 continue
             typed.setdefault(kind, []).append((value, doc))
-    if problems or "guide" not in typed or "recommendation" not in typed:
+    if (problems and not partial) or "guide" not in typed or "recommendation" not in typed:
         return None, problems
     origin: dict[int, Document] = {}
     for pairs in typed.values():
@@ -129,6 +142,7 @@ def check_schema(raw: RawGuide) -> tuple[Data | None, list[Problem]]:
         campaigns=[v for v, _ in typed.get("campaign", [])],
         options=[v for v, _ in typed.get("option", [])],
         tables=[v for v, _ in typed.get("table", [])],
+        decisions=typed["decisions"][0][0] if "decisions" in typed else None,
         origin=origin,
     )
     return data, problems

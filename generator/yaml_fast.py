@@ -18,7 +18,7 @@ from typing import Any, cast
 import yaml
 
 from generator.errors import Problem
-from generator.yaml_source import MAX_FILE_BYTES, Document, _Builder, _Loader, read_yaml
+from generator.yaml_source import _CONTROL, MAX_FILE_BYTES, Document, _Builder, _Loader, read_yaml
 
 _CLoader: Any = getattr(yaml, "CSafeLoader", None)
 
@@ -43,16 +43,16 @@ def read_yaml_fast(path: Path, display: str) -> tuple[Document | None, list[Prob
     """:func:`~generator.yaml_source.read_yaml`, with the same results, faster on clean files."""
     if _CLoader is None:
         return read_yaml(path, display)
-    raw = path.read_bytes()
     try:
+        raw = path.read_bytes()
         text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        text = ""
+    except (OSError, UnicodeDecodeError):
+        return read_yaml(path, display)
     # Explicit tags need a "!" (the tag check of the node walker resolves plain
     # scalars the pure-Python way); the rest are cases the slow reader words best.
     if not text.strip() or len(raw) > MAX_FILE_BYTES or "!" in text or text.startswith("\ufeff"):
         return read_yaml(path, display)
-    if yaml.reader.Reader.NON_PRINTABLE.search(text):
+    if _CONTROL.search(text) or yaml.reader.Reader.NON_PRINTABLE.search(text):
         return read_yaml(path, display)
     loader = _FastLoader(text)
     builder = _Builder(cast(_Loader, loader))

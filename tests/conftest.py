@@ -13,6 +13,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+#: plotly.js as `npm ci` installs it (`make setup`); test sites in temp dirs point the plugin at it.
+PLOTLY_JS = ROOT / "node_modules" / "plotly.js-basic-dist-min" / "plotly-basic.min.js"
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
@@ -42,6 +44,7 @@ theme:
 plugins:
   - decision-guide:
       data_dir: {data_dir}
+      plotly_js: {PLOTLY_JS}
 markdown_extensions:
   - attr_list
   - md_in_html
@@ -97,9 +100,13 @@ def shipped_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 class _Quiet:
-    """A static file server on 127.0.0.1 with a free port; no request logging."""
+    """A static file server on 127.0.0.1 with a free port; no request logging.
 
-    def __init__(self, root: Path, prefix: str = "/") -> None:
+    With a ``prefix`` the site is served under it only, as on a host that
+    serves a sub-path: any URL outside the prefix is a 404.
+    """
+
+    def __init__(self, root: Path, prefix: str = "/", port: int = 0) -> None:
         import functools
         import http.server
         import threading
@@ -109,11 +116,14 @@ class _Quiet:
                 pass
 
             def translate_path(self, path: str) -> str:
-                if prefix != "/" and path.startswith(prefix):
+                if prefix != "/":
+                    if not path.startswith(prefix):
+                        return str(root / "__outside_the_prefix__" / "missing")
                     path = "/" + path[len(prefix) :]
                 return super().translate_path(path)
 
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(root)))
+        handler = functools.partial(Handler, directory=str(root))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}{prefix}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
@@ -141,3 +151,13 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+def copy_project(target: Path, data: Path | None = None) -> Path:
+    """A copy of the whole project (mkdocs.yml, site_src, data) in ``target``; node_modules is linked."""
+    target.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "mkdocs.yml", target / "mkdocs.yml")
+    shutil.copytree(ROOT / "site_src", target / "site_src")
+    shutil.copytree(data or DATA, target / "data")
+    (target / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
+    return target

@@ -104,18 +104,19 @@ def _reference_inline(text: str, resolve: prose.Resolver) -> Markup:
         return f"\x00{len(stash) - 1}\x00"
 
     out = str(escape(text.replace("\x00", "")))
-    out = prose._CODE.sub(lambda m: keep(f"<code>{m.group(1)}</code>"), out)
+    out = prose._CODE.sub(lambda m: keep(f"<code>{prose._md(m.group(1))}</code>"), out)
     out = TOKEN.sub(lambda m: keep(str(resolve(prose._unescape(m.group(1)).strip()))), out)
 
     def link(m: re.Match[str]) -> str:
         label, url = m.group(1), prose._unescape(m.group(2))
         if not prose.safe_url(url):
             return label
-        return keep(f'<a href="{escape(url)}">{label}</a>')
+        return keep(f'<a href="{prose._md(str(escape(url)))}">{prose._md(label)}</a>')
 
     out = prose._LINK.sub(link, out)
     out = prose._BOLD.sub(r"<strong>\1</strong>", out)
     out = prose._EM.sub(r"<em>\1</em>", out)
+    out = prose._md(out)
     return Markup(re.sub(r"\x00(\d+)\x00", lambda m: stash[int(m.group(1))], out))
 
 
@@ -145,6 +146,9 @@ PIECES = [
     "\x00",
     "\n",
     "- ",
+    "_",
+    "{",
+    "}",
 ]
 
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 from bench.synth import option_id, write_guide
+from generator.derive import Derived
 from generator.nav import GROUP_SIZE, groups, guide_nav
 from generator.pipeline import derive_guide
+from generator.render import Renderer
 from tests.conftest import DATA, mkdocs_build, write_site
 from tests.html import page, text
 
@@ -20,17 +23,25 @@ def test_groups_are_even_ordered_and_no_larger_than_asked() -> None:
     assert [len(g) for g in groups(list(range(31)), 30)] == [16, 15]
 
 
+def _nav(derived: Derived, hand_written: list[str]) -> list[Any]:
+    return guide_nav(derived, Renderer(derived).pages(), hand_written)
+
+
+def _section(nav: list[Any], name: str) -> list[Any]:
+    return next(entry[name] for entry in nav if isinstance(entry, dict) and name in entry)
+
+
 def test_the_shipped_guide_keeps_a_flat_list_of_paths() -> None:
-    nav = guide_nav(derive_guide(DATA), ["authoring.md"])
-    paths = next(entry["Paths"] for entry in nav if isinstance(entry, dict) and "Paths" in entry)
-    assert [next(iter(e.values())) for e in paths] == [f"options/{p}.md" for p in derive_guide(DATA).data.guide.order]
+    derived = derive_guide(DATA)
+    nav = _nav(derived, ["authoring.md"])
+    paths = _section(nav, "Paths")
+    assert [next(iter(e.values())) for e in paths] == [f"options/{p}.md" for p in derived.data.guide.order]
     assert nav[-1] == "authoring.md"
 
 
 def test_many_paths_are_grouped_in_order_under_their_first_and_last_label(tmp_path: Path) -> None:
     derived = derive_guide(write_guide(tmp_path / "data", 70))
-    nav = guide_nav(derived, [])
-    sections = nav[2]["Paths"]
+    sections = _section(_nav(derived, []), "Paths")
     assert list(sections[0]) == [f"{option_id(0)} – {option_id(23)}"]
     assert [len(next(iter(s.values()))) for s in sections] == [24, 23, 23]
     listed = [next(iter(e.values())) for s in sections for e in next(iter(s.values()))]

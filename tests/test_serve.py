@@ -1,65 +1,169 @@
-"""`mkdocs serve` rebuilds when a data record changes."""
+"""A real ``mkdocs serve`` survives a bad edit: last good pages, a banner with the errors, and back.
+
+The server runs on 127.0.0.1 with a free port in a copy of the project, and is stopped by the
+test whatever happens. Every request has a timeout, so a hanging server fails the test.
+"""
 
 from __future__ import annotations
 
 import os
-import signal
 import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
-from tests.conftest import write_site
+import pytest
+from bs4 import BeautifulSoup
+from mkdocs.config import load_config
+
+from generator.mkdocs_plugin import GuidePlugin
+from tests.conftest import ROOT, copy_project
+
+START_SECONDS = 90  # first build on two busy cores
+REBUILD_SECONDS = 60  # file-watch poll, rebuild, reload
+REQUEST_SECONDS = 15  # one answer; MkDocs holds requests while it rebuilds
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
 
 
-def _get(url: str) -> str | None:
-    try:
-        with urllib.request.urlopen(url, timeout=5) as response:
-            return str(response.read().decode("utf-8"))
-    except OSError:
-        return None
+@dataclass
+class Server:
+    url: str
+    process: subprocess.Popen[bytes]
+    log: Path
+    project: Path
+
+    def get(self, path: str) -> tuple[int, str]:
+        try:
+            with urllib.request.urlopen(self.url + path, timeout=REQUEST_SECONDS) as answer:
+                return answer.status, answer.read().decode("utf-8")
+        except urllib.error.HTTPError as exc:
+            return exc.code, exc.read().decode("utf-8", "replace")
+
+    def console(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")
 
 
-def _wait_for(url: str, needle: str, seconds: float) -> bool:
+def wait_for(what: str, check: Callable[[], bool], seconds: float, server: Server) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        body = _get(url)
-        if body is not None and needle in body:
-            return True
-        time.sleep(0.3)
-    return False
+        assert server.process.poll() is None, f"the server exited while waiting for {what}:\n{server.console()}"
+        try:
+            if check():
+                return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.5)
+    raise AssertionError(f"no {what} within {seconds} s:\n{server.console()[-3000:]}")
 
 
-def test_editing_a_record_reloads_the_served_page(data_copy: Path, tmp_path: Path) -> None:
-    (tmp_path / "project").mkdir()
-    config = write_site(tmp_path / "project", data_copy)
-    port = _free_port()
-    log = (tmp_path / "serve.log").open("wb")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "-f", str(config), "-a", f"127.0.0.1:{port}"],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-    )
-    try:
-        url = f"http://127.0.0.1:{port}/options/dense/"
-        assert _wait_for(url, "Dense allgather / reduce-scatter", 60), "server did not come up"
-        record = data_copy / "options" / "dense.yml"
-        text = record.read_text(encoding="utf-8")
-        record.write_text(
-            text.replace("name: Dense allgather / reduce-scatter", "name: Dense collectives"), encoding="utf-8"
+def _project(tmp_path: Path) -> Path:
+    project = tmp_path / "project"
+    copy_project(project)
+    return project
+
+
+def _start(project: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
+    with log.open("wb") as out:
+        return subprocess.Popen(
+            [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
+            cwd=project,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
         )
-        assert _wait_for(url, "<h1", 5) and _wait_for(url, "Dense collectives", 60), "edit was not picked up"
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=15)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    project = _project(tmp_path)
+    port = free_port()
+    log = tmp_path / "serve.log"
+    process = _start(project, port, log)
+    served = Server(f"http://127.0.0.1:{port}/", process, log, project)
+    try:
+        wait_for("first answer", lambda: served.get("")[0] == 200, START_SECONDS, served)
+        yield served
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=20)
-        log.close()
+        _stop(process)
+
+
+def _banner(html: str) -> str | None:
+    alert = BeautifulSoup(html, "html.parser").find(class_="dg-data-errors")
+    return " ".join(alert.get_text(" ").split()) if alert is not None else None
+
+
+def test_bad_edit_shows_a_banner_and_fixing_it_removes_it(server: Server) -> None:
+    uccl = server.project / "data" / "options" / "uccl.yml"
+    good = uccl.read_text(encoding="utf-8")
+    status, page = server.get("options/uccl/")
+    assert status == 200 and _banner(page) is None
+    assert "UCCL (raw-ibverbs wrapper)" in page
+
+    uccl.write_text(good.replace("label: UCCL\n", "label: UCCL\nlabel: <b>again</b>\n", 1), encoding="utf-8")
+    wait_for("banner", lambda: _banner(server.get("options/uccl/")[1]) is not None, REBUILD_SECONDS, server)
+    for path in ("", "options/uccl/", "results/", "authoring/"):
+        status, page = server.get(path)
+        assert status == 200, path
+        banner = _banner(page)
+        assert banner is not None, f"no banner on {path or 'the home page'}"
+        assert "data/options/uccl.yml:5 label : duplicate key 'label' (first defined on line 4)" in banner
+        soup = BeautifulSoup(page, "html.parser")
+        assert soup.find(class_="dg-data-errors")["role"] == "alert"  # type: ignore[index]
+        assert soup.find("b", string="again") is None, "the banner must escape what it quotes"
+    assert "UCCL (raw-ibverbs wrapper)" in server.get("options/uccl/")[1], "last good pages are still served"
+    wait_for(
+        "the errors on the console",
+        lambda: "data/options/uccl.yml:5: label: duplicate key 'label'" in server.console(),
+        REBUILD_SECONDS,
+        server,
+    )
+
+    uccl.write_text(good, encoding="utf-8")
+    wait_for("banner to go", lambda: _banner(server.get("options/uccl/")[1]) is None, REBUILD_SECONDS, server)
+    status, page = server.get("")
+    assert status == 200 and _banner(page) is None
+    assert server.process.poll() is None
+
+
+def test_serve_on_broken_data_stops_with_the_errors(tmp_path: Path) -> None:
+    """Nothing good to show yet: the server stops at once with every problem, like mkdocs build."""
+    project = _project(tmp_path)
+    uccl = project / "data" / "options" / "uccl.yml"
+    uccl.write_text(uccl.read_text(encoding="utf-8").replace("label: UCCL\n", "label: [\n", 1), encoding="utf-8")
+    log = tmp_path / "serve.log"
+    process = _start(project, free_port(), log)
+    try:
+        assert process.wait(timeout=START_SECONDS) == 1
+    finally:
+        _stop(process)
+    console = log.read_text(encoding="utf-8")
+    expected = "data/options/uccl.yml:6: YAML syntax error: a [...] list is not closed (the list starts on line 4)"
+    assert expected in console
+    assert "Traceback" not in console
+
+
+def test_one_plugin_object_lives_through_serve_rebuilds() -> None:
+    """MkDocs 1.6 keeps a plugin that defines on_startup across the config reloads of serve."""
+    first = load_config(str(ROOT / "mkdocs.yml")).plugins["decision-guide"]
+    again = load_config(str(ROOT / "mkdocs.yml")).plugins["decision-guide"]
+    assert isinstance(first, GuidePlugin) and first is again

@@ -1,0 +1,359 @@
+"""The decision helper's logic: from a reader's answers to a recommendation, with its reasons.
+
+Pure functions over validated data; nothing here renders a page or knows MkDocs.
+
+* A *combination* gives one answer to every question of ``decisions.yml``.
+* Rules are tried in order; the first whose ``when`` holds recommends an
+  option (and maybe a runner-up) and says why.
+* Filters compute from the option records which options a combination rules
+  out, and why: a fabric the option is not listed for, a ``no`` support status
+  on the chosen context, an attribute value the reader's answer excludes. A
+  filter applies only while its own ``when`` holds; an option keeps the first
+  reason found, in filter order.
+* Each pick carries what its record says about the reader's situation: its
+  support status on the chosen context, its known failures (on any context or
+  on the chosen one), category verdicts that are not good (a fork, say), and
+  its caveats.
+* :func:`leaves` folds every combination into a question tree: questions are
+  asked in their declared order, a question that cannot change the outcome
+  below a node is skipped, a node whose combinations all share one outcome is
+  a leaf, and leaves that differ in one answer only are merged. The leaves
+  partition the combinations, so a table of leaves is a complete decision
+  table.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from generator import schema
+from generator.validate import Data
+
+Answers = Mapping[str, str]
+
+#: Upper bound on the number of combinations, so a build stays fast and the table readable.
+MAX_COMBINATIONS = 4096
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why an option is ruled out, or a caveat of a pick: computed words, a verdict, the record's prose."""
+
+    label: str
+    verdict: schema.Outcome | None = None
+    detail: str | None = None
+
+    def text(self) -> str:
+        """One plain line, for error messages."""
+        parts = [self.label] if self.label else []
+        if self.verdict is not None:
+            parts.append(self.verdict.word)
+        if self.detail:
+            parts.append(" ".join(self.detail.split()))
+        return ": ".join(parts)
+
+
+@dataclass(frozen=True)
+class Pick:
+    option: str
+    role: Literal["recommended", "runner-up"]
+    support: Reason | None
+    """Its status on the chosen context, when a support filter applies."""
+    caveats: tuple[Reason, ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    rule: str
+    picks: tuple[Pick, ...]
+    ruled_out: tuple[tuple[str, Reason], ...]
+    others: tuple[str, ...]
+    """Options neither picked nor ruled out, in the guide's order."""
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """A set of combinations that share one outcome: one row of the decision table."""
+
+    id: str
+    when: tuple[tuple[str, tuple[str, ...]], ...]
+    """Question -> the answers that lead here, in question order; an unnamed question does not matter."""
+    outcome: Outcome
+
+    def covers(self, answers: Answers) -> bool:
+        return all(answers.get(q) in accepted for q, accepted in self.when)
+
+
+# --- combinations and rules ------------------------------------------------
+
+
+def holds(when: Mapping[str, Sequence[str]], answers: Answers) -> bool:
+    """Every question named in ``when`` is answered with one of its accepted answers.
+
+    >>> holds({"fabric": ["efa"]}, {"fabric": "efa", "fork": "can"})
+    True
+    >>> holds({}, {})
+    True
+    """
+    return all(answers.get(question) in accepted for question, accepted in when.items())
+
+
+def size(decisions: schema.Decisions) -> int:
+    """How many combinations of answers there are."""
+    return math.prod(len(q.answers) for q in decisions.questions)
+
+
+def combinations(decisions: schema.Decisions) -> Iterator[dict[str, str]]:
+    """Every combination of answers, in question and answer order."""
+    ids = [q.id for q in decisions.questions]
+    for chosen in itertools.product(*([a.id for a in q.answers] for q in decisions.questions)):
+        yield dict(zip(ids, chosen, strict=True))
+
+
+def first_rule(decisions: schema.Decisions, answers: Answers) -> int | None:
+    """Index of the rule that answers ``answers``, or ``None`` when no rule does."""
+    return next((i for i, rule in enumerate(decisions.rules) if holds(rule.when, answers)), None)
+
+
+def describe(decisions: schema.Decisions, answers: Answers) -> str:
+    """``fabric=efa, fork=can``: a combination as error messages name it."""
+    return ", ".join(f"{q.id}={answers[q.id]}" for q in decisions.questions if q.id in answers)
+
+
+# --- what the records say about a situation ---------------------------------
+
+
+def support_column(guide: schema.Guide) -> schema.SupportColumn | None:
+    return next((c for c in guide.columns if isinstance(c, schema.SupportColumn)), None)
+
+
+def category_column(guide: schema.Guide, attribute: str) -> schema.CategoryColumn | None:
+    return next((c for c in guide.columns if isinstance(c, schema.CategoryColumn) and c.attribute == attribute), None)
+
+
+def _answer_label(decisions: schema.Decisions, question: str, answer: str) -> str:
+    q = next(q for q in decisions.questions if q.id == question)
+    return next((a.label for a in q.answers if a.id == answer), answer)
+
+
+def _context_name(guide: schema.Guide, context: str) -> str:
+    return next((c.name for c in guide.contexts if c.id == context), context)
+
+
+def _applying(decisions: schema.Decisions, answers: Answers) -> list[schema.Filter]:
+    return [f for f in decisions.filters if holds(f.when, answers)]
+
+
+def chosen_contexts(decisions: schema.Decisions, answers: Answers) -> list[str]:
+    """Contexts the reader chose through support filters that apply."""
+    return [
+        answers[f.question]
+        for f in _applying(decisions, answers)
+        if isinstance(f, schema.SupportFilter) and f.question in answers
+    ]
+
+
+def _rules_out(data: Data, f: schema.Filter, option: schema.Option, chosen: str) -> Reason | None:
+    decisions = data.decisions
+    assert decisions is not None
+    if isinstance(f, schema.FabricFilter):
+        if chosen in option.fabric:
+            return None
+        listed = " and ".join(_answer_label(decisions, f.question, fabric) for fabric in option.fabric)
+        return Reason(f"Listed for {listed} only, not {_answer_label(decisions, f.question, chosen)}")
+    if isinstance(f, schema.SupportFilter):
+        column = support_column(data.guide)
+        entry = option.support.get(chosen)
+        if column is None or entry is None or entry.status != "no":
+            return None
+        return Reason(_context_name(data.guide, chosen), column.statuses["no"], entry.note)
+    category = category_column(data.guide, f.attribute)
+    attr = option.attributes.get(f.attribute)
+    if category is None or attr is None or attr.value not in f.exclude.get(chosen, []):
+        return None
+    return Reason(category.label, category.categories[attr.value], attr.note)
+
+
+def exclusions(data: Data, answers: Answers) -> dict[str, Reason]:
+    """Options the records rule out for ``answers``, each with the first reason found, in the guide's order."""
+    decisions = data.decisions
+    assert decisions is not None
+    found: dict[str, Reason] = {}
+    for f in _applying(decisions, answers):
+        if f.question not in answers:
+            continue
+        for option in data.options:
+            if option.id not in found:
+                reason = _rules_out(data, f, option, answers[f.question])
+                if reason is not None:
+                    found[option.id] = reason
+    return {ident: found[ident] for ident in data.guide.order if ident in found}
+
+
+def pick_notes(data: Data, option: schema.Option, answers: Answers) -> tuple[Reason | None, tuple[Reason, ...]]:
+    """What the record says about ``option`` in this situation: support on the chosen context, and caveats."""
+    decisions = data.decisions
+    assert decisions is not None
+    contexts = chosen_contexts(decisions, answers)
+    column = support_column(data.guide)
+    support = None
+    if contexts and column is not None and contexts[0] in option.support:
+        entry = option.support[contexts[0]]
+        support = Reason(_context_name(data.guide, contexts[0]), column.statuses[entry.status], entry.note)
+    caveats: list[Reason] = []
+    for failure in option.failures:
+        if failure.context is None:
+            caveats.append(Reason(failure.title, None, failure.detail))
+        elif failure.context in contexts:
+            caveats.append(
+                Reason(f"{failure.title} ({_context_name(data.guide, failure.context)})", None, failure.detail)
+            )
+    for category_col in data.guide.columns:
+        if not isinstance(category_col, schema.CategoryColumn):
+            continue
+        attr = option.attributes.get(category_col.attribute)
+        if attr is not None and category_col.categories[attr.value].level != "good":
+            caveats.append(Reason(category_col.label, category_col.categories[attr.value], attr.note))
+    caveats += [Reason("", None, text) for text in option.caveats]
+    return support, tuple(dict.fromkeys(caveats))
+
+
+def outcome(data: Data, answers: Answers) -> Outcome | None:
+    """The recommendation for one combination of answers, or ``None`` when no rule answers it."""
+    decisions = data.decisions
+    assert decisions is not None
+    index = first_rule(decisions, answers)
+    if index is None:
+        return None
+    rule = decisions.rules[index]
+    options = {o.id: o for o in data.options}
+    roles: list[tuple[str, Literal["recommended", "runner-up"]]] = [(rule.recommend, "recommended")]
+    if rule.runner_up is not None:
+        roles.append((rule.runner_up, "runner-up"))
+    picks = []
+    for ident, role in roles:
+        support, caveats = pick_notes(data, options[ident], answers)
+        picks.append(Pick(ident, role, support, caveats))
+    excluded = exclusions(data, answers)
+    chosen = {ident for ident, _ in roles}
+    others = tuple(i for i in data.guide.order if i not in excluded and i not in chosen)
+    return Outcome(rule.id, tuple(picks), tuple(excluded.items()), others)
+
+
+# --- the question tree ------------------------------------------------------
+
+
+def _matters(question: str, combos: list[dict[str, str]], results: Mapping[tuple[str, ...], Outcome]) -> bool:
+    """Changing only ``question`` changes the outcome somewhere among ``combos``.
+
+    ``results`` is keyed by a combination's answers in question order, the order
+    :func:`combinations` builds them in.
+    """
+    seen: dict[tuple[tuple[str, str], ...], Outcome] = {}
+    for combo in combos:
+        rest = tuple((q, a) for q, a in combo.items() if q != question)
+        result = results[tuple(combo.values())]
+        if seen.setdefault(rest, result) != result:
+            return True
+    return False
+
+
+def leaf_id(when: Sequence[tuple[str, Sequence[str]]]) -> str:
+    """A stable anchor for a leaf: ``when-fabric-efa--fork-can-or-cannot``; ``when-any`` for the root."""
+    return "when-" + ("--".join(f"{q}-{'-or-'.join(accepted)}" for q, accepted in when) or "any")
+
+
+def _merge(decisions: schema.Decisions, leaves: list[Leaf]) -> list[Leaf]:
+    """Merge leaves that share an outcome and differ in the answers to one question only.
+
+    ``throughput`` and ``robustness`` leading to the same answer become one row,
+    "throughput or robustness"; a question whose every answer is accepted is
+    dropped. The merged leaves still partition the combinations.
+    """
+    order = {q.id: [a.id for a in q.answers] for q in decisions.questions}
+    rows = [dict(leaf.when) for leaf in leaves]
+    outcomes = [leaf.outcome for leaf in leaves]
+    merged = True
+    while merged:
+        merged = False
+        for i, j in itertools.combinations(range(len(rows)), 2):
+            a, b = rows[i], rows[j]
+            differ = [q for q in a if a[q] != b.get(q)]
+            if outcomes[i] != outcomes[j] or a.keys() != b.keys() or len(differ) != 1:
+                continue
+            q = differ[0]
+            union = [x for x in order[q] if x in a[q] or x in b[q]]
+            rows[i] = {k: v for k, v in a.items() if k != q}
+            if len(union) < len(order[q]):
+                rows[i][q] = tuple(union)
+            del rows[j], outcomes[j]
+            merged = True
+            break
+    out = []
+    for row, result in zip(rows, outcomes, strict=True):
+        when = tuple((q, row[q]) for q in order if q in row)
+        out.append(Leaf(leaf_id(when), when, result))
+    return out
+
+
+def leaves(data: Data) -> list[Leaf]:
+    """The decision table: every combination of answers in exactly one row, rows in question order.
+
+    Questions are asked in their declared order; a question that cannot change
+    the outcome below a node is skipped; a node whose combinations share one
+    outcome is a leaf; leaves that differ in one answer only are merged.
+    Raises ``ValueError`` if a combination has no recommendation; the checks
+    report that as a data problem before this runs.
+    """
+    decisions = data.decisions
+    assert decisions is not None
+    combos = list(combinations(decisions))
+    results: dict[tuple[str, ...], Outcome] = {}
+    for combo in combos:
+        result = outcome(data, combo)
+        if result is None:
+            raise ValueError(f"no rule answers {describe(decisions, combo)}")
+        results[tuple(combo.values())] = result
+    order = [q.id for q in decisions.questions]
+    answer_ids = {q.id: [a.id for a in q.answers] for q in decisions.questions}
+
+    def grow(fixed: dict[str, str], rest: list[str]) -> list[Leaf]:
+        here = [c for c in combos if all(c[q] == a for q, a in fixed.items())]
+        distinct = {results[tuple(c.values())] for c in here}
+        if len(distinct) == 1:
+            when = tuple((q, (fixed[q],)) for q in order if q in fixed)
+            return [Leaf(leaf_id(when), when, distinct.pop())]
+        question = next(q for q in rest if _matters(q, here, results))
+        below = [q for q in rest if q != question]
+        return [leaf for a in answer_ids[question] for leaf in grow({**fixed, question: a}, below)]
+
+    return _merge(decisions, grow({}, order))
+
+
+# --- what the page script needs -----------------------------------------------
+
+
+def payload(data: Data, table: Sequence[Leaf]) -> dict[str, object]:
+    """The data the page script reads: questions and their answers, and which leaf each combination reaches.
+
+    Only ids and names: the rules themselves stay in Python, and each leaf's
+    full answer is already on the page as HTML with the leaf's id.
+    """
+    decisions = data.decisions
+    assert decisions is not None
+    names = {o.id: o.name for o in data.options}
+    return {
+        "questions": [{"id": q.id, "answers": [a.id for a in q.answers]} for q in decisions.questions],
+        "leaves": [
+            {
+                "id": leaf.id,
+                "when": {q: list(accepted) for q, accepted in leaf.when},
+                "picks": [names[p.option] for p in leaf.outcome.picks],
+            }
+            for leaf in table
+        ],
+    }

@@ -1,0 +1,91 @@
+"""Template context for the decision helper page and the support grid.
+
+Lookups and numbering only, so the templates hold no logic of their own; the
+decisions themselves are computed in :mod:`generator.decide`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from generator import decide, schema
+from generator.derive import Derived, SupportCell
+
+
+@dataclass(frozen=True)
+class DecisionView:
+    decisions: schema.Decisions
+    table: list[decide.Leaf]
+    payload: str
+    """The page script's data as JSON, for a ``data-`` attribute (the template escapes it)."""
+
+    def question(self, ident: str) -> schema.Question:
+        return next(q for q in self.decisions.questions if q.id == ident)
+
+    def accepted(self, leaf: decide.Leaf, question: str) -> list[schema.Answer]:
+        """The answers to ``question`` that lead to ``leaf``; empty when any answer does."""
+        wanted = dict(leaf.when).get(question, ())
+        return [a for a in self.question(question).answers if a.id in wanted]
+
+    def situation(self, leaf: decide.Leaf) -> str:
+        """``AWS EFA · throughput or simplicity · TRT-LLM``: the answers that lead to ``leaf``."""
+        parts = [
+            " or ".join(a.short or a.label for a in self.accepted(leaf, q.id))
+            for q in self.decisions.questions
+            if dict(leaf.when).get(q.id)
+        ]
+        return " · ".join(parts) or "Any situation"
+
+    def rule(self, leaf: decide.Leaf) -> schema.Rule:
+        return next(r for r in self.decisions.rules if r.id == leaf.outcome.rule)
+
+
+def decision_view(derived: Derived) -> DecisionView | None:
+    decisions = derived.data.decisions
+    if decisions is None:
+        return None
+    table = derived.decision_table
+    return DecisionView(decisions, table, json.dumps(decide.payload(derived.data, table), separators=(",", ":")))
+
+
+@dataclass
+class GridNote:
+    number: int
+    option: schema.Option
+    cells: list[SupportCell]
+    """The cells of one row that share this note and status (one note for "does not serve" x 3)."""
+
+    @property
+    def contexts(self) -> str:
+        return ", ".join(c.context.name for c in self.cells)
+
+
+@dataclass
+class SupportGrid:
+    """The support grid's notes, numbered in reading order, one per distinct note and status in a row."""
+
+    notes: list[GridNote] = field(default_factory=list)
+    numbers: dict[tuple[str, str], int] = field(default_factory=dict)
+
+    def number(self, option: str, context: str) -> int | None:
+        return self.numbers.get((option, context))
+
+
+def support_grid(derived: Derived) -> SupportGrid | None:
+    """``None`` when the guide has no support column, so there is nothing to grid."""
+    if decide.support_column(derived.data.guide) is None:
+        return None
+    grid = SupportGrid()
+    for option in derived.ordered_options():
+        in_row: dict[tuple[str, str], GridNote] = {}
+        for cell in derived.support[option.id]:
+            if not cell.note:
+                continue
+            note = in_row.get((cell.status, cell.note))
+            if note is None:
+                note = in_row[(cell.status, cell.note)] = GridNote(len(grid.notes) + 1, option, [])
+                grid.notes.append(note)
+            note.cells.append(cell)
+            grid.numbers[(option.id, cell.context.id)] = note.number
+    return grid

@@ -1,0 +1,83 @@
+"""Measured values, computed ratios and numbers quoted in prose that differ between two guides."""
+
+from __future__ import annotations
+
+from generator import schema
+from generator.checks import facts, measurement_tables
+from generator.derive import Derived, RatioCell
+from generator.diff.model import ClaimChange, RatioChange, ValueChange, by_id, judged
+
+
+def _table_values(t: schema.MeasurementTable) -> dict[tuple[str, str], float | str]:
+    return {(row.id, s): v for row in t.rows for s, v in row.values.items()}
+
+
+def value_changes(base: Derived, head: Derived) -> list[ValueChange]:
+    """Every measured value that differs between two guides, in tables present on both sides."""
+    out: list[ValueChange] = []
+    old_tables = by_id(measurement_tables(base.data))
+    for t in measurement_tables(head.data):
+        old = old_tables.get(t.id)
+        if old is None:
+            continue
+        before, after = _table_values(old), _table_values(t)
+        rows = {r.id: r.label for r in [*old.rows, *t.rows]}
+        series = {s.id: s.label for s in [*old.series, *t.series]}
+        for key in [*after, *(k for k in before if k not in after)]:
+            if before.get(key) != after.get(key):
+                row, s = key
+                out.append(
+                    ValueChange(t.id, t.title, row, rows[row], s, series[s], t.unit, before.get(key), after.get(key))
+                )
+    old_facts = {(ft.id, f.id): (ft, f) for ft, _, f in facts(base.data)}
+    new_facts = {(ft.id, f.id): (ft, f) for ft, _, f in facts(head.data)}
+    old_fact_tables = {ft.id for ft, _, _ in facts(base.data)}
+    new_fact_tables = {ft.id for ft, _, _ in facts(head.data)}
+    for key in [*new_facts, *(k for k in old_facts if k not in new_facts)]:
+        if key[0] not in old_fact_tables or key[0] not in new_fact_tables:
+            continue  # a whole table added or removed is reported as such
+        a, b = old_facts.get(key), new_facts.get(key)
+        va = a[1].value if a else None
+        vb = b[1].value if b else None
+        ft, f = b or a  # type: ignore[misc]
+        if va != vb or (a and b and a[1].unit != b[1].unit):
+            out.append(ValueChange(ft.id, ft.title, f.id, f.label, "value", "value", f.unit, va, vb))
+    return out
+
+
+def _ratio_cells(d: Derived, table: str) -> dict[tuple[str, str], tuple[str, RatioCell]]:
+    view = d.tables.get(table)
+    if view is None:
+        return {}
+    out = {}
+    for label, cells in view.ratios.items():
+        for row, cell in zip(view.table.rows, cells, strict=True):
+            out[(row.id, label)] = (row.label, cell)
+    return out
+
+
+def ratio_changes(base: Derived, head: Derived) -> list[RatioChange]:
+    """Computed ratios whose text or verdict changed, in tables present on both sides."""
+    out: list[RatioChange] = []
+    for ident, view in head.tables.items():
+        if ident not in base.tables:
+            continue
+        before, after = _ratio_cells(base, ident), _ratio_cells(head, ident)
+        for key in [*after, *(k for k in before if k not in after)]:
+            a, b = before.get(key), after.get(key)
+            ta, tb = (a[1].text if a else None), (b[1].text if b else None)
+            va, vb = (judged(a[1].verdict) if a else None), (judged(b[1].verdict) if b else None)
+            if ta != tb or va != vb:
+                label = (b or a)[0]  # type: ignore[index]
+                out.append(RatioChange(ident, view.table.title, key[0], label, key[1], ta, tb, va, vb))
+    return out
+
+
+def claim_changes(base: Derived, head: Derived) -> list[ClaimChange]:
+    old_ids = {c.id for c in base.data.claims.claims}
+    out = []
+    for claim in head.data.claims.claims:
+        if claim.id in old_ids and base.numbers[claim.id].text != head.numbers[claim.id].text:
+            new = head.numbers[claim.id]
+            out.append(ClaimChange(claim.id, claim.table, new.table_title, base.numbers[claim.id].text, new.text))
+    return out

@@ -1,0 +1,159 @@
+"""What a diff says, as plain data: flips, changed numbers, added and removed records, edits.
+
+The JSON report is these dataclasses as dictionaries, so their fields are its format.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator import numbers
+from generator.derive import Verdict
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A verdict as a reader sees it: symbol, word and colour name (never colour alone)."""
+
+    level: str
+    symbol: str
+    word: str
+    colour: str
+
+    def __str__(self) -> str:
+        return f"{self.symbol} {self.word} ({self.colour})"
+
+
+def judged(v: Verdict | None) -> Judged | None:
+    return None if v is None else Judged(v.level, v.symbol, v.word, v.colour)
+
+
+@dataclass
+class Flip:
+    """A matrix cell whose verdict changed, and why."""
+
+    option: str
+    option_name: str
+    column: str
+    column_label: str
+    before: Judged
+    after: Judged
+    value_before: float | None
+    value_after: float | None
+    detail_before: str
+    detail_after: str
+    because: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ValueChange:
+    """A measured value (a table cell or a single fact) that moved, appeared or went away."""
+
+    table: str
+    table_title: str
+    row: str
+    row_label: str
+    series: str
+    series_label: str
+    unit: str
+    before: float | str | None
+    """``None``: the cell does not exist on that side; ``"not measured"``: it exists, empty."""
+    after: float | str | None
+
+    def describe(self) -> str:
+        before, after = shown(self.before, self.unit), shown(self.after, self.unit)
+        return f"{self.row_label}, {self.series_label}: {before} → {after}"
+
+
+@dataclass
+class RatioChange:
+    """A computed ratio in a table that changed text or verdict."""
+
+    table: str
+    table_title: str
+    row: str
+    row_label: str
+    comparison: str
+    before: str | None
+    after: str | None
+    verdict_before: Judged | None
+    verdict_after: Judged | None
+
+
+@dataclass
+class ClaimChange:
+    """A number quoted in prose (``[[id]]``) whose computed text changed."""
+
+    id: str
+    table: str
+    table_title: str
+    before: str
+    after: str
+
+
+@dataclass
+class Change:
+    """A record added, removed or changed, with short human-readable details."""
+
+    kind: str
+    id: str
+    name: str
+    details: list[str] = field(default_factory=list)
+
+
+@dataclass
+class GuideDiff:
+    base: str
+    head: str
+    base_commit: str | None
+    head_commit: str | None
+    noun: str = "path"
+    """What the guide calls one of its options (``path``, ``bicycle``)."""
+    flips: list[Flip] = field(default_factory=list)
+    values: list[ValueChange] = field(default_factory=list)
+    ratios: list[RatioChange] = field(default_factory=list)
+    claims: list[ClaimChange] = field(default_factory=list)
+    recommendation: list[Change] = field(default_factory=list)
+    added: list[Change] = field(default_factory=list)
+    removed: list[Change] = field(default_factory=list)
+    rules: list[Change] = field(default_factory=list)
+    edits: list[Change] = field(default_factory=list)
+
+    @property
+    def important(self) -> bool:
+        """Anything a reviewer must look at: everything but text-only edits."""
+        return bool(
+            self.flips
+            or self.values
+            or self.ratios
+            or self.claims
+            or self.recommendation
+            or self.added
+            or self.removed
+            or self.rules
+        )
+
+    @property
+    def empty(self) -> bool:
+        return not self.important and not self.edits
+
+
+def shown(value: float | str | None, unit: str = "") -> str:
+    """A measured value for a reader: ``263.9 tok/s``, ``not measured``, or ``—`` (absent)."""
+    if value is None:
+        return "—"
+    if isinstance(value, str):
+        return value
+    return f"{numbers.raw(value)} {unit}".strip()
+
+
+def short(value: Any, limit: int = 80) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str, sort_keys=True)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def by_id(items: Iterable[Any]) -> dict[str, Any]:
+    return {item.id: item for item in items}

@@ -1,0 +1,212 @@
+"""Write a :class:`~generator.diff.GuideDiff` for readers: Markdown and JSON.
+
+The Markdown is for a pull-request comment and for the preview site's "What
+changed in this PR" page: verdict flips first, then numbers, then the rest, and
+one short line when nothing important changed. Text from the data is escaped,
+so a table cell never breaks the Markdown table it sits in. Links to the
+guide's pages are optional and come from a ``Links`` object, so the same report
+links to the preview site from a comment and to sibling pages inside the site.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict
+from typing import Any, Protocol
+
+from generator.diff import Change, GuideDiff, Judged, shown
+
+TITLE = "What changed in this PR"
+
+
+class Links(Protocol):
+    """Where the guide's pages are, or ``None`` for no link."""
+
+    def table(self, ident: str) -> str | None: ...
+    def option(self, ident: str) -> str | None: ...
+
+
+class NoLinks:
+    def table(self, ident: str) -> str | None:
+        return None
+
+    def option(self, ident: str) -> str | None:
+        return None
+
+
+class SiteLinks:
+    """Absolute links into a built site (``https://.../pr-preview/pr-7/``), directory URLs."""
+
+    def __init__(self, site_url: str, tables: set[str], options: set[str]) -> None:
+        self.base = site_url if site_url.endswith("/") else site_url + "/"
+        self.tables, self.options = tables, options
+
+    def table(self, ident: str) -> str | None:
+        return f"{self.base}results/#{ident}" if ident in self.tables else None
+
+    def option(self, ident: str) -> str | None:
+        return f"{self.base}options/{ident}/" if ident in self.options else None
+
+
+class PageLinks:
+    """Links from a page at the site root to sibling Markdown pages; MkDocs resolves and checks them."""
+
+    def __init__(self, tables: set[str], options: set[str]) -> None:
+        self.tables, self.options = tables, options
+
+    def table(self, ident: str) -> str | None:
+        return f"results.md#{ident}" if ident in self.tables else None
+
+    def option(self, ident: str) -> str | None:
+        return f"options/{ident}.md" if ident in self.options else None
+
+
+_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]|#"} | {"<": "&lt;", ">": "&gt;", "&": "&amp;"})
+
+
+def esc(text: str) -> str:
+    """Plain text safe inside Markdown (and a Markdown table cell): no markup, no HTML, one line."""
+    return " ".join(str(text).split()).translate(_SPECIAL)
+
+
+def code(text: str) -> str:
+    """A code span that holds any text: the fence is longer than any run of backticks inside."""
+    text = " ".join(str(text).split())
+    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def _link(text: str, url: str | None) -> str:
+    return f"[{esc(text)}]({url})" if url else esc(text)
+
+
+def _verdict(v: Judged | None) -> str:
+    return "—" if v is None else esc(str(v))
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def summary(diff: GuideDiff) -> str:
+    """One line: how many flips, numbers, additions... (``no change`` when there is none)."""
+    parts = []
+    if diff.flips:
+        parts.append(f"**{_count(len(diff.flips), 'verdict flip')}**")
+    numbers = len(diff.values) + len(diff.ratios) + len(diff.claims)
+    if numbers:
+        parts.append(_count(numbers, "changed number"))
+    if diff.recommendation:
+        parts.append(_count(len(diff.recommendation), "bottom-line change"))
+    if diff.added:
+        parts.append(f"{len(diff.added)} added")
+    if diff.removed:
+        parts.append(f"{len(diff.removed)} removed")
+    if diff.rules:
+        parts.append(_count(len(diff.rules), "decision-rule change"))
+    if diff.edits:
+        parts.append(_count(len(diff.edits), "record") + " with other edits")
+    return ", ".join(parts) if parts else "no change"
+
+
+def to_markdown(diff: GuideDiff, links: Links | None = None, level: int = 2, title: str = TITLE) -> str:
+    """The report as Markdown, headings starting at ``level`` (1 for a page, 2 or 3 in a comment)."""
+    links = links or NoLinks()
+    h = "#" * level
+    sub = "#" * (level + 1)
+    subsub = "#" * min(level + 2, 6)
+    out = [
+        f"{h} {title}",
+        "",
+        f"Compared **{esc(diff.head)}** with **{esc(diff.base)}**.",
+        "",
+    ]
+    if diff.empty:
+        out.append("No change to the guide's data: every verdict, number and recommendation is the same.")
+        return "\n".join(out) + "\n"
+    if not diff.important:
+        out.append("No verdict flips, no changed numbers, nothing added or removed: text edits only.")
+    else:
+        out.append(summary(diff) + ".")
+    out.append("")
+    if diff.flips:
+        out += [f"{sub} Verdict flips", ""]
+        out += [f"| {esc(diff.noun.capitalize())} | Column | Before | After | Why |", "|---|---|---|---|---|"]
+        for f in diff.flips:
+            why = "; ".join(esc(b) for b in f.because) or esc(f.detail_after or "—")
+            row = [_link(f.option_name, links.option(f.option)), esc(f.column_label), _verdict(f.before)]
+            out.append("| " + " | ".join([*row, _verdict(f.after), why]) + " |")
+        out.append("")
+    if diff.values or diff.ratios:
+        out += [f"{sub} Changed numbers", ""]
+        tables = list(dict.fromkeys([*(v.table for v in diff.values), *(r.table for r in diff.ratios)]))
+        titles = {v.table: v.table_title for v in diff.values} | {r.table: r.table_title for r in diff.ratios}
+        for t in tables:
+            out += [f"{subsub} {_link(titles[t], links.table(t))}", ""]
+            values = [v for v in diff.values if v.table == t]
+            if values:
+                out += ["| Row | Series | Before | After |", "|---|---|---|---|"]
+                for v in values:
+                    cells = [v.row_label, v.series_label, shown(v.before, v.unit), shown(v.after, v.unit)]
+                    out.append("| " + " | ".join(esc(c) for c in cells) + " |")
+                out.append("")
+            ratios = [r for r in diff.ratios if r.table == t]
+            if ratios:
+                out += ["| Row | Ratio | Before | After |", "|---|---|---|---|"]
+                for r in ratios:
+                    before = " ".join(x for x in (r.before or "—", _verdict(r.verdict_before)) if x != "—") or "—"
+                    after = " ".join(x for x in (r.after or "—", _verdict(r.verdict_after)) if x != "—") or "—"
+                    out.append(f"| {esc(r.row_label)} | {esc(r.comparison)} | {esc(before)} | {esc(after)} |")
+                out.append("")
+    if diff.claims:
+        out += [f"{sub} Numbers quoted in prose", "", "| Number | Table | Before | After |", "|---|---|---|---|"]
+        for c in diff.claims:
+            table = _link(c.table_title, links.table(c.table))
+            out.append(f"| {code(c.id)} | {table} | {esc(c.before)} | {esc(c.after)} |")
+        out.append("")
+    if diff.recommendation:
+        out += [f"{sub} Bottom line", ""]
+        out += [f"- {esc(c.name)} ({code(c.id)}): {esc('; '.join(c.details))}" for c in diff.recommendation]
+        out.append("")
+    if diff.added or diff.removed:
+        out += [f"{sub} Added and removed", ""]
+        out += [_change_line("Added", c, diff.noun, links) for c in diff.added]
+        out += [_change_line("Removed", c, diff.noun, NoLinks()) for c in diff.removed]
+        out.append("")
+    if diff.rules:
+        out += [f"{sub} Decision rules", ""]
+        for rule in diff.rules:
+            tail = f": {esc('; '.join(rule.details))}" if rule.details else ""
+            out.append(f"- {rule.kind.capitalize()} {code(rule.id)}{tail}")
+        out.append("")
+    if diff.edits:
+        out += [f"{sub} Other edits", ""]
+        out += [f"- {code(e.id)} ({esc(e.name)}): " + ", ".join(code(f) for f in e.details) for e in diff.edits]
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _change_line(verb: str, c: Change, noun: str, links: Links) -> str:
+    url = links.option(c.id) if c.kind == noun else links.table(c.id) if c.kind == "table" else None
+    tail = f": {esc('; '.join(c.details))}" if c.details else ""
+    return f"- {verb} {c.kind} **{_link(c.name, url)}** ({code(c.id)}){tail}"
+
+
+def to_json(diff: GuideDiff) -> dict[str, Any]:
+    """The report as plain data: every list of :class:`GuideDiff`, plus counts and the one-line summary."""
+    data = asdict(diff)
+    data["summary"] = {
+        "important": diff.important,
+        "text": summary(diff).replace("**", ""),
+        **{key: len(value) for key, value in data.items() if isinstance(value, list)},
+    }
+    return data
+
+
+def to_json_text(diff: GuideDiff) -> str:
+    return json.dumps(to_json(diff), ensure_ascii=False, indent=2) + "\n"
+
+
+__all__ = ["TITLE", "NoLinks", "PageLinks", "SiteLinks", "esc", "summary", "to_json", "to_markdown"]

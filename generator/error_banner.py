@@ -1,0 +1,48 @@
+"""What an author sees while ``mkdocs serve`` runs on broken data: a banner on every page.
+
+The pages keep showing the last good data; the banner lists each problem as
+``file:line``, field and message, escaped (a message quotes the author's text,
+which may hold markup). ``role="alert"`` makes screen readers announce it; the
+``admonition failure`` classes give it Material's red call-out style, and
+``dg-data-errors`` lets the site's CSS adjust it.
+"""
+
+from __future__ import annotations
+
+from markupsafe import Markup
+
+from generator.errors import Problem
+
+
+def _where(problem: Problem, prefix: str) -> str:
+    path = f"{prefix}{problem.file}"
+    return f"{path}:{problem.line}" if problem.line else path
+
+
+def banner(problems: list[Problem], prefix: str = "") -> Markup:
+    """The banner for ``problems``; ``prefix`` is put before file names (``data/``)."""
+    count = len(problems)
+    items = Markup("").join(
+        Markup("<li><code>{}</code>{} {}</li>").format(
+            _where(p, prefix),
+            Markup(" <code>{}</code>:").format(p.field) if p.field else Markup(":"),
+            p.message,
+        )
+        for p in problems
+    )
+    return Markup(
+        '<div class="dg-data-errors admonition failure" role="alert" aria-labelledby="dg-data-errors-title">\n'
+        '<p class="admonition-title" id="dg-data-errors-title">The guide data has {} problem{}: '
+        "these pages show the last data that was valid</p>\n"
+        "<ul>{}</ul>\n"
+        "<p>Fix the files and save; this message goes away with the next build.</p>\n"
+        "</div>\n"
+    ).format(count, "" if count == 1 else "s", items)
+
+
+def console(problems: list[Problem], prefix: str = "") -> str:
+    """The same list for the terminal, one problem a line."""
+    count = len(problems)
+    head = f"{count} problem{'' if count == 1 else 's'} in the guide data; serving the last good pages with a banner:"
+    lines = [f"  {_where(p, prefix)}:{f' {p.field}:' if p.field else ''} {p.message}" for p in problems]
+    return "\n".join([head, *lines])

@@ -1,0 +1,89 @@
+"""Checking a guide some of whose records are broken, without reporting consequences twice.
+
+When a record fails to load or fails its schema check it is left out of the
+typed data, and cross-record checks still run on the records that passed, so
+one run reports as much as it can. References to a left-out record would then
+read as "unknown option 'uccl'": those are consequences of the first problem,
+not new ones, and are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+from typing import Any
+
+from generator.errors import Problem
+from generator.load import RawGuide
+
+_UNKNOWN = re.compile(r"unknown ([\w ]+?) '([^']*)'")
+
+#: What a file that could not be read at all might have defined, by its folder or name.
+_DEFINES = {
+    "options": {"option"},
+    "campaigns": {"campaign"},
+    "tables": {"measured table", "claim or fact"},
+    "claims.yml": {"claim or fact"},
+}
+
+
+@dataclass
+class LeftOut:
+    """What is missing from partial data: ids of broken records, and kinds of which any may be missing."""
+
+    names: set[str] = field(default_factory=set)
+    kinds: set[str] = field(default_factory=set)
+    short: set[str] = field(default_factory=set)
+    """Kinds whose lists of known ids lack a broken record."""
+
+
+def left_out(raw: RawGuide, problems: list[Problem]) -> LeftOut:
+    """Everything a broken or unreadable file may have defined.
+
+    A file that was read but failed its schema check gives its file name
+    (``options/<id>.yml``) and every ``id`` written in it. A file that could not
+    be read at all, or a folder with no records, gives the kinds of thing it
+    may have defined.
+    """
+    files = {p.file for p in problems}
+    read = {doc.file: doc for docs in raw.documents.values() for doc in docs}
+    out = LeftOut()
+    for name in files:
+        path = PurePosixPath(name)
+        defines = _DEFINES.get(path.parts[0] if path.parts else "", set())
+        out.names.add(path.stem)
+        out.short |= defines
+        if name in read:
+            out.names |= set(_ids(read[name].data))
+        elif path.parts[0] != "options" or name == "options/":  # an option's id is its file name
+            out.kinds |= defines
+    return out
+
+
+def _ids(value: Any) -> Iterator[str]:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "id" and isinstance(item, str):
+                yield item
+            yield from _ids(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _ids(item)
+
+
+def drop_consequences(found: list[Problem], missing: LeftOut) -> list[Problem]:
+    """Cross-record problems that do not follow from a left-out record.
+
+    Those kept say so when their list of expected names leaves broken records out.
+    """
+    kept = []
+    for problem in found:
+        match = _UNKNOWN.match(problem.message)
+        if match is None:
+            kept.append(problem)
+        elif match.group(1) not in missing.kinds and match.group(2) not in missing.names:
+            note = " (records with problems are not listed)" if match.group(1) in missing.short else ""
+            kept.append(Problem(problem.file, problem.line, problem.field, problem.message + note))
+    return kept

@@ -1,0 +1,191 @@
+/* Draws the guide's charts.
+ *
+ * Each chart is a <figure class="dg-chart"> holding an empty plot box (its height
+ * reserved by the page, so nothing moves) whose data-spec attribute holds the
+ * plotly figure as JSON, and a caption that already says everything in words.
+ * This script:
+ *
+ * - runs on every page Material shows, including pages reached by instant
+ *   navigation (document$), and does nothing on a page without a chart;
+ * - loads plotly.js from the site itself (vendor/ beside this file) at most once
+ *   per visit, and only when the first chart scrolls into view;
+ * - draws each chart when it scrolls into view, one chart per task, so no long
+ *   task blocks the page;
+ * - takes colours and font from Material's palette, and follows the palette
+ *   toggle live (it observes data-md-color-scheme on body);
+ * - redraws to the right width when the plot box changes size (window resize,
+ *   a content tab shown, the sidebar toggled).
+ *
+ * plotly.js is the npm package plotly.js-basic-dist-min (bar, scatter, pie),
+ * the same 4.x release as the plotly Python wheel's bundle: 395 KB gzipped
+ * against 1.47 MB for the wheel's full bundle, which alone would break the
+ * 450 KiB budget of a chart page.
+ */
+(function () {
+  "use strict";
+
+  var PLOTLY_URL = new URL("vendor/plotly-basic.min.js", document.currentScript.src).href;
+  var CONFIG = { staticPlot: true, displayModeBar: false, responsive: false };
+  var loading = null;
+  var current = null;
+
+  function loadPlotly() {
+    if (window.Plotly) return Promise.resolve(window.Plotly);
+    if (!loading) {
+      loading = new Promise(function (resolve, reject) {
+        var script = document.createElement("script");
+        script.src = PLOTLY_URL;
+        script.async = true;
+        script.onload = function () { resolve(window.Plotly); };
+        script.onerror = function () {
+          loading = null;
+          reject(new Error("charts: could not load " + PLOTLY_URL));
+        };
+        document.head.appendChild(script);
+      });
+    }
+    return loading;
+  }
+
+  /* Material's colours are CSS custom properties in hsla(...deg...) form; let the
+     browser resolve them to rgb(a) strings that plotly understands. */
+  function palette() {
+    var probe = document.createElement("span");
+    probe.style.display = "none";
+    document.body.appendChild(probe);
+    function resolve(name) {
+      probe.style.color = "var(" + name + ")";
+      return getComputedStyle(probe).color;
+    }
+    var colours = {
+      bg: resolve("--md-default-bg-color"),
+      fg: resolve("--md-default-fg-color"),
+      muted: resolve("--md-default-fg-color--light"),
+      grid: resolve("--md-default-fg-color--lightest"),
+      axis: resolve("--md-default-fg-color--lighter"),
+      font: getComputedStyle(document.body).fontFamily
+    };
+    probe.remove();
+    return colours;
+  }
+
+  /* The layout keys that carry colour, for the current palette. */
+  function themed(layout, c) {
+    var update = {
+      paper_bgcolor: c.bg,
+      plot_bgcolor: c.bg,
+      "font.color": c.fg,
+      "font.family": c.font
+    };
+    Object.keys(layout).forEach(function (key) {
+      if (/^[xy]axis\d*$/.test(key)) {
+        update[key + ".gridcolor"] = c.grid;
+        update[key + ".zerolinecolor"] = c.axis;
+        update[key + ".linecolor"] = c.axis;
+      }
+    });
+    (layout.annotations || []).forEach(function (a, i) {
+      update["annotations[" + i + "].font.color"] = a.name === "not-measured" ? c.muted : c.fg;
+    });
+    return update;
+  }
+
+  function applyTo(layout, update) {
+    Object.keys(update).forEach(function (path) {
+      var parts = path.replace(/\[(\d+)\]/g, ".$1").split(".");
+      var node = layout;
+      for (var i = 0; i < parts.length - 1; i++) {
+        if (node[parts[i]] === undefined) node[parts[i]] = {};
+        node = node[parts[i]];
+      }
+      node[parts[parts.length - 1]] = update[path];
+    });
+    return layout;
+  }
+
+  function nextTask() {
+    return new Promise(function (resolve) { setTimeout(resolve, 0); });
+  }
+
+  /* One page's charts: observers that draw, resize and re-theme them, torn down on navigation. */
+  function Page(figures) {
+    var self = this;
+    var queue = Promise.resolve();
+    this.plots = [];
+    this.intersections = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        if (!entry.isIntersecting) return;
+        self.intersections.unobserve(entry.target);
+        queue = queue.then(function () { return self.draw(entry.target); }).then(nextTask);
+      });
+    }, { rootMargin: "100px 0px" });
+    this.sizes = new ResizeObserver(function (entries) {
+      entries.forEach(function (entry) {
+        var plot = entry.target;
+        if (plot.dataset.drawn === "true" && entry.contentRect.width > 0 && window.Plotly) {
+          window.Plotly.Plots.resize(plot);
+        }
+      });
+    });
+    figures.forEach(function (figure) {
+      var plot = figure.querySelector(".dg-chart-plot");
+      if (plot) self.intersections.observe(plot);
+    });
+  }
+
+  Page.prototype.draw = function (plot) {
+    var self = this;
+    var figure = plot.closest("figure");
+    if (!figure || !plot.isConnected) return Promise.resolve();
+    var spec = JSON.parse(plot.dataset.spec);
+    return loadPlotly().then(function (Plotly) {
+      if (!plot.isConnected) return;
+      applyTo(spec.layout, themed(spec.layout, palette()));
+      return Plotly.newPlot(plot, spec.data, spec.layout, CONFIG).then(function () {
+        plot.dataset.drawn = "true";
+        figure.classList.add("dg-chart--drawn");
+        self.plots.push(plot);
+        self.sizes.observe(plot);
+      });
+    }).catch(function (error) {
+      figure.classList.add("dg-chart--failed");
+      console.error(error);
+    });
+  };
+
+  Page.prototype.retheme = function () {
+    if (!window.Plotly) return;
+    var colours = palette();
+    this.plots.forEach(function (plot) {
+      if (plot.isConnected) window.Plotly.relayout(plot, themed(plot.layout, colours));
+    });
+  };
+
+  Page.prototype.close = function () {
+    this.intersections.disconnect();
+    this.sizes.disconnect();
+    this.plots.forEach(function (plot) {
+      if (window.Plotly) window.Plotly.purge(plot);
+    });
+    this.plots = [];
+  };
+
+  function setup() {
+    if (current) current.close();
+    current = null;
+    var figures = Array.prototype.slice.call(document.querySelectorAll("figure.dg-chart"));
+    if (figures.length) current = new Page(figures);
+  }
+
+  new MutationObserver(function () {
+    if (current) current.retheme();
+  }).observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
+
+  if (typeof window.document$ !== "undefined") {
+    window.document$.subscribe(setup);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", setup);
+  } else {
+    setup();
+  }
+})();

@@ -1,0 +1,188 @@
+"""The decision helper in a real browser (Debian's Chromium): form, URL state, back/forward, no-JS table."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from urllib.parse import parse_qs
+
+import pytest
+
+from tests.conftest import _Quiet
+
+DENSE = {"fabric": "efa", "priority": "throughput", "framework": "trtllm", "model": "fits", "fork": "cannot"}
+DENSE_LEAF = "when-fabric-efa--priority-throughput-or-robustness--framework-trtllm--model-fits--fork-cannot"
+
+
+@pytest.fixture(scope="module")
+def instant_site(shipped_site: Path, tmp_path_factory: pytest.TempPathFactory):
+    """The shipped site served with a sitemap that names the port it is served on.
+
+    Material navigates instantly only to URLs in sitemap.xml, matching their protocol
+    and host but not their port; the shipped build names port 8000, so on any other
+    port every click would be a full page load and ``document$`` would never re-emit.
+    """
+    root = tmp_path_factory.mktemp("instant") / "site"
+    shutil.copytree(shipped_site, root)
+    server = _Quiet(root)
+    sitemap = root / "sitemap.xml"
+    sitemap.write_text(
+        sitemap.read_text(encoding="utf-8").replace("http://127.0.0.1:8000/", server.url), encoding="utf-8"
+    )
+    yield server.url
+    server.close()
+
+
+@pytest.fixture
+def tab(browser, served_site: str):
+    """A fresh browser context and page that records console errors and requests leaving the site."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.errors = []  # type: ignore[attr-defined]
+    page.outside = []  # type: ignore[attr-defined]
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)  # type: ignore[attr-defined]
+    page.on("pageerror", lambda e: page.errors.append(str(e)))  # type: ignore[attr-defined]
+    page.on(
+        "request",
+        lambda r: page.outside.append(r.url) if not r.url.startswith(served_site[:-1]) else None,  # type: ignore[attr-defined]
+    )
+    yield page
+    assert page.errors == [] and page.outside == []  # type: ignore[attr-defined]
+    context.close()
+
+
+def _answer(page, question: str, answer: str) -> None:
+    page.locator(f'label[for="dg-{question}-{answer}"]').click()
+
+
+def _query(page) -> dict[str, str]:
+    """The query string as the page sees it (``page.url`` follows history events and can lag a pushState)."""
+    return {k: v[0] for k, v in parse_qs(page.evaluate("location.search")[1:]).items()}
+
+
+def _result(page):
+    return page.locator(".dg-decide-result")
+
+
+def test_answering_shows_the_recommendation_with_its_evidence_and_the_url_keeps_it(tab, served_site: str) -> None:
+    page = tab
+    page.goto(served_site + "decide/")
+    assert page.locator("form.dg-decide-form").is_visible()
+    assert not page.locator(".dg-leaves").is_visible()  # the full answers move into the result panel
+    assert "Answer the questions above" in _result(page).inner_text()
+
+    for question in ("fabric", "priority", "framework", "model"):
+        _answer(page, question, DENSE[question])
+    # The fork answer still changes what is ruled out, so the answer is not settled yet.
+    assert _result(page).locator(".dg-result-hint").inner_text() == "1 more answer settles it."
+    _answer(page, "fork", "cannot")
+
+    card = _result(page).locator(".dg-leaf-result")
+    assert card.locator(".dg-pick-recommended .dg-pick-name").inner_text() == "Dense allgather / reduce-scatter"
+    assert page.locator(".dg-decide-status").inner_text() == "Recommended: Dense allgather / reduce-scatter"
+    # The evidence: numbers computed at build time, linked to their table, the same as in the static answer.
+    shown = card.locator(".dg-why a.dg-num").all_inner_texts()
+    static = page.locator(f"#{DENSE_LEAF} .dg-why a.dg-num").all_inner_texts()
+    assert shown == static and len(shown) == 2
+    assert "UCCL (raw-ibverbs wrapper)" in card.locator(".dg-ruled-out").inner_text()
+    assert _query(page) == DENSE
+    assert page.locator("table.dg-decisions tr.dg-row-current").get_attribute("data-leaf") == DENSE_LEAF
+
+    page.reload()
+    assert page.locator("#dg-fork-cannot").is_checked() and page.locator("#dg-fabric-efa").is_checked()
+    assert _result(page).locator(".dg-pick-recommended .dg-pick-name").inner_text() == (
+        "Dense allgather / reduce-scatter"
+    )
+
+    page.go_back()
+    assert _query(page) == {k: v for k, v in DENSE.items() if k != "fork"}
+    assert not page.locator("#dg-fork-cannot").is_checked() and page.locator("#dg-model-fits").is_checked()
+    assert _result(page).locator(".dg-result-hint").inner_text() == "1 more answer settles it."
+
+    page.go_forward()
+    assert _query(page) == DENSE and page.locator("#dg-fork-cannot").is_checked()
+    assert _result(page).locator(".dg-leaf-result").count() == 1
+
+
+def test_the_form_works_from_the_keyboard(tab, served_site: str) -> None:
+    page = tab
+    page.goto(served_site + "decide/")
+    page.locator("form.dg-decide-form").wait_for(state="visible")  # focus() does not wait, unlike click()
+    page.locator("#dg-fabric-efa").focus()
+    page.keyboard.press("Space")
+    assert _query(page) == {"fabric": "efa"}
+    page.keyboard.press("ArrowRight")  # radios in a group: arrows move and choose
+    assert _query(page) == {"fabric": "infiniband"}
+    assert _result(page).locator(".dg-pick-recommended .dg-pick-name").inner_text() == "GPU-initiated GDAKI / IBGDA"
+    # The visually restyled radio still shows where the keyboard focus is.
+    outline = page.evaluate("getComputedStyle(document.querySelector('label[for=dg-fabric-infiniband]')).outlineStyle")
+    assert outline == "solid"
+
+
+def test_a_shared_link_opens_on_its_answer(tab, served_site: str) -> None:
+    page = tab
+    page.goto(served_site + "decide/?fabric=efa&priority=robustness&framework=vllm&model=too-big&fork=can")
+    card = _result(page).locator(".dg-leaf-result")
+    assert card.locator(".dg-pick-recommended .dg-pick-name").inner_text() == "DeepEP multi-comm (EP_NUM_COMMS)"
+    # UCCL would suit a fork-carrying reader who wants robustness, but its record says it deadlocks on vLLM.
+    ruled = card.locator(".dg-ruled-out li", has_text="UCCL").inner_text()
+    assert "does not serve" in ruled and "Deadlocks" in ruled
+    # Unknown parameters and answers are ignored rather than trusted.
+    page.goto(served_site + "decide/?fabric=token-ring&priority=transport&x=<b>")
+    assert not page.locator("#dg-fabric-efa").is_checked() and page.locator("#dg-priority-transport").is_checked()
+    assert _result(page).locator(".dg-result-hint").inner_text() == "1 more answer settles it."
+
+
+def test_instant_navigation_runs_the_form_and_back_restores_it(browser, instant_site: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(instant_site)
+    page.evaluate("window.__sameDocument = true")
+    page.locator("nav.md-nav--primary a.md-nav__link", has_text="Which path?").first.click()
+    page.wait_for_url("**/decide/")
+    assert page.evaluate("window.__sameDocument === true"), "expected Material's instant navigation, not a reload"
+
+    _answer(page, "fabric", "infiniband")
+    card = _result(page).locator(".dg-leaf-result")
+    assert card.locator(".dg-pick-recommended .dg-pick-name").inner_text() == "GPU-initiated GDAKI / IBGDA"
+    # The other questions cannot change this answer, and say so.
+    assert page.locator('fieldset[data-question="framework"]').get_attribute("class").split().count("dg-q-idle") == 1
+    assert page.locator('fieldset[data-question="framework"] .dg-q-note').is_visible()
+
+    # A row of the table sets the form to that row's answers (after an instant swap, Material makes hrefs absolute).
+    page.locator("table.dg-decisions td.dg-rec a[href$='#when-fabric-efa--priority-transport']").click()
+    assert _query(page) == {"fabric": "efa", "priority": "transport"}
+    assert card.count() == 1 and _result(page).locator(".dg-pick-name").all_inner_texts() == [
+        "UCCL (raw-ibverbs wrapper)",
+        "pplx kernels",
+    ]
+
+    page.locator("nav.md-nav--primary a.md-nav__link", has_text="Bottom line").first.click()
+    page.wait_for_url("**/bottom-line/")
+    page.go_back()
+    page.wait_for_url("**/decide/?fabric=efa&priority=transport")
+    page.locator("#dg-priority-transport:checked").wait_for(state="attached")
+    assert page.evaluate("window.__sameDocument === true")
+    assert _result(page).locator(".dg-pick-name").first.inner_text() == "UCCL (raw-ibverbs wrapper)"
+    assert errors == []
+    context.close()
+
+
+def test_without_javascript_the_static_table_and_answers_are_there(browser, served_site: str) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(served_site + "decide/")
+    assert not page.locator("form.dg-decide-form").is_visible()
+    payload = json.loads(page.locator("#dg-decide").get_attribute("data-decide"))
+    rows = page.locator("table.dg-decisions tbody tr")
+    assert rows.count() == len(payload["leaves"]) > 1 and rows.first.is_visible()
+    assert page.locator("section.dg-leaf").count() == len(payload["leaves"])
+    page.locator(f"table.dg-decisions a[href='#{DENSE_LEAF}']").click()
+    assert page.url.endswith(f"#{DENSE_LEAF}")
+    answer = page.locator(f"#{DENSE_LEAF}")
+    assert answer.is_visible() and "Dense allgather / reduce-scatter" in answer.locator(".dg-pick-name").inner_text()
+    context.close()

@@ -1,0 +1,243 @@
+"""The "Which path?" page and the support grid, read from the built HTML (no JavaScript)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from bs4 import BeautifulSoup
+
+from tests.conftest import DATA, FIXTURES, mkdocs_build, write_site
+from tests.html import page, text
+
+
+@pytest.fixture(scope="module")
+def decisions() -> dict:
+    return yaml.safe_load((DATA / "decisions.yml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def decide(shipped_site: Path) -> BeautifulSoup:
+    return page(shipped_site, "decide/")
+
+
+def flat(node: object) -> str:
+    """Text as read, without the spaces ``text()`` puts between inline elements."""
+    return " ".join(node.get_text().split())  # type: ignore[attr-defined]
+
+
+def _rows(soup: BeautifulSoup) -> list[dict]:
+    """Each row of the decision table: accepted answers per question (empty = any) and its cells."""
+    rows = []
+    for tr in soup.select("table.dg-decisions tbody tr"):
+        cells = tr.select("td")
+        accepted = {td["data-question"]: td["data-answers"].split() for td in cells if td.has_attr("data-question")}
+        rows.append({"leaf": tr["data-leaf"], "accepted": accepted, "cells": [text(td) for td in cells], "tr": tr})
+    return rows
+
+
+def _row_for(rows: list[dict], combo: dict[str, str]) -> list[dict]:
+    return [r for r in rows if all(not acc or combo[q] in acc for q, acc in r["accepted"].items())]
+
+
+def test_the_static_table_answers_every_combination_exactly_once(decide: BeautifulSoup, decisions: dict) -> None:
+    rows = _rows(decide)
+    questions = decisions["questions"]
+    assert [text(th) for th in decide.select("table.dg-decisions thead th")] == [
+        *(q["label"] for q in questions),
+        "Recommended",
+        "Runner-up",
+        "Ruled out",
+    ]
+    combos = [
+        dict(zip([q["id"] for q in questions], chosen, strict=True))
+        for chosen in itertools.product(*([a["id"] for a in q["answers"]] for q in questions))
+    ]
+    assert len(combos) == 72
+    for combo in combos:
+        assert len(_row_for(rows, combo)) == 1, combo
+    # "any" is written out where a question does not matter.
+    assert any(td.get_text() == "any" for r in rows for td in r["tr"].select("td.dg-any"))
+
+
+def test_every_row_links_to_a_full_answer_on_the_page(decide: BeautifulSoup, shipped_site: Path) -> None:
+    for row in _rows(decide):
+        link = row["tr"].select_one("td.dg-rec a")
+        assert link["href"] == f"#{row['leaf']}"
+        card = decide.find(id=row["leaf"])
+        assert card is not None and card.name == "section"
+        assert text(card.select_one(".dg-pick-name")).startswith(text(card.select_one(".dg-leaf-picks a")))
+        for a in card.select(".dg-pick-name a, .dg-ruled-out a, .dg-others a"):
+            assert (shipped_site / "decide" / a["href"] / "index.html").resolve().is_file(), a["href"]
+
+
+@pytest.mark.parametrize(
+    ("combo", "recommended", "runner_up"),
+    [
+        ({"fabric": "efa", "priority": "throughput", "framework": "trtllm", "model": "fits", "fork": "cannot"},
+         "dense", "none"),
+        ({"fabric": "efa", "priority": "throughput", "framework": "vllm", "model": "fits", "fork": "cannot"},
+         "dense", "DeepEP multi-comm"),
+        ({"fabric": "efa", "priority": "robustness", "framework": "vllm", "model": "too-big", "fork": "can"},
+         "DeepEP multi-comm", "DeepEP-V2"),
+        ({"fabric": "efa", "priority": "transport", "framework": "vllm", "model": "fits", "fork": "cannot"},
+         "UCCL", "pplx"),
+        ({"fabric": "infiniband", "priority": "throughput", "framework": "sglang", "model": "too-big", "fork": "can"},
+         "GDAKI/IBGDA", "none"),
+    ],
+)  # fmt: skip
+def test_known_situations_in_the_table(decide: BeautifulSoup, combo: dict, recommended: str, runner_up: str) -> None:
+    (row,) = _row_for(_rows(decide), combo)
+    assert row["cells"][5:7] == [recommended, runner_up]
+
+
+def test_an_answer_shows_its_computed_evidence_and_what_is_ruled_out(decide: BeautifulSoup) -> None:
+    card = decide.find(
+        id="when-fabric-efa--priority-throughput-or-robustness--framework-trtllm--model-fits--fork-cannot"
+    )
+    why = card.select_one(".dg-why")
+    numbers = {text(a): a["href"] for a in why.select("a.dg-num")}
+    # Ratios computed from the dense-vs-DeepEP table, linked to it; their values are tested with the claims.
+    assert set(numbers.values()) == {"../results/#dense-vs-deepep"} and len(numbers) == 2
+    pick = card.select_one(".dg-pick-recommended")
+    assert flat(pick.select_one(".dg-pick-support")) == "TRT-LLM ✔ serves: Set TRTLLM_MOE_DISABLE_ALLTOALLV."
+    assert "Serving speed ✔ faster" in text(pick.select_one(".dg-evidence"))
+    ruled = {text(li.a): flat(li) for li in card.select(".dg-ruled-out li")}
+    assert set(ruled) == {
+        "UCCL (raw-ibverbs wrapper)",
+        "pplx kernels",
+        "GPU-initiated GDAKI / IBGDA",
+        "Native kernel-posted path (research)",
+    }
+    assert "Needs a fork ✖ fork" in ruled["UCCL (raw-ibverbs wrapper)"]
+    assert "TRT-LLM ✖ does not serve: No serving adapter exists for it." in ruled["pplx kernels"]
+    assert "Listed for InfiniBand only, not AWS EFA" in ruled["GPU-initiated GDAKI / IBGDA"]
+
+
+def test_uccl_on_vllm_is_ruled_out_by_its_deadlock(decide: BeautifulSoup) -> None:
+    card = decide.find(id="when-fabric-efa--priority-throughput-or-robustness--framework-vllm--model-too-big")
+    ruled = {text(li.a): flat(li) for li in card.select(".dg-ruled-out li")}
+    assert "vLLM ✖ does not serve: Deadlocks." in ruled["UCCL (raw-ibverbs wrapper)"]
+
+
+def test_the_form_and_its_data_are_in_the_page_but_hidden_without_javascript(
+    decide: BeautifulSoup, decisions: dict
+) -> None:
+    form = decide.select_one("form.dg-decide-form")
+    assert form.has_attr("hidden") and decide.select_one(".dg-decide-result").has_attr("hidden")
+    for q in decisions["questions"]:
+        radios = form.select(f'input[type=radio][name="{q["id"]}"]')
+        assert [r["value"] for r in radios] == [a["id"] for a in q["answers"]]
+        for r in radios:
+            assert form.select_one(f'label[for="{r["id"]}"]') is not None
+    # Not a <script>: Material's instant navigation would run it as JavaScript.
+    assert decide.select("article script") == []
+    payload = json.loads(decide.select_one("#dg-decide")["data-decide"])
+    assert [q["id"] for q in payload["questions"]] == [q["id"] for q in decisions["questions"]]
+    assert [leaf["id"] for leaf in payload["leaves"]] == [r["leaf"] for r in _rows(decide)]
+
+
+def test_the_embedded_data_cannot_break_out_of_its_attribute(data_copy: Path, tmp_path: Path) -> None:
+    hostile = '"><script>alert(1)</script> & <!--'
+    path = data_copy / "options" / "uccl.yml"
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("name: UCCL (raw-ibverbs wrapper)", f"name: '{hostile}'"),
+        encoding="utf-8",
+    )
+    config = write_site(tmp_path / "project", data_copy) if (tmp_path / "project").mkdir() is None else None
+    result = mkdocs_build(config, tmp_path / "site")
+    assert result.returncode == 0, result.stderr
+    html = (tmp_path / "site" / "decide" / "index.html").read_text(encoding="utf-8")
+    assert "<script>alert(1)" not in html
+    soup = BeautifulSoup(html, "html.parser")
+    payload = json.loads(soup.select_one("#dg-decide")["data-decide"])
+    assert [hostile, "pplx kernels"] in [leaf["picks"] for leaf in payload["leaves"]]
+
+
+def test_nav_lists_the_new_pages(shipped_site: Path) -> None:
+    nav = [text(a) for a in page(shipped_site, "").select("nav.md-nav--primary a.md-nav__link")]
+    assert "Which path?" in nav and "Support by framework" in nav
+    assert nav.index("Which path?") < nav.index("Bottom line") < nav.index("Support by framework")
+
+
+# --- the support grid ------------------------------------------------------------
+
+
+def _options() -> dict[str, dict]:
+    return {
+        o["id"]: o
+        for o in (yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((DATA / "options").glob("*.yml")))
+    }
+
+
+def test_support_grid_shows_every_path_on_every_framework(shipped_site: Path) -> None:
+    soup = page(shipped_site, "support/")
+    grid = soup.select_one("table.dg-grid")
+    assert [text(th) for th in grid.select("thead th")] == ["Path", "TRT-LLM", "vLLM", "SGLang"]
+    options = _options()
+    words = {"yes": "✔ serves", "with": "◐ with extras", "no": "✖ does not serve", "not measured": "? not measured"}
+    colours = {"yes": "dg-green", "with": "dg-amber", "no": "dg-red", "not measured": "dg-grey"}
+    rows = grid.select("tbody tr")
+    assert len(rows) == len(options)
+    for tr in rows:
+        ident = tr.th.a["href"].strip("./").split("/")[-1]
+        for td, ctx in zip(tr.select("td"), ["trtllm", "vllm", "sglang"], strict=True):
+            status = options[ident]["support"][ctx]["status"]
+            assert text(td.select_one(".dg-verdict")) == words[status]
+            assert colours[status] in td["class"] and td["data-status"] == status
+
+
+def test_every_note_is_reachable_from_its_cell_and_back(shipped_site: Path) -> None:
+    soup = page(shipped_site, "support/")
+    options = _options()
+    refs = soup.select("table.dg-grid a.dg-fn")
+    assert refs, "no notes in the grid"
+    for a in refs:
+        note = soup.find(id=a["href"][1:])
+        assert note is not None and note.name == "li"
+        option, ctx = a["id"][len("ref-") :].rsplit("-", 1)
+        assert " ".join(options[option]["support"][ctx]["note"].replace("`", "").split()[:3]) in flat(note)
+    for back in soup.select("ol.dg-grid-notes a.dg-fn-back"):
+        assert soup.find(id=back["href"][1:]) is not None
+    # The partial cell says with what: UCCL serves SGLang through a shadow module.
+    uccl = next(tr for tr in soup.select("table.dg-grid tbody tr") if text(tr.th) == "UCCL")
+    sglang = uccl.select("td")[2]
+    assert text(sglang.select_one(".dg-verdict")) == "◐ with extras"
+    assert "usercustomize" in text(soup.find(id=sglang.select_one("a.dg-fn")["href"][1:]))
+    # A note shared by a whole row is numbered once.
+    gdaki = next(tr for tr in soup.select("table.dg-grid tbody tr") if text(tr.th) == "GDAKI/IBGDA")
+    assert len({a["href"] for a in gdaki.select("a.dg-fn")}) == 1
+
+
+# --- another topic, with and without decisions ------------------------------------
+
+
+def test_the_toy_guide_gets_its_own_decision_page(tmp_path: Path) -> None:
+    config = (
+        write_site(tmp_path / "project", FIXTURES / "tiny-guide") if (tmp_path / "project").mkdir() is None else None
+    )
+    site = tmp_path / "site"
+    result = mkdocs_build(config, site)
+    assert result.returncode == 0, result.stderr
+    soup = page(site, "decide/")
+    assert text(soup.select_one("h1")) == "Which bicycle?"
+    assert [text(th) for th in soup.select("table.dg-decisions thead th")] == [
+        "City", "Load", "Recommended", "Runner-up", "Ruled out",
+    ]  # fmt: skip
+    assert len(soup.select("table.dg-decisions tbody tr")) == 4
+    assert text(page(site, "support/").select_one("h1")) == "Support by city"
+
+
+def test_without_a_decisions_file_there_is_no_decision_page(tmp_path: Path) -> None:
+    tiny = tmp_path / "tiny"
+    shutil.copytree(FIXTURES / "tiny-guide", tiny)
+    (tiny / "decisions.yml").unlink()
+    config = write_site(tmp_path / "project", tiny) if (tmp_path / "project").mkdir() is None else None
+    site = tmp_path / "site"
+    result = mkdocs_build(config, site)
+    assert result.returncode == 0, result.stderr
+    assert not (site / "decide").exists() and (site / "support" / "index.html").is_file()

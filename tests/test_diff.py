@@ -1,0 +1,305 @@
+"""The diff between two revisions of a guide's data, run as a reviewer would: the CLI in a git repository.
+
+Each test builds a small git repository in a temp dir from the tiny fixture
+guide, changes its data (a verdict flip, a number, an added path, broken data)
+and reads the Markdown and JSON the command prints.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from tests.gitrepo import TINY, commit, edit, git, make_repo
+
+
+def diff(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m generator diff`` run in-process (fast); an uncaught exception fails the test."""
+    argv = ["diff", "--data", str(repo / "data"), *args]
+    out, err = io.StringIO(), io.StringIO()
+    saved = os.environ.get("GIT_CEILING_DIRECTORIES")
+    os.environ["GIT_CEILING_DIRECTORIES"] = str(repo.parent)
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            try:
+                code = main(argv)
+            except SystemExit as exc:
+                code = int(exc.code or 0)
+    finally:
+        if saved is None:
+            del os.environ["GIT_CEILING_DIRECTORIES"]
+        else:
+            os.environ["GIT_CEILING_DIRECTORIES"] = saved
+    return subprocess.CompletedProcess(argv, code, out.getvalue(), err.getvalue())
+
+
+def ok(repo: Path, *args: str) -> str:
+    done = diff(repo, *args)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def report(repo: Path, *args: str) -> dict:
+    return json.loads(ok(repo, "--format", "json", *args))
+
+
+def failure(repo: Path, *args: str) -> str:
+    done = diff(repo, *args)
+    assert done.returncode != 0, done.stdout
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.stdout == ""
+    return done.stderr
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    return make_repo(tmp_path)
+
+
+# --- what changed ---------------------------------------------------------------
+
+
+def test_a_verdict_flip_is_reported_first_with_the_numbers_behind_it(repo: Path) -> None:
+    git(repo, "switch", "-q", "-c", "faster-cargo")
+    edit(repo, "tables/hill-times.yml", "cargo: 150", "cargo: 105")
+    data = report(repo)
+    flips = {(f["option"], f["column"]): f for f in data["flips"]}
+    assert set(flips) == {("road", "climb"), ("cargo", "climb")}
+    road = flips[("road", "climb")]
+    assert (road["before"]["level"], road["before"]["word"]) == ("good", "quicker")
+    assert (road["after"]["level"], road["after"]["word"]) == ("mid", "level")
+    assert road["value_before"] == pytest.approx(1.5) and road["value_after"] == pytest.approx(1.05)
+    assert "Hill climb times: Hill A, cargo bike: 150 s → 105 s" in road["because"]
+    cargo = flips[("cargo", "climb")]
+    assert (cargo["before"]["colour"], cargo["after"]["colour"]) == ("red", "amber")
+    assert data["values"] == [
+        {
+            "table": "hill-times",
+            "table_title": "Hill climb times",
+            "row": "hill-a",
+            "row_label": "Hill A",
+            "series": "cargo",
+            "series_label": "cargo bike",
+            "unit": "s",
+            "before": 150.0,
+            "after": 105.0,
+        }
+    ]
+    assert data["summary"]["important"] is True and data["summary"]["flips"] == 2
+
+    md = ok(repo)
+    flip_at, numbers_at = md.index("### Verdict flips"), md.index("### Changed numbers")
+    assert flip_at < numbers_at
+    assert "| Road bike | Hill speed | ▲ quicker (green) | ■ level (amber) | max ratio 1.50× → 1.05×;" in md
+    assert "| Cargo bike | Hill speed | ▼ slower (red) | ■ level (amber) |" in md
+    assert "| Hill A | cargo bike | 150 s | 105 s |" in md
+    assert "| Hill A | cargo / road | 1.50× ▼ slower (red) | 1.05× ■ level (amber) |" in md
+    assert "| `light-vs-cargo` | Hill climb times | 1.5× | 1.1× |" in md
+
+
+def test_a_number_change_without_a_flip(repo: Path) -> None:
+    git(repo, "switch", "-q", "-c", "slower-cargo")
+    edit(repo, "tables/hill-times.yml", "cargo: 150", "cargo: 160")
+    data = report(repo)
+    assert data["flips"] == []
+    assert [(v["before"], v["after"]) for v in data["values"]] == [(150.0, 160.0)]
+    assert [(r["comparison"], r["before"], r["after"]) for r in data["ratios"]] == [("cargo / road", "1.50×", "1.60×")]
+    assert [(c["id"], c["before"], c["after"]) for c in data["claims"]] == [("light-vs-cargo", "1.5×", "1.6×")]
+    md = ok(repo)
+    assert "Verdict flips" not in md
+    assert md.splitlines()[4] == "3 changed numbers."
+
+
+def test_an_added_path_shows_its_verdicts_and_links_to_the_preview(repo: Path) -> None:
+    git(repo, "switch", "-q", "-c", "gravel")
+    gravel = (repo / "data/options/road.yml").read_text(encoding="utf-8")
+    gravel = gravel.replace("id: road", "id: gravel").replace("name: Road bike", "name: Gravel bike")
+    gravel = gravel.replace("label: road", "label: gravel").replace("value: dear", "value: cheap")
+    (repo / "data/options/gravel.yml").write_text(gravel, encoding="utf-8")
+    edit(repo, "guide.yml", "order: [road, cargo, folding]", "order: [road, cargo, folding, gravel]")
+    data = report(repo)
+    assert [(c["kind"], c["id"], c["name"]) for c in data["added"]] == [("bicycle", "gravel", "Gravel bike")]
+    assert data["added"][0]["details"] == [
+        "Manages the commute: ▲ everywhere (green)",
+        "Hill speed: · untested (grey)",
+        "Price band: ▲ cheap (green)",
+    ]
+    assert data["removed"] == [] and data["flips"] == []
+    assert [(e["id"], e["details"]) for e in data["edits"]] == [("guide.yml", ["order"])]
+    md = ok(repo, "--site-url", "https://example.invalid/guide/pr-preview/pr-7/")
+    assert (
+        "- Added bicycle **[Gravel bike](https://example.invalid/guide/pr-preview/pr-7/options/gravel/)** (`gravel`): "
+        "Manages the commute: ▲ everywhere (green); Hill speed: · untested (grey); Price band: ▲ cheap (green)"
+    ) in md
+    assert "- `guide.yml` (Picking a bicycle for a city commute): `order`" in md
+
+
+def test_removed_table_claim_and_changed_bottom_line(repo: Path) -> None:
+    git(repo, "switch", "-q", "-c", "no-claim")
+    (repo / "data/claims.yml").write_text("claims: []\n", encoding="utf-8")
+    edit(repo, "guide.yml", "[[light-vs-cargo]] quicker", "quicker")
+    edit(repo, "recommendation.yml", "pick: [road]", "pick: [cargo]")
+    edit(repo, "recommendation.yml", "It is [[light-vs-cargo]] quicker uphill.", "It carries more.")
+    edit(repo, "decisions.yml", "The road bike is [[light-vs-cargo]] quicker uphill", "The road bike is quicker uphill")
+    data = report(repo)
+    assert [(c["kind"], c["id"]) for c in data["removed"]] == [("claim", "light-vs-cargo")]
+    assert data["recommendation"] == [
+        {
+            "kind": "case",
+            "id": "default",
+            "name": "Commuting alone",
+            "details": ["pick Road bike → Cargo bike", "why changed"],
+        }
+    ]
+    md = ok(repo)
+    assert "- Commuting alone (`default`): pick Road bike → Cargo bike; why changed" in md
+    assert "- Removed claim **light-vs-cargo** (`light-vs-cargo`)" in md
+
+
+def test_decision_rules_are_compared_when_the_file_exists(repo: Path) -> None:
+    git(repo, "switch", "-q", "-c", "rules")
+    edit(repo, "decisions.yml", "    recommend: cargo\n", "    recommend: folding\n")
+    edit(
+        repo,
+        "decisions.yml",
+        "  - id: default\n",
+        "  - id: hills\n    when: {city: [hill-town]}\n    recommend: road\n    why: Hills.\n  - id: default\n",
+    )
+    data = report(repo, "--base", "main")
+    rules = {(c["kind"], c["id"]): c["details"] for c in data["rules"]}
+    assert set(rules) == {("changed", "rules/family"), ("added", "rules/hills")}
+    assert rules[("changed", "rules/family")] == ['recommend: "cargo" → "folding"']
+    assert rules[("added", "rules/hills")][0].startswith('{"id": "hills", "recommend": "road"')
+    assert "### Decision rules" in ok(repo, "--base", "main")
+
+
+def test_text_only_edits_keep_the_report_short(repo: Path) -> None:
+    git(repo, "switch", "-q", "-c", "wording")
+    edit(repo, "options/road.yml", "what: A light bicycle with thin tyres.", "what: A light bicycle, thin tyres.")
+    md = ok(repo)
+    assert "text edits only" in md
+    assert "###" in md and "Verdict flips" not in md and "Changed numbers" not in md
+    assert "- `options/road.yml` (Road bike): `what`" in md
+    assert len(md.splitlines()) < 12
+    assert report(repo)["summary"]["important"] is False
+
+
+def test_no_change_is_one_line(repo: Path) -> None:
+    md = ok(repo)
+    assert "No change to the guide's data" in md and "###" not in md
+    assert report(repo)["summary"] == {
+        "important": False,
+        "text": "no change",
+        **dict.fromkeys(
+            ["flips", "values", "ratios", "claims", "recommendation", "added", "removed", "rules", "edits"], 0
+        ),
+    }
+
+
+# --- which revisions ------------------------------------------------------------
+
+
+def test_default_base_is_the_merge_base_with_main(repo: Path) -> None:
+    """Work that landed on main after the branch started is not the branch's change."""
+    git(repo, "switch", "-q", "-c", "feature")
+    edit(repo, "tables/hill-times.yml", "cargo: 150", "cargo: 160")
+    commit(repo, "feature: slower cargo")
+    git(repo, "switch", "-q", "main")
+    edit(repo, "options/road.yml", "pick_when: You ride alone and light.", "pick_when: You ride alone.")
+    commit(repo, "main: wording")
+    git(repo, "switch", "-q", "feature")
+    data = report(repo)
+    assert [(v["before"], v["after"]) for v in data["values"]] == [(150.0, 160.0)]
+    assert data["edits"] == []
+    assert data["base"].startswith("merge base with main (")
+    assert data["head"] == "the working tree" and data["head_commit"] is None
+    # The same comparison between two commits, and a base that is main's tip itself.
+    assert report(repo, "--head", "feature")["values"] == data["values"]
+    assert [e["id"] for e in report(repo, "--base", "main", "--head", "feature")["edits"]] == ["options/road.yml"]
+
+
+def test_origin_main_is_the_base_when_there_is_no_local_main(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path, branch="work")
+    git(repo, "update-ref", "refs/remotes/origin/main", "HEAD")
+    edit(repo, "tables/hill-times.yml", "road: 100", "road: 90")
+    data = report(repo)
+    assert data["base"].startswith("merge base with origin/main (")
+    assert len(data["values"]) == 1
+
+
+# --- clean errors ---------------------------------------------------------------
+
+
+def test_unknown_revision(repo: Path) -> None:
+    err = failure(repo, "--base", "no-such-branch")
+    assert err.startswith("diff: unknown revision 'no-such-branch'")
+    assert failure(repo, "--head=--output=x").startswith("diff: unknown revision '--output=x'")
+
+
+def test_the_command_fails_cleanly_in_a_real_process(repo: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "diff", "--data", str(repo / "data"), "--base", "nope"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.startswith("diff: unknown revision 'nope'") and "Traceback" not in done.stderr
+
+
+def test_a_revision_whose_data_does_not_validate(repo: Path) -> None:
+    edit(repo, "tables/hill-times.yml", "values: {road: 100, cargo: 150}", "values: {road: fast, cargo: 150}")
+    edit(repo, "options/cargo.yml", "fabric: [tarmac]", "fabric: tarmac")
+    broken = commit(repo, "broken data")
+    git(repo, "switch", "-q", "-c", "fix")
+    shutil.rmtree(repo / "data")
+    shutil.copytree(TINY, repo / "data")
+    lines = failure(repo, "--base", "HEAD").splitlines()
+    assert lines[:2] == [
+        f"diff: the data at HEAD ({broken[:7]}) does not validate (2 problems):",
+        f"  {broken[:7]}:data/options/cargo.yml:5: fabric: expected a list, got the text 'tarmac'",
+    ]
+    assert lines[2].startswith(
+        f"  {broken[:7]}:data/tables/hill-times.yml:21: rows[0].values.road: expected a positive number"
+    )
+    assert len(lines) == 3
+
+
+def test_both_broken_sides_are_reported_at_once(repo: Path) -> None:
+    edit(repo, "campaigns/spring.yml", "nodes: 1", "nodes: 0")
+    commit(repo, "zero nodes")
+    edit(repo, "campaigns/spring.yml", "nodes: 0", "nodes: -1")
+    err = failure(repo, "--base", "HEAD")
+    assert "the data at HEAD (" in err and "the data at the working tree does not validate (1 problem):" in err
+    assert "  data/campaigns/spring.yml:3: hardware.nodes:" in err
+
+
+def test_a_repository_without_main(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path, branch="trunk")
+    err = failure(repo)
+    assert "has no branch named main (nor origin/main); name the base with --base REV" in err
+    assert "No change" in ok(repo, "--base", "trunk")
+
+
+def test_a_revision_without_the_data_folder(repo: Path) -> None:
+    git(repo, "switch", "-q", "--orphan", "empty")
+    (repo / "README").write_text("x\n", encoding="utf-8")
+    git(repo, "add", "README")
+    git(repo, "commit", "-q", "-m", "empty")
+    assert "has no data/ folder to compare" in failure(repo, "--base", "empty", "--head", "main")
+
+
+def test_outside_a_git_repository(tmp_path: Path) -> None:
+    shutil.copytree(TINY, tmp_path / "data")
+    err = failure(tmp_path, "--base", "main")
+    assert "is not inside a git repository" in err

@@ -1,0 +1,150 @@
+"""The GitHub workflows: valid, free of known security mistakes, and running what .ci/run runs.
+
+* ``check-jsonschema --builtin-schema vendor.github-workflows`` (the schema ships
+  inside the package: no network) validates each file;
+* ``zizmor --offline`` audits them: no untrusted code with write permissions or
+  secrets, no template injection, no persisted credentials, pinned actions;
+* the jobs that check out the project run only Makefile targets, starting with
+  the command .ci/run runs, and jobs that can write never run project code.
+Each tool is also shown a bad workflow, so these tests can fail.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.yaml_source import read_yaml
+from tests.conftest import ROOT
+
+WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
+BIN = Path(sys.executable).parent
+INSECURE = """name: insecure
+on: pull_request_target
+permissions:
+  contents: write
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+        with:
+          ref: ${{ github.event.pull_request.head.sha }}
+      - run: echo "${{ github.event.pull_request.title }}" && make test
+"""
+
+
+def load(path: Path) -> dict[str, Any]:
+    """A workflow as data, read with YAML 1.2 booleans (so the key ``on`` stays ``on``)."""
+    doc, problems = read_yaml(path, path.name)
+    assert doc is not None and not problems, problems
+    return doc.data  # type: ignore[no-any-return]
+
+
+def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_the_three_workflows_exist() -> None:
+    assert [p.name for p in WORKFLOWS] == ["pr-preview-deploy.yml", "pr-preview.yml", "site.yml"]
+
+
+def test_workflows_match_the_github_workflow_schema(tmp_path: Path) -> None:
+    done = run(BIN / "check-jsonschema", "--builtin-schema", "vendor.github-workflows", *WORKFLOWS)
+    assert done.returncode == 0, done.stdout + done.stderr
+    bad = tmp_path / "bad.yml"
+    bad.write_text(INSECURE.replace("runs-on: ubuntu-latest", "runs_on: ubuntu-latest"), encoding="utf-8")
+    done = run(BIN / "check-jsonschema", "--builtin-schema", "vendor.github-workflows", bad)
+    assert done.returncode != 0 and "runs_on" in done.stdout
+
+
+def _zizmor(*args: str | Path) -> list[dict[str, Any]]:
+    done = run(BIN / "zizmor", "--offline", "--format", "json", *args)
+    assert done.returncode in (0, 11, 12, 13, 14), done.stderr
+    return json.loads(done.stdout)  # type: ignore[no-any-return]
+
+
+def _where(finding: dict[str, Any]) -> tuple[str, str]:
+    loc = finding["locations"][0]["symbolic"]
+    return finding["ident"], Path(loc["key"]["Local"]["verbatim_path"]).name
+
+
+def test_zizmor_finds_nothing_and_the_one_exception_is_the_workflow_run_trigger(tmp_path: Path) -> None:
+    assert _zizmor(*WORKFLOWS) == []
+    # The only finding an inline comment silences: the workflow_run trigger itself, which the
+    # split build/deploy design needs (the deploy never runs the pull request's code).
+    assert [_where(f) for f in _zizmor("--no-ignores", *WORKFLOWS)] == [("dangerous-triggers", "pr-preview-deploy.yml")]
+    bad = tmp_path / "insecure.yml"
+    bad.write_text(INSECURE, encoding="utf-8")
+    found = {f["ident"] for f in _zizmor(bad)}
+    assert {"dangerous-triggers", "template-injection", "artipacked"} <= found
+
+
+def _ci_commands() -> list[str]:
+    lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip().startswith("make ")]
+
+
+def _make_targets() -> dict[str, list[str]]:
+    """Makefile target -> its prerequisites."""
+    text = (ROOT / "Makefile").read_text(encoding="utf-8")
+    return {m[1]: m[2].split() for m in re.finditer(r"^([a-z][a-z-]*):(?!=)(.*)$", text, re.MULTILINE)}
+
+
+def _jobs() -> list[tuple[str, dict[str, Any], str, dict[str, Any]]]:
+    out = []
+    for path in WORKFLOWS:
+        workflow = load(path)
+        for name, job in workflow["jobs"].items():
+            out.append((f"{path.name}:{name}", workflow, name, job))
+    return out
+
+
+def _checks_out(job: dict[str, Any]) -> bool:
+    return any(str(step.get("uses", "")).startswith("actions/checkout@") for step in job["steps"])
+
+
+def test_jobs_that_check_out_the_project_run_only_makefile_targets_starting_with_ci() -> None:
+    ci = _ci_commands()
+    assert ci == ["make test"]
+    targets = _make_targets()
+    builders = [(where, job) for where, _, _, job in _jobs() if _checks_out(job)]
+    assert [where for where, _ in builders] == ["pr-preview.yml:build", "site.yml:build"]
+    for where, job in builders:
+        commands = [step["run"].strip() for step in job["steps"] if "run" in step]
+        assert commands[: len(ci)] == ci, where
+        for command in commands:
+            match = re.fullmatch(r"make ([a-z][a-z-]*)", command)
+            assert match and match[1] in targets, f"{where}: {command!r} is not a Makefile target"
+    # The site build on main is the build `make test` already runs (a prerequisite of test).
+    assert "build" in targets["test"]
+
+
+def test_write_permissions_never_meet_the_projects_code() -> None:
+    for where, workflow, _, job in _jobs():
+        assert workflow["permissions"] == {}, f"{where}: grant permissions per job only"
+        permissions = job.get("permissions")
+        assert isinstance(permissions, dict), f"{where}: state the job's permissions"
+        writes = [scope for scope, level in permissions.items() if level == "write"]
+        if "pull_request" in workflow["on"]:
+            assert writes == [], f"{where}: a pull request's build must not be able to write"
+        if writes:
+            assert not _checks_out(job), f"{where} can write and checks out code"
+            for step in job["steps"]:
+                script = step.get("run", "")
+                assert not re.search(r"\b(make|python3?|pip|npm|mkdocs)\b", script), f"{where} runs code: {script}"
+
+
+@pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
+def test_actions_are_pinned_by_full_commit_with_their_version(path: Path) -> None:
+    uses = re.findall(r"uses: (\S+)(.*)", path.read_text(encoding="utf-8"))
+    assert uses
+    for action, comment in uses:
+        assert re.fullmatch(r"actions/[a-z-]+@[0-9a-f]{40}", action), action
+        assert re.fullmatch(r" # v\d+\.\d+\.\d+", comment), f"{action}: say which release the commit is"
