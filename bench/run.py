@@ -346,7 +346,8 @@ def table(r: dict[str, Any]) -> str:
             )
         )
     for name, w in r["weight"].items():
-        top = ", ".join(f"{p['page']} {p['total_kib']:.0f}" for p in w["pages"][:3])
+        text_pages = [p for p in w["pages"] if p["kind"] == "text"][:3]
+        top = ", ".join(f"{p['page']} {p['total_kib']:.0f}" for p in text_pages)
         charts = (
             f"; largest chart page {w['largest_chart_kib']:.0f} KiB"
             if w["chart_pages"]

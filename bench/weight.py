@@ -2,9 +2,10 @@
 
 For every HTML page of a built site: the page itself plus each local stylesheet,
 script and image it links, each gzip-compressed (level 6, what a web server
-typically sends). Material's search also fetches its index and worker on the
-first page view; they are counted once, apart, since every page shares them. A
-page counts as a chart page when it loads plotly or holds a chart element.
+typically sends). A chart page (one with a chart element) also loads plotly.js,
+which the charts' script fetches from the site once a chart comes into view.
+Material's search also fetches its index and worker on the first page view;
+they are counted once, apart, since every page shares them.
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ def _local(site: Path, page: Path, ref: str) -> Path | None:
 
 def page_weights(site: Path) -> list[PageWeight]:
     """Every HTML page of ``site`` (404 excluded), largest first."""
+    plotly = sorted(site.rglob("plotly*.js"))
     out = []
     for page in sorted(site.rglob("*.html")):
         if page.name == "404.html":
@@ -77,6 +79,8 @@ def page_weights(site: Path) -> list[PageWeight]:
         text = page.read_text(encoding="utf-8")
         parser.feed(text)
         assets = {p for ref in parser.refs if (p := _local(site, page, ref)) is not None}
+        if parser.chart:
+            assets.update(plotly[:1])
         out.append(
             PageWeight(
                 page.relative_to(site).as_posix(),

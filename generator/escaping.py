@@ -10,11 +10,15 @@ character references, which a browser shows as the same characters and Markdown 
 
 from __future__ import annotations
 
+import re
+
 from markupsafe import Markup, escape
 
 #: Characters that open Markdown inline syntax: links and images ``[ ]``, attribute lists
 #: ``{ }``, emphasis ``* _`` and code spans. ``<`` and ``&`` are already HTML-escaped.
 MARKDOWN_SPECIAL = {ord(c): f"&#{ord(c)};" for c in "[]{}*_`"}
+#: Any character that HTML escaping or :data:`MARKDOWN_SPECIAL` would change.
+_SPECIAL = re.compile(r"[&<>\"'\[\]{}*_`]")
 
 
 def inert(value: object) -> Markup:
@@ -23,9 +27,14 @@ def inert(value: object) -> Markup:
     >>> str(inert("[x](javascript:alert(1)) <b>"))
     '&#91;x&#93;(javascript:alert(1)) &lt;b&gt;'
     """
+    if type(value) is Markup:  # the common case, markup made by us: already what Markup(value) would give
+        return value
     if hasattr(value, "__html__"):
         return Markup(value)
-    return Markup(str(escape(str(value))).translate(MARKDOWN_SPECIAL))
+    text = str(value)
+    if not _SPECIAL.search(text):  # most labels and numbers: nothing to escape
+        return Markup(text)
+    return Markup(str(escape(text)).translate(MARKDOWN_SPECIAL))
 
 
 def title(value: str) -> str:

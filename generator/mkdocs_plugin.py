@@ -38,11 +38,12 @@ from generator.errors import GuideError, Problem
 from generator.html_blocks import put_back, set_aside
 from generator.nav import guide_nav, hand_written_pages
 from generator.pipeline import derive_guide
-from generator.preview import CHANGES_URI, changes_page, link_from_overview
 from generator.render import TEMPLATES, Renderer
-from generator.revisions import RevisionError
 
 log = get_plugin_logger(__name__)
+
+#: The "What changed in this PR" page (``generator.preview.CHANGES_URI``; a test checks they agree).
+CHANGES_PAGE = "changes.md"
 
 
 #: Where the charts' script (``site_src/javascripts/charts.js``) expects plotly.js: ``vendor/`` beside itself.
@@ -83,6 +84,10 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             renderer = Renderer(derived, directory_urls=config.use_directory_urls, charts=self.config.charts)
             pages = renderer.render()
             if self.config.diff_base:
+                # Imported here: the diff machinery costs every other build ~25 ms of start-up.
+                from generator.preview import CHANGES_URI, changes_page, link_from_overview
+                from generator.revisions import RevisionError
+
                 try:
                     pages[CHANGES_URI] = changes_page(self.data_dir, self.config.diff_base)
                 except RevisionError as exc:
@@ -110,7 +115,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         return config
 
     def _nav(self, derived: Derived, renderer: Renderer, docs_dir: Path) -> list[Any]:
-        changes = CHANGES_URI if CHANGES_URI in self.pages else None
+        changes = CHANGES_PAGE if CHANGES_PAGE in self.pages else None
         return guide_nav(derived, renderer.pages(), hand_written_pages(docs_dir), changes)
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:

@@ -32,13 +32,14 @@ def test_benchmark_smoke_run_reports_every_figure(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     r = json.loads(out.read_text(encoding="utf-8"))
-    assert r["overhead"]["ratio"] > 0 and r["overhead"]["pages"] == 12
+    assert r["overhead"]["ratio"] > 0 and r["overhead"]["pages"] >= 12
     assert set(r["stage"]["sizes"]) == {"5", "10"} and r["stage"]["slope_ms_per_path"] > 0
     assert all(s["per_path_ms"] > 0 for s in r["stage"]["sizes"].values())
     assert r["scale"]["largest_build_s"] > 0 and r["scale"]["ms_per_extra_page"] == r["scale"]["ms_per_extra_page"]
     assert r["reload"]["shipped"]["latency_s"]["median"] > 0
     shipped = r["weight"]["shipped"]
-    assert shipped["page_count"] == 12 and shipped["pages"][0]["total"] >= shipped["pages"][-1]["total"] > 0
+    assert shipped["page_count"] == r["overhead"]["pages"]
+    assert shipped["pages"][0]["total"] >= shipped["pages"][-1]["total"] > 0
     assert r["memory"]["full_peak_mib"]["median"] > 10
     for figure in ("1.", "2.", "3.", "4.", "5.", "6."):
         assert f"| {figure}" in result.stdout, figure

@@ -17,11 +17,12 @@ from hypothesis import strategies as st
 from markupsafe import Markup, escape
 
 from bench.synth import write_guide
-from generator import prose
+from generator import escaping, prose
 from generator.checks import TOKEN
 from generator.render import page_url, relative
 from generator.yaml_fast import read_yaml_fast
 from generator.yaml_source import read_yaml
+from tests import badcorpus
 from tests.conftest import DATA, FIXTURES
 
 # --- YAML ---------------------------------------------------------------------
@@ -36,15 +37,30 @@ def synthetic(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_guide(tmp_path_factory.mktemp("synth") / "data", 12)
 
 
+def _same(path: Path) -> bool:
+    fast, fast_problems = read_yaml_fast(path, path.name)
+    slow, slow_problems = read_yaml(path, path.name)
+    assert fast_problems == slow_problems, path
+    if slow is None:
+        assert fast is None, path
+        return False
+    assert fast is not None and (fast.data, fast.lines) == (slow.data, slow.lines), path
+    return True
+
+
 def test_libyaml_reader_reads_every_data_file_like_the_plain_reader(synthetic: Path) -> None:
-    files = [*_yaml_files(DATA), *_yaml_files(FIXTURES), *_yaml_files(synthetic)]
-    assert len(files) > 40
-    for path in files:
-        fast, fast_problems = read_yaml_fast(path, path.name)
-        slow, slow_problems = read_yaml(path, path.name)
-        assert fast_problems == slow_problems, path
-        assert fast is not None and slow is not None, path
-        assert (fast.data, fast.lines) == (slow.data, slow.lines), path
+    files = [*_yaml_files(DATA), *_yaml_files(FIXTURES / "tiny-guide"), *_yaml_files(synthetic)]
+    assert all(_same(path) for path in files) and len(files) > 40
+
+
+def test_libyaml_reader_reports_the_bad_input_corpus_in_the_plain_readers_words(tmp_path: Path) -> None:
+    unreadable = 0
+    for case in badcorpus.cases():
+        data = badcorpus.make_data(badcorpus.read_case(case), tmp_path / case.stem)
+        for path in _yaml_files(data):
+            if path.is_file() and not path.is_symlink():
+                unreadable += not _same(path)
+    assert unreadable > 15  # files the corpus breaks: the same problems, in the same words
 
 
 BAD = [
@@ -186,3 +202,27 @@ def test_relative_links_are_those_of_posixpath(from_src: str, to_src: str, ancho
     assert relative(from_src, to_src, anchor, directory_urls) == _reference_relative(
         from_src, to_src, anchor, directory_urls
     )
+
+
+# --- printed values -------------------------------------------------------------
+
+
+def _reference_inert(value: object) -> Markup:
+    if hasattr(value, "__html__"):
+        return Markup(value)
+    return Markup(str(escape(str(value))).translate(escaping.MARKDOWN_SPECIAL))
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.one_of(
+        st.text(),
+        st.text().map(Markup),
+        st.integers(),
+        st.floats(allow_nan=False),
+        st.sampled_from(["a&b", "<i>", '"q"', "'s'", "[x]", "{y}", "*z*", "_u_", "`c`", "plain"]),
+    )
+)
+def test_printed_values_are_escaped_as_before(value: object) -> None:
+    got = escaping.inert(value)
+    assert isinstance(got, Markup) and str(got) == str(_reference_inert(value))

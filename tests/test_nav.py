@@ -70,3 +70,10 @@ def test_a_page_of_a_large_guide_lists_only_its_own_group(tmp_path: Path) -> Non
     assert not any(option_id(43) in href or option_id(61) in href for href in links)
     nav = text(html.select_one("nav.md-nav--primary"))
     assert f"{option_id(0)} – {option_id(20)}" in nav and f"{option_id(42)} – {option_id(61)}" in nav
+
+
+def test_the_plugin_names_the_changes_page_as_the_preview_does() -> None:
+    from generator.mkdocs_plugin import CHANGES_PAGE
+    from generator.preview import CHANGES_URI
+
+    assert CHANGES_PAGE == CHANGES_URI
