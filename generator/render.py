@@ -9,6 +9,7 @@ Links between generated pages are made relative to each page's final URL.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import posixpath
 from dataclasses import dataclass
@@ -103,11 +104,16 @@ def _bytecode_cache() -> FileSystemBytecodeCache | None:
     """Compiled templates kept between processes, so ``mkdocs build`` need not compile them every time.
 
     Compiling the templates is most of the generator's cost on a small guide.
-    Jinja keys each entry by the template's source, so an edited template is
-    compiled afresh; without a writable temporary folder the cache is skipped.
+    Jinja keys each entry by the template's file and source (and checks its own
+    and Python's version), but not by the environment's options, which shape the
+    compiled code (``finalize``, whitespace control): so the cache files are also
+    named after this module's source, where those options are set. An edited
+    template or a changed environment is compiled afresh; without a writable
+    temporary folder the cache is skipped.
     """
+    fingerprint = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
     try:
-        return FileSystemBytecodeCache()
+        return FileSystemBytecodeCache(pattern=f"__decision_guide_{fingerprint}_%s.cache")
     except (OSError, RuntimeError):
         return None
 
