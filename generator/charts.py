@@ -179,13 +179,20 @@ class _Builder:
     def headlines(self) -> list[Chart]:
         out = []
         done: set[frozenset[str]] = set()
+        # Which tables each option has a series in (positions, in data order): a pair is looked
+        # for in the tables of both, not in every table (quadratic in the size of the guide).
+        holds: dict[str, list[int]] = {}
+        for i, u in enumerate(self.tables):
+            for option in dict.fromkeys(s.option for s in u.series if s.option):
+                holds.setdefault(option, []).append(i)
         for t in self.tables:
             owner = {s.id: s.option for s in t.series}
             for comp in t.comparisons:
                 a, b = owner[comp.numerator], owner[comp.denominator]
                 if a is None or b is None or a == b or frozenset((a, b)) in done:
                     continue
-                both = [u for u in self.tables if _pair_rows(u, a, b)]
+                shared = sorted(set(holds.get(a, [])) & set(holds.get(b, [])))
+                both = [self.tables[i] for i in shared if _pair_rows(self.tables[i], a, b)]
                 if len({self.measure(u) for u in both}) < 2:
                     continue
                 done.add(frozenset((a, b)))
