@@ -22,10 +22,11 @@ from __future__ import annotations
 import re
 
 _SEPARATOR = re.compile(r"(\n[ \t]*\n)")
-_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)\b[^<>]*>")
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)\b([^<>]*)>")
 _FRONT_MATTER = re.compile(r"\A-{3}[ \t]*\n.*?\n(?:\.{3}|-{3})[ \t]*\n", re.DOTALL)
 _COMMENT = re.compile(r"<!--(?:(?!-->).)*-->", re.DOTALL)
-_MARKDOWN_ATTR = re.compile(r"\smarkdown\b", re.IGNORECASE)
+#: Elements whose content is special (never set aside), and the ``markdown`` attribute of md_in_html.
+_SPECIAL = re.compile(r"<(?:script|style|pre|textarea)\b|<[^<>]*\smarkdown\b", re.IGNORECASE)
 _PLACEHOLDER = re.compile(r"<!-- decision-guide block (\d+) -->")
 #: Elements that may start a block that is set aside (never script, style or pre: their content is special).
 BLOCK_TAGS = frozenset(
@@ -66,18 +67,19 @@ def is_plain_html(chunk: str) -> bool:
     >>> is_plain_html("<p>x</p>\\nthen *Markdown*")
     False
     """
+    if _SPECIAL.search(chunk):
+        return False  # special content, or Markdown inside (md_in_html): Markdown must see it
     open_tags: list[str] = []
     end = 0
     for m in _TAG.finditer(chunk):
-        closing, name = m.group(1), m.group(2).lower()
+        closing, name, rest = m.groups()
+        name = name.lower()
         if not open_tags:
-            at_line_start = m.start() == 0 or chunk[m.start() - 1] == "\n"
-            if chunk[end : m.start()].strip() or closing or name not in BLOCK_TAGS or not at_line_start:
+            start = m.start()
+            if closing or name not in BLOCK_TAGS or (start and chunk[start - 1] != "\n") or chunk[end:start].strip():
                 return False
-        if name in _VOID or m.group(0).endswith("/>"):
+        if name in _VOID or rest.endswith("/"):
             continue
-        if name in ("script", "style", "pre", "textarea") or _MARKDOWN_ATTR.search(m.group(0)):
-            return False  # special content, or Markdown inside (md_in_html): Markdown must see it
         if not closing:
             open_tags.append(name)
         elif open_tags.pop() != name:
