@@ -137,7 +137,11 @@ def reload_figure(project: Project, record: Path, page: str, edits: int, full: d
 
 def weight_figure(site: Path, top: int | None = None) -> dict[str, Any]:
     pages = weight.page_weights(site)
-    shown = pages if top is None else pages[:top]
+    if top is None:
+        shown = pages
+    else:  # the largest pages, and the largest of each kind
+        keep = {p.page for p in pages[:top]} | {p.page for kind in ("text", "chart") for p in _of(pages, kind)[:3]}
+        shown = [p for p in pages if p.page in keep]
     return {
         "pages": [{**asdict(p), "total": p.total, "total_kib": p.total / 1024} for p in shown],
         "page_count": len(pages),
@@ -148,6 +152,10 @@ def weight_figure(site: Path, top: int | None = None) -> dict[str, Any]:
         "goal_text_kib": GOALS["text_page_kib"],
         "goal_chart_kib": GOALS["chart_page_kib"],
     }
+
+
+def _of(pages: list[weight.PageWeight], kind: str) -> list[weight.PageWeight]:
+    return [p for p in pages if p.kind == kind]
 
 
 def run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
