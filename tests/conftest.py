@@ -141,3 +141,11 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+@pytest.fixture(scope="session")
+def site_pages(shipped_site: Path, served_site: str) -> list[str]:
+    """Every page of the shipped site, from its sitemap.xml, as addresses on the local server."""
+    from quality.sitemap import page_urls
+
+    return page_urls(shipped_site, served_site)
