@@ -30,8 +30,14 @@ _AUTOCORRECT = "Attribute \u201cautocorrect\u201d not allowed on element \u201ci
 # state), and its search box says autocorrect="off" for Safari; both live in Material's base.html and
 # search partial, outside any block an override can reach without copying the whole template.
 TOLERATED: tuple[tuple[str, str], ...] = (
-    (_AUTOCOMPLETE, '<input class="md-toggle" data-md-toggle="drawer" type="checkbox" id="__drawer" autocomplete="off">'),
-    (_AUTOCOMPLETE, '<input class="md-toggle" data-md-toggle="search" type="checkbox" id="__search" autocomplete="off">'),
+    (
+        _AUTOCOMPLETE,
+        '<input class="md-toggle" data-md-toggle="drawer" type="checkbox" id="__drawer" autocomplete="off">',
+    ),
+    (
+        _AUTOCOMPLETE,
+        '<input class="md-toggle" data-md-toggle="search" type="checkbox" id="__search" autocomplete="off">',
+    ),
     (_AUTOCORRECT, '<input type="text" class="md-search__input" name="query"'),
 )
 

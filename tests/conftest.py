@@ -75,16 +75,7 @@ def build_site(tmp_path: Path):
 
 # --- the real site, served, and a real browser --------------------------------
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from quality.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - one list for tests and scripts
 
 
 @pytest.fixture(scope="session")

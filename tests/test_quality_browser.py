@@ -43,8 +43,8 @@ class Recorder:
         context.on("weberror", lambda e: self.problems.append(f"{self.where}: page error: {e.error}"))
 
     def _local(self, url: str) -> bool:
-        return url.split(":", 1)[0] in ("data", "blob", "about") or url == self.origin or url.startswith(
-            self.origin + "/"
+        return (
+            url.split(":", 1)[0] in ("data", "blob", "about") or url == self.origin or url.startswith(self.origin + "/")
         )
 
     def _outside(self, route) -> None:  # type: ignore[no-untyped-def]
@@ -195,14 +195,23 @@ def test_verdicts_stay_readable_in_forced_colors(context, verdict_pages: list[st
 
 
 def test_matrix_reads_as_cards_on_a_phone(context, served_site: str) -> None:
-    """At phone width nothing scrolls sideways and every cell says which column it answers."""
+    """At phone width nothing scrolls sideways, every cell says which column it answers, verdicts sit two
+    by two, and each path's card fits on one screen below the header."""
     page = context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
     page.goto(served_site, wait_until="load")
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-    wrap = page.evaluate("(() => { const w = document.querySelector('.dg-matrix-wrap'); return w.scrollWidth - w.clientWidth })()")
+    wrap = page.evaluate("(w => w.scrollWidth - w.clientWidth)(document.querySelector('.dg-matrix-wrap'))")
     assert overflow <= 0 and wrap <= 0
     cells = [c for c in page.evaluate(_CELLS_JS) if c["kind"] == "TD"]
     assert cells
     unlabelled = [c for c in cells if c["before"] != f'"{c["label"]}"' or not c["label"]]
     assert unlabelled == []
     assert all(c["verdictVisible"] and c["symbolVisible"] for c in cells)
+    cards = page.evaluate("""[...document.querySelectorAll('.dg-matrix tbody tr')].map(row => ({
+        height: row.getBoundingClientRect().height,
+        cells: row.querySelectorAll('td.dg-cell').length,
+        rows: new Set([...row.querySelectorAll('td.dg-cell')]
+            .map(td => Math.round(td.getBoundingClientRect().top))).size,
+    }))""")
+    screen = PHONE["height"] - page.evaluate("document.querySelector('.md-header').offsetHeight")
+    assert [c for c in cards if c["height"] > screen or c["rows"] != (c["cells"] + 1) // 2] == []

@@ -97,7 +97,9 @@ def test_only_materials_own_messages_are_tolerated() -> None:
     """The filter matches Material's exact message on Material's exact element, nothing broader."""
     drawer = nu.TOLERATED[0]
     assert nu.Message("a.html", 1, "error", drawer[0], "\n  " + drawer[1] + "\n").tolerated
-    assert not nu.Message("a.html", 1, "error", drawer[0], '<input type="checkbox" id="ours" autocomplete="off">').tolerated
+    assert not nu.Message(
+        "a.html", 1, "error", drawer[0], '<input type="checkbox" id="ours" autocomplete="off">'
+    ).tolerated
     assert not nu.Message("a.html", 1, "error", drawer[0] + " ", drawer[1]).tolerated
 
 

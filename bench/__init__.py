@@ -1,0 +1,1 @@
+"""Benchmark scripts: they print figures and are run by hand (`make bench`), never as timed tests."""
