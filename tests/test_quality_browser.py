@@ -7,17 +7,19 @@ violations together.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response, Route
 
 from quality.contrast import contrast_ratio
 from quality.sitemap import page_paths
 
 AA_TEXT = 4.5
+MakeContext = Callable[..., BrowserContext]
 PHONE = {"width": 390, "height": 844}
 
 
@@ -32,7 +34,7 @@ class Recorder:
     Requests to any other host are recorded and aborted, so a gate never reaches the network.
     """
 
-    def __init__(self, context, base_url: str) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, context: BrowserContext, base_url: str) -> None:
         self.origin = "{0.scheme}://{0.netloc}".format(urlsplit(base_url))
         self.problems: list[str] = []
         self.where = ""
@@ -47,28 +49,29 @@ class Recorder:
             url.split(":", 1)[0] in ("data", "blob", "about") or url == self.origin or url.startswith(self.origin + "/")
         )
 
-    def _outside(self, route) -> None:  # type: ignore[no-untyped-def]
+    def _outside(self, route: Route) -> None:
         self.problems.append(f"{self.where}: request outside the site: {route.request.url}")
         route.abort()
 
-    def _failed(self, request) -> None:  # type: ignore[no-untyped-def]
+    def _failed(self, request: Request) -> None:
         if self._local(request.url):
             self.problems.append(f"{self.where}: request failed: {request.url} ({request.failure})")
 
-    def _response(self, response) -> None:  # type: ignore[no-untyped-def]
+    def _response(self, response: Response) -> None:
         if response.status >= 400:
             self.problems.append(f"{self.where}: HTTP {response.status}: {response.url}")
 
-    def _console(self, message) -> None:  # type: ignore[no-untyped-def]
+    def _console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
             self.problems.append(f"{self.where}: console error: {message.text}")
 
 
 @pytest.fixture
-def context(browser) -> Iterator:  # type: ignore[no-untyped-def]
-    contexts = []
+def context(browser: Browser) -> Iterator[MakeContext]:
+    """Make browser contexts (each with its own options and storage); all are closed after the test."""
+    contexts: list[BrowserContext] = []
 
-    def make(**options):  # type: ignore[no-untyped-def]
+    def make(**options: object) -> BrowserContext:
         ctx = browser.new_context(**options)
         contexts.append(ctx)
         return ctx
@@ -78,7 +81,7 @@ def context(browser) -> Iterator:  # type: ignore[no-untyped-def]
         ctx.close()
 
 
-def _axe_problems(axe: Axe, page, where: str) -> list[str]:  # type: ignore[no-untyped-def]
+def _axe_problems(axe: Axe, page: Page, where: str) -> list[str]:
     results = axe.run(page)
     return [
         f"{where}: axe {v['id']} ({v['impact']}): {', '.join(str(n['target']) for n in v['nodes'][:5])}"
@@ -88,7 +91,7 @@ def _axe_problems(axe: Axe, page, where: str) -> list[str]:  # type: ignore[no-u
 
 @pytest.mark.parametrize("palette", ["default", "slate"])
 def test_every_page_loads_cleanly_and_passes_axe(
-    context, site_pages: list[str], served_site: str, axe: Axe, palette: str
+    context: MakeContext, site_pages: list[str], served_site: str, axe: Axe, palette: str
 ) -> None:
     """No console error, failed or outside request, and 0 axe violations, in the light and dark palette."""
     ctx = context(color_scheme="light")
@@ -111,7 +114,9 @@ def test_every_page_loads_cleanly_and_passes_axe(
     assert recorder.problems + problems == []
 
 
-def test_the_gates_see_a_violation_and_an_outside_request(context, site_pages: list[str], served_site: str, axe: Axe):
+def test_the_gates_see_a_violation_and_an_outside_request(
+    context: MakeContext, site_pages: list[str], served_site: str, axe: Axe
+) -> None:
     """The same recorder and axe run, on a page we break on purpose, report both faults."""
     ctx = context()
     recorder = Recorder(ctx, served_site)
@@ -172,7 +177,7 @@ def verdict_pages(shipped_site: Path, served_site: str) -> list[str]:
     return found
 
 
-def test_verdicts_stay_readable_in_forced_colors(context, verdict_pages: list[str]) -> None:
+def test_verdicts_stay_readable_in_forced_colors(context: MakeContext, verdict_pages: list[str]) -> None:
     """High-contrast mode drops the tints: every verdict keeps a visible symbol, a word and a border."""
     page = context(forced_colors="active").new_page()
     problems = []
@@ -194,7 +199,7 @@ def test_verdicts_stay_readable_in_forced_colors(context, verdict_pages: list[st
     assert problems == []
 
 
-def test_matrix_reads_as_cards_on_a_phone(context, served_site: str) -> None:
+def test_matrix_reads_as_cards_on_a_phone(context: MakeContext, served_site: str) -> None:
     """At phone width nothing scrolls sideways, every cell says which column it answers, verdicts sit two
     by two, and each path's card fits on one screen below the header."""
     page = context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
