@@ -145,3 +145,32 @@ def test_custom_properties_skip_media_rules_and_honour_order() -> None:
     /* :root { --a: #333; } */
     :root, .x { --a: #444; --b: #555 }"""
     assert custom_properties(css, ":root") == {"--a": "#444", "--b": "#555"}
+
+
+# --- the compressed server used by the benchmark and the screenshots ------------
+
+
+def test_static_server_sends_text_gzipped_only_when_asked(tmp_path: Path) -> None:
+    import gzip
+    import http.client
+
+    from quality.serve import StaticServer
+
+    (tmp_path / "page").mkdir()
+    (tmp_path / "page" / "index.html").write_text("<p>" + "hello " * 200 + "</p>", encoding="utf-8")
+    with StaticServer(tmp_path, compress=True) as server:
+        port = int(server.url.rsplit(":", 1)[1].strip("/"))
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", "/page/", headers={"Accept-Encoding": "gzip, br"})
+        zipped = conn.getresponse()
+        body = zipped.read()
+        assert zipped.getheader("Content-Encoding") == "gzip"
+        assert gzip.decompress(body) == (tmp_path / "page" / "index.html").read_bytes()
+        conn.request("GET", "/page/")  # same connection: kept open, as a real host does
+        plain = conn.getresponse()
+        assert plain.getheader("Content-Encoding") is None and plain.read().startswith(b"<p>hello")
+        conn.request("GET", "/page")
+        redirect = conn.getresponse()
+        redirect.read()
+        assert redirect.status == 301 and redirect.getheader("Location") == "/page/"
+        conn.close()
