@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup system-deps serve build pages test lint schema clean diff preview chart-budget bench
+.PHONY: setup system-deps serve build pages test lint schema clean diff preview chart-budget bench lighthouse-deps lighthouse screenshots
 
 $(STAMP): requirements.lock pyproject.toml
 	python3 -m venv $(VENV)
@@ -23,10 +23,11 @@ $(NODE_STAMP): package.json package-lock.json
 
 setup: $(STAMP) $(NODE_STAMP)
 
-# Debian's Chromium for the browser tests (never a downloaded browser).
+# Debian's Chromium for the browser tests (never a downloaded browser); Java for the Nu HTML checker.
 system-deps:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	@command -v npm >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; }
+	@command -v java >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null; }
 
 serve: setup
 	$(BIN)/mkdocs serve -a 127.0.0.1:8000
@@ -39,8 +40,8 @@ pages: setup
 	$(PY) -m generator build --data data --out build/pages
 
 lint: setup
-	$(BIN)/ruff check generator tests bench
-	$(BIN)/ruff format --check generator tests bench
+	$(BIN)/ruff check generator tests quality bench
+	$(BIN)/ruff format --check generator tests quality bench
 	$(BIN)/mypy
 	$(PY) -m generator schema --check
 
@@ -71,6 +72,23 @@ schema: setup
 # Bytes a chart page transfers and what the charts add to the build time (prints figures; not a test).
 chart-budget: setup system-deps
 	$(PY) bench/chart_budget.py
+
+# Lighthouse 12.2.3 from tools/lighthouse/package-lock.json (a benchmark tool, never shipped in the site).
+LH_STAMP := tools/lighthouse/node_modules/.installed
+$(LH_STAMP): tools/lighthouse/package.json tools/lighthouse/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "npm not found: run 'make system-deps' as root" >&2; exit 1; }
+	npm ci --prefix tools/lighthouse --no-audit --no-fund --loglevel=error
+	touch $@
+
+lighthouse-deps: $(LH_STAMP)
+
+# Lighthouse on every page, desktop and mobile, median of 3 runs: prints a table (takes minutes).
+lighthouse: setup system-deps lighthouse-deps
+	$(PY) -m bench.lighthouse
+
+# Reviewer screenshots of the overview matrix: light and dark, desktop and phone (not committed).
+screenshots: setup system-deps
+	$(PY) -m quality.screenshots build/screenshots
 
 clean:
 	rm -rf build site

@@ -78,16 +78,7 @@ def build_site(tmp_path: Path):
 
 # --- the real site, served, and a real browser --------------------------------
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from quality.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - one list for tests and scripts
 
 
 @pytest.fixture(scope="session")
@@ -161,3 +152,11 @@ def copy_project(target: Path, data: Path | None = None) -> Path:
     shutil.copytree(data or DATA, target / "data")
     (target / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
     return target
+
+
+@pytest.fixture(scope="session")
+def site_pages(shipped_site: Path, served_site: str) -> list[str]:
+    """Every page of the shipped site, from its sitemap.xml, as addresses on the local server."""
+    from quality.sitemap import page_urls
+
+    return page_urls(shipped_site, served_site)

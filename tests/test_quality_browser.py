@@ -1,0 +1,225 @@
+"""Quality gates in a real browser (Debian's Chromium), on every page the sitemap lists.
+
+One browser and one server for the whole session; one context per palette, so a page is loaded once
+per palette and checked for console errors, failed requests, requests to other hosts and axe-core
+violations together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response, Route
+
+from quality.contrast import contrast_ratio
+from quality.sitemap import page_paths
+
+AA_TEXT = 4.5
+MakeContext = Callable[..., BrowserContext]
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def axe() -> Axe:
+    return Axe()  # axe-core bundled in the package: nothing is fetched
+
+
+class Recorder:
+    """Collects what went wrong while pages load: console errors, page errors, failed or outside requests.
+
+    Requests to any other host are recorded and aborted, so a gate never reaches the network.
+    """
+
+    def __init__(self, context: BrowserContext, base_url: str) -> None:
+        self.origin = "{0.scheme}://{0.netloc}".format(urlsplit(base_url))
+        self.problems: list[str] = []
+        self.where = ""
+        context.route(lambda url: not self._local(url), self._outside)
+        context.on("requestfailed", self._failed)
+        context.on("response", self._response)
+        context.on("console", self._console)
+        context.on("weberror", lambda e: self.problems.append(f"{self.where}: page error: {e.error}"))
+
+    def _local(self, url: str) -> bool:
+        return (
+            url.split(":", 1)[0] in ("data", "blob", "about") or url == self.origin or url.startswith(self.origin + "/")
+        )
+
+    def _outside(self, route: Route) -> None:
+        self.problems.append(f"{self.where}: request outside the site: {route.request.url}")
+        route.abort()
+
+    def _failed(self, request: Request) -> None:
+        if self._local(request.url):
+            self.problems.append(f"{self.where}: request failed: {request.url} ({request.failure})")
+
+    def _response(self, response: Response) -> None:
+        if response.status >= 400:
+            self.problems.append(f"{self.where}: HTTP {response.status}: {response.url}")
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.problems.append(f"{self.where}: console error: {message.text}")
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[MakeContext]:
+    """Make browser contexts (each with its own options and storage); all are closed after the test."""
+    contexts: list[BrowserContext] = []
+
+    def make(**options: object) -> BrowserContext:
+        ctx = browser.new_context(**options)
+        contexts.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+
+
+def _axe_problems(axe: Axe, page: Page, where: str) -> list[str]:
+    results = axe.run(page)
+    return [
+        f"{where}: axe {v['id']} ({v['impact']}): {', '.join(str(n['target']) for n in v['nodes'][:5])}"
+        for v in results.response["violations"]
+    ]
+
+
+@pytest.mark.parametrize("palette", ["default", "slate"])
+def test_every_page_loads_cleanly_and_passes_axe(
+    context: MakeContext, site_pages: list[str], served_site: str, axe: Axe, palette: str
+) -> None:
+    """No console error, failed or outside request, and 0 axe violations, in the light and dark palette."""
+    ctx = context(color_scheme="light")
+    recorder = Recorder(ctx, served_site)
+    page = ctx.new_page()
+    if palette == "slate":
+        # Switch the way a reader does: Material stores the choice and every later page opens dark.
+        recorder.where = "palette toggle"
+        page.goto(site_pages[0], wait_until="load")
+        page.locator("form[data-md-component=palette] label:visible").click()
+        page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+    problems: list[str] = []
+    for url in site_pages:
+        recorder.where = url
+        page.goto(url, wait_until="networkidle")
+        scheme = page.evaluate("document.body.dataset.mdColorScheme")
+        assert scheme == palette, f"{url}: palette {scheme}, expected {palette}"
+        problems += _axe_problems(axe, page, url)
+    assert len(site_pages) >= 2
+    assert recorder.problems + problems == []
+
+
+def test_the_gates_see_a_violation_and_an_outside_request(
+    context: MakeContext, site_pages: list[str], served_site: str, axe: Axe
+) -> None:
+    """The same recorder and axe run, on a page we break on purpose, report both faults."""
+    ctx = context()
+    recorder = Recorder(ctx, served_site)
+    page = ctx.new_page()
+    recorder.where = site_pages[0]
+    page.goto(site_pages[0], wait_until="load")
+    page.evaluate("""document.body.insertAdjacentHTML('beforeend', '<button class="dg-broken"></button>');
+        fetch('http://example.invalid/tracker.js').catch(() => {});""")
+    page.wait_for_timeout(200)
+    violations = _axe_problems(axe, page, "broken")
+    assert any("axe button-name" in v and "dg-broken" in v for v in violations), violations
+    assert any("request outside the site: http://example.invalid/tracker.js" in p for p in recorder.problems)
+
+
+# --- the matrix for readers who override colours or read on a phone ----------
+
+_CELLS_JS = """() => {
+  const opaque = (el) => {
+    for (; el; el = el.parentElement) {
+      const bg = getComputedStyle(el).backgroundColor;
+      if (bg !== 'transparent' && !bg.endsWith(', 0)')) return bg;
+    }
+    return getComputedStyle(document.documentElement).backgroundColor;
+  };
+  const visible = (el) => {
+    const box = el.getBoundingClientRect(), style = getComputedStyle(el);
+    return box.width > 0 && box.height > 0 && style.visibility === 'visible' && style.opacity !== '0';
+  };
+  // Cells the page shows; the decision page keeps the answers not chosen in hidden cards.
+  const shown = [...document.querySelectorAll('td.dg-cell, .dg-badge')].filter((cell) => cell.checkVisibility());
+  return shown.map((cell) => {
+    const verdict = cell.querySelector('.dg-verdict') || cell;
+    const symbol = cell.querySelector('.dg-symbol');
+    const style = getComputedStyle(cell);
+    return {
+      kind: cell.tagName, label: cell.dataset.label || '', text: verdict.innerText.trim(),
+      symbol: symbol ? symbol.innerText.trim() : '', symbolVisible: !!symbol && visible(symbol),
+      verdictVisible: visible(verdict), colour: getComputedStyle(verdict).color, background: opaque(cell),
+      border: style.borderTopStyle !== 'none' && parseFloat(style.borderTopWidth) > 0,
+      before: getComputedStyle(cell, '::before').content,
+    };
+  });
+}"""
+
+
+def _rgb_hex(css: str) -> str:
+    channels = css[css.index("(") + 1 : css.index(")")].replace(",", " ").split()
+    return "#" + "".join(f"{round(float(c)):02x}" for c in channels[:3])
+
+
+@pytest.fixture(scope="module")
+def verdict_pages(shipped_site: Path, served_site: str) -> list[str]:
+    """The pages (from the sitemap) that show verdict cells or badges."""
+    found = []
+    for path in page_paths(shipped_site):
+        html = (shipped_site / path / "index.html").read_text(encoding="utf-8")
+        if "dg-cell" in html or "dg-badge" in html:
+            found.append(served_site + path)
+    assert served_site in found, "the overview shows the matrix"
+    return found
+
+
+def test_verdicts_stay_readable_in_forced_colors(context: MakeContext, verdict_pages: list[str]) -> None:
+    """High-contrast mode drops the tints: every verdict keeps a visible symbol, a word and a border."""
+    page = context(forced_colors="active").new_page()
+    problems = []
+    for url in verdict_pages:
+        page.goto(url, wait_until="load")
+        assert page.evaluate("matchMedia('(forced-colors: active)').matches")
+        cells = page.evaluate(_CELLS_JS)
+        # The decision page shows verdicts only once a question is answered; the overview always does.
+        assert cells or url != min(verdict_pages, key=len), url
+        for cell in cells:
+            where = f"{url} {cell['kind']} {cell['label']} {cell['text']!r}"
+            symbol, _, word = cell["text"].partition(" ")
+            if not (cell["verdictVisible"] and cell["symbolVisible"] and symbol == cell["symbol"] and word.strip()):
+                problems.append(f"{where}: symbol or word not visible")
+            if not cell["border"]:
+                problems.append(f"{where}: no border")
+            ratio = contrast_ratio(_rgb_hex(cell["colour"]), _rgb_hex(cell["background"]))
+            if ratio < AA_TEXT:
+                problems.append(f"{where}: text {cell['colour']} on {cell['background']} is {ratio:.2f}:1")
+    assert problems == []
+
+
+def test_matrix_reads_as_cards_on_a_phone(context: MakeContext, served_site: str) -> None:
+    """At phone width nothing scrolls sideways, every cell says which column it answers, verdicts sit two
+    by two, and each path's card fits on one screen below the header."""
+    page = context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+    page.goto(served_site, wait_until="load")
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    wrap = page.evaluate("(w => w.scrollWidth - w.clientWidth)(document.querySelector('.dg-matrix-wrap'))")
+    assert overflow <= 0 and wrap <= 0
+    cells = [c for c in page.evaluate(_CELLS_JS) if c["kind"] == "TD"]
+    assert cells
+    unlabelled = [c for c in cells if c["before"] != f'"{c["label"]}"' or not c["label"]]
+    assert unlabelled == []
+    assert all(c["verdictVisible"] and c["symbolVisible"] for c in cells)
+    cards = page.evaluate("""[...document.querySelectorAll('.dg-matrix tbody tr')].map(row => ({
+        height: row.getBoundingClientRect().height,
+        cells: row.querySelectorAll('td.dg-cell').length,
+        rows: new Set([...row.querySelectorAll('td.dg-cell')]
+            .map(td => Math.round(td.getBoundingClientRect().top))).size,
+    }))""")
+    screen = PHONE["height"] - page.evaluate("document.querySelector('.md-header').offsetHeight")
+    assert [c for c in cards if c["height"] > screen or c["rows"] != (c["cells"] + 1) // 2] == []
