@@ -104,7 +104,7 @@ def measure(url: str, page: str, kind: str, preset: str, runs: int) -> Result:
 def page_kind(site: Path, path: str) -> str:
     """``chart`` when the page draws a plotly chart, else ``text``."""
     html = (site / path / "index.html").read_text(encoding="utf-8")
-    return "chart" if "plotly" in html.lower() else "text"
+    return "chart" if "dg-chart-plot" in html else "text"
 
 
 def table(results: list[Result]) -> str:
