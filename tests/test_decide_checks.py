@@ -7,25 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import GuideError
 from generator.pipeline import derive_guide
 from tests.conftest import FIXTURES, mkdocs_build, write_site
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def _problems(data: Path) -> list[str]:
-    with pytest.raises(GuideError) as info:
-        derive_guide(data)
-    return [str(p) for p in info.value.problems]
-
-
-def _line_of(path: Path, needle: str) -> int:
-    return next(i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line)
+from tests.data_edits import edit, line_of, problems_in
 
 
 @pytest.fixture
@@ -34,18 +18,18 @@ def decisions(data_copy: Path) -> Path:
 
 
 def test_a_rule_naming_an_unknown_path(data_copy: Path, decisions: Path) -> None:
-    _edit(decisions, "    recommend: gdaki\n", "    recommend: gdaki-ib\n")
-    line = _line_of(decisions, "recommend: gdaki-ib")
-    (problem,) = _problems(data_copy)
+    edit(decisions, "    recommend: gdaki\n", "    recommend: gdaki-ib\n")
+    line = line_of(decisions, "recommend: gdaki-ib")
+    (problem,) = problems_in(data_copy)
     assert problem.startswith(f"decisions.yml:{line}: rules[0].recommend: unknown path 'gdaki-ib'; expected one of:")
     assert "gdaki, kernel-posted" in problem
 
 
 def test_a_rule_naming_an_unknown_question_or_answer(data_copy: Path, decisions: Path) -> None:
-    _edit(decisions, "when: {fabric: [infiniband]}", "when: {fabrik: [infiniband]}")
-    _edit(decisions, "when: {fabric: [efa], priority: [transport]}", "when: {fabric: [efa], priority: [benchmark]}")
-    problems = _problems(data_copy)
-    first, second = _line_of(decisions, "fabrik:"), _line_of(decisions, "[benchmark]")
+    edit(decisions, "when: {fabric: [infiniband]}", "when: {fabrik: [infiniband]}")
+    edit(decisions, "when: {fabric: [efa], priority: [transport]}", "when: {fabric: [efa], priority: [benchmark]}")
+    problems = problems_in(data_copy)
+    first, second = line_of(decisions, "fabrik:"), line_of(decisions, "[benchmark]")
     assert problems == [
         f"decisions.yml:{first}: rules[0].when.fabrik: unknown question 'fabrik'; "
         "expected one of: fabric, fork, framework, model, priority",
@@ -58,21 +42,21 @@ def test_a_combination_without_a_recommendation_is_named(data_copy: Path, decisi
     # Drop the last rule: readers after simplicity on vLLM or SGLang whose model fits (x2 fork answers) are left.
     text = decisions.read_text(encoding="utf-8")
     decisions.write_text(text[: text.index("  - id: simplicity")], encoding="utf-8")
-    line = _line_of(decisions, "rules:")
-    (problem,) = _problems(data_copy)
+    line = line_of(decisions, "rules:")
+    (problem,) = problems_in(data_copy)
     assert problem.startswith(f"decisions.yml:{line}: rules: 4 of 72 combinations of answers get no recommendation")
     assert "e.g. fabric=efa, priority=robustness, framework=vllm, model=fits, fork=can" in problem
 
 
 def test_a_rule_that_is_never_used(data_copy: Path, decisions: Path) -> None:
-    _edit(
+    edit(
         decisions,
         "\n  - id: trtllm\n",
         "\n  - id: shadowed\n    when: {fabric: [infiniband], fork: [can]}\n    recommend: dense\n    why: Never.\n"
         "  - id: trtllm\n",
     )
-    line = _line_of(decisions, "when: {fabric: [infiniband], fork: [can]}")
-    assert _problems(data_copy) == [
+    line = line_of(decisions, "when: {fabric: [infiniband], fork: [can]}")
+    assert problems_in(data_copy) == [
         f"decisions.yml:{line}: rules[5].when: rule 'shadowed' is never used: every combination it matches "
         "is answered by an earlier rule (infiniband)"
     ]
@@ -80,14 +64,14 @@ def test_a_rule_that_is_never_used(data_copy: Path, decisions: Path) -> None:
 
 def test_a_rule_recommending_a_path_the_records_rule_out(data_copy: Path, decisions: Path) -> None:
     """UCCL deadlocks on vLLM (its record says so); a rule sending vLLM readers to it is a build error."""
-    _edit(
+    edit(
         decisions,
         "when: {fabric: [efa], priority: [robustness], model: [too-big], fork: [can], framework: [sglang]}",
         "when: {fabric: [efa], priority: [robustness], model: [too-big], fork: [can], framework: [vllm, sglang]}",
     )
     text = decisions.read_text(encoding="utf-8")
     line = text[: text.index("recommend: uccl", text.index("capacity-robust-fork"))].count("\n") + 1
-    (problem,) = _problems(data_copy)
+    (problem,) = problems_in(data_copy)
     assert problem.startswith(
         f"decisions.yml:{line}: rules[2].recommend: 'uccl' is ruled out by the records in 1 combination(s) "
         "this rule answers, e.g. fabric=efa, priority=robustness, framework=vllm, model=too-big, fork=can: "
@@ -96,56 +80,56 @@ def test_a_rule_recommending_a_path_the_records_rule_out(data_copy: Path, decisi
 
 
 def test_filters_must_name_real_contexts_attributes_and_values(data_copy: Path, decisions: Path) -> None:
-    _edit(decisions, "      - id: trtllm\n        label: TRT-LLM\n", "      - id: tensorrt\n        label: TRT-LLM\n")
-    _edit(decisions, "    attribute: fork\n", "    attribute: forks\n")
-    problems = _problems(data_copy)
+    edit(decisions, "      - id: trtllm\n        label: TRT-LLM\n", "      - id: tensorrt\n        label: TRT-LLM\n")
+    edit(decisions, "    attribute: fork\n", "    attribute: forks\n")
+    problems = problems_in(data_copy)
     assert any(
-        p.startswith(f"decisions.yml:{_line_of(decisions, 'id: tensorrt')}: questions[2].answers[0].id: ")
+        p.startswith(f"decisions.yml:{line_of(decisions, 'id: tensorrt')}: questions[2].answers[0].id: ")
         and "unknown framework 'tensorrt'; expected one of: sglang, trtllm, vllm" in p
         for p in problems
     ), problems
-    assert f"decisions.yml:{_line_of(decisions, 'attribute: forks')}: filters[2].attribute: unknown attribute " in (
+    assert f"decisions.yml:{line_of(decisions, 'attribute: forks')}: filters[2].attribute: unknown attribute " in (
         "\n".join(problems)
     )
 
 
 def test_an_excluded_value_must_be_a_category(data_copy: Path, decisions: Path) -> None:
-    _edit(decisions, "cannot: [fork, integration]", "cannot: [fork, patch]")
-    line = _line_of(decisions, "cannot: [fork, patch]")
-    assert _problems(data_copy) == [
+    edit(decisions, "cannot: [fork, integration]", "cannot: [fork, patch]")
+    line = line_of(decisions, "cannot: [fork, patch]")
+    assert problems_in(data_copy) == [
         f"decisions.yml:{line}: filters[2].exclude.cannot[1]: unknown value 'patch'; "
         "expected one of: fork, integration, none, not-stated"
     ]
 
 
 def test_a_number_token_in_a_reason_must_exist(data_copy: Path, decisions: Path) -> None:
-    _edit(decisions, "[[proxy-tax]]", "[[proxy-cost]]")
-    (problem,) = _problems(data_copy)
+    edit(decisions, "[[proxy-tax]]", "[[proxy-cost]]")
+    (problem,) = problems_in(data_copy)
     # A block scalar is located at its key: the line of `why: |`, just above the text.
-    assert problem.startswith(f"decisions.yml:{_line_of(decisions, '[[proxy-cost]]') - 1}: rules[0].why: ")
+    assert problem.startswith(f"decisions.yml:{line_of(decisions, '[[proxy-cost]]') - 1}: rules[0].why: ")
     assert "unknown claim or fact 'proxy-cost'" in problem
 
 
 def test_schema_errors_are_located(data_copy: Path, decisions: Path) -> None:
-    _edit(decisions, "    recommend: gdaki\n", "    recommend: [gdaki]\n")
-    line = _line_of(decisions, "recommend: [gdaki]")
-    assert _problems(data_copy) == [f"decisions.yml:{line}: rules[0].recommend: expected text, got a list"]
+    edit(decisions, "    recommend: gdaki\n", "    recommend: [gdaki]\n")
+    line = line_of(decisions, "recommend: [gdaki]")
+    assert problems_in(data_copy) == [f"decisions.yml:{line}: rules[0].recommend: expected text, got a list"]
 
 
 def test_the_runner_up_must_differ(data_copy: Path, decisions: Path) -> None:
-    _edit(decisions, "    runner_up: pplx\n", "    runner_up: uccl\n")
-    line = _line_of(decisions, "runner_up: uccl")
+    edit(decisions, "    runner_up: pplx\n", "    runner_up: uccl\n")
+    line = line_of(decisions, "runner_up: uccl")
     assert f"decisions.yml:{line}: rules[1].runner_up: the runner-up must differ from the recommendation" in (
-        _problems(data_copy)
+        problems_in(data_copy)
     )
 
 
 def test_mkdocs_build_stops_cleanly_on_a_bad_rule(data_copy: Path, decisions: Path, tmp_path: Path) -> None:
     config = write_site(tmp_path / "project", data_copy) if (tmp_path / "project").mkdir() is None else None
-    _edit(decisions, "    recommend: gdaki\n", "    recommend: gdaki-ib\n")
+    edit(decisions, "    recommend: gdaki\n", "    recommend: gdaki-ib\n")
     result = mkdocs_build(config, tmp_path / "site")
     assert result.returncode == 1
-    assert f"decisions.yml:{_line_of(decisions, 'gdaki-ib')}: rules[0].recommend: unknown path" in result.stderr
+    assert f"decisions.yml:{line_of(decisions, 'gdaki-ib')}: rules[0].recommend: unknown path" in result.stderr
     assert "Traceback" not in result.stderr
 
 

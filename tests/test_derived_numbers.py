@@ -7,12 +7,7 @@ from pathlib import Path
 
 from generator.pipeline import build_guide, derive_guide
 from tests.conftest import DATA
-
-
-def _replace(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+from tests.data_edits import edit
 
 
 def test_shipped_ratios_match_the_source() -> None:
@@ -32,9 +27,7 @@ def test_shipped_ratios_match_the_source() -> None:
 
 def test_changing_a_raw_number_changes_the_ratio_and_its_sentence(data_copy: Path) -> None:
     # TRT-LLM conc4: DeepEP 68.7 -> 210 tok/s. DeepEP / dense becomes 210 / 105.66 = 1.99.
-    _replace(
-        data_copy / "tables" / "dense-vs-deepep.yml", "{deepep: 68.7, dense: 105.66}", "{deepep: 210, dense: 105.66}"
-    )
+    edit(data_copy / "tables" / "dense-vs-deepep.yml", "{deepep: 68.7, dense: 105.66}", "{deepep: 210, dense: 105.66}")
     pages = build_guide(data_copy)
     results = pages["results.md"]
     assert "1.99×" in results and "0.65×" not in results
@@ -52,7 +45,7 @@ def test_changing_a_raw_number_changes_the_ratio_and_its_sentence(data_copy: Pat
 
 def test_changing_the_tie_band_recolours_cells(data_copy: Path) -> None:
     # Narrow the tie band to 2%: UCCL at 0.963-0.969 of DeepEP-V2 is no longer a tie.
-    _replace(data_copy / "guide.yml", "{min: 0.95, level: mid, word: tie}", "{min: 0.98, level: mid, word: tie}")
+    edit(data_copy / "guide.yml", "{min: 0.95, level: mid, word: tie}", "{min: 0.98, level: mid, word: tie}")
     derived = derive_guide(data_copy)
     serving = next(c for c in derived.cells["uccl"] if c.column.id == "serving")
     assert serving.verdict is not None and serving.verdict.word == "slower"
@@ -62,7 +55,7 @@ def test_changing_the_tie_band_recolours_cells(data_copy: Path) -> None:
 
 def test_transport_verdict_follows_the_microbenchmark(data_copy: Path) -> None:
     # If DeepEP-V2 dispatched in 50 us it would be within 0.8x of the best (47 us): fast.
-    _replace(data_copy / "tables" / "transport-microbench.yml", "{deepep-v2: 186,", "{deepep-v2: 50,")
+    edit(data_copy / "tables" / "transport-microbench.yml", "{deepep-v2: 186,", "{deepep-v2: 50,")
     derived = derive_guide(data_copy)
     transport = next(c for c in derived.cells["deepep-v2"] if c.column.id == "transport")
     assert transport.verdict is not None and transport.verdict.word == "fast"
