@@ -23,7 +23,16 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     # a new connection, and Lighthouse's network simulation charges each one a round trip.
     protocol_version = "HTTP/1.1"
     compress = False
+    prefix = "/"
     _cache: dict[tuple[str, float], bytes] = {}
+
+    def translate_path(self, path: str) -> str:
+        """Under a ``prefix`` the site exists there only, as on a host serving a sub-path: elsewhere, 404."""
+        if self.prefix != "/":
+            if not path.startswith(self.prefix):
+                return str(Path(self.directory) / "__outside_the_prefix__" / "missing")
+            path = "/" + path[len(self.prefix) :]
+        return super().translate_path(path)
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
         pass
@@ -53,12 +62,16 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 
 class StaticServer:
-    """Serve ``root`` on ``http://127.0.0.1:<free port>/`` until closed (a context manager)."""
+    """Serve ``root`` on ``http://127.0.0.1:<port>{prefix}`` until closed (a context manager).
 
-    def __init__(self, root: Path, compress: bool = False) -> None:
-        handler = type("Handler", (_Handler,), {"compress": compress, "_cache": {}})
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+    ``port`` 0 picks a free one; with a ``prefix`` other than ``/`` only URLs under it exist.
+    """
+
+    def __init__(self, root: Path, compress: bool = False, prefix: str = "/", port: int = 0) -> None:
+        handler = type("Handler", (_Handler,), {"compress": compress, "prefix": prefix, "_cache": {}})
+        address = ("127.0.0.1", port)
+        self.httpd = http.server.ThreadingHTTPServer(address, functools.partial(handler, directory=str(root)))
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}{prefix}"
         self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self._thread.start()
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from quality.serve import StaticServer
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -90,44 +92,10 @@ def shipped_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-class _Quiet:
-    """A static file server on 127.0.0.1 with a free port; no request logging.
-
-    With a ``prefix`` the site is served under it only, as on a host that
-    serves a sub-path: any URL outside the prefix is a 404.
-    """
-
-    def __init__(self, root: Path, prefix: str = "/", port: int = 0) -> None:
-        import functools
-        import http.server
-        import threading
-
-        class Handler(http.server.SimpleHTTPRequestHandler):
-            def log_message(self, *args: object) -> None:
-                pass
-
-            def translate_path(self, path: str) -> str:
-                if prefix != "/":
-                    if not path.startswith(prefix):
-                        return str(root / "__outside_the_prefix__" / "missing")
-                    path = "/" + path[len(prefix) :]
-                return super().translate_path(path)
-
-        handler = functools.partial(Handler, directory=str(root))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}{prefix}"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-
 @pytest.fixture(scope="session")
 def served_site(shipped_site: Path):
     """Base URL (ending in /) of the shipped site served on 127.0.0.1."""
-    server = _Quiet(shipped_site)
+    server = StaticServer(shipped_site)
     yield server.url
     server.close()
 

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, _Quiet
+from quality.serve import StaticServer
+from tests.conftest import ROOT
 from tests.html import page as soup_of
 
 PLOTLY = "plotly-basic.min.js"
@@ -58,7 +59,7 @@ def instant_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """
     root = tmp_path_factory.mktemp("instant") / "site"
     root.mkdir()
-    server = _Quiet(root)
+    server = StaticServer(root)
     result = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "-q", "--strict", "-f", str(ROOT / "mkdocs.yml"), "-d", str(root)],
         env={**os.environ, "SITE_URL": server.url},

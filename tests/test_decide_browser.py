@@ -9,7 +9,7 @@ from urllib.parse import parse_qs
 
 import pytest
 
-from tests.conftest import _Quiet
+from quality.serve import StaticServer
 
 DENSE = {"fabric": "efa", "priority": "throughput", "framework": "trtllm", "model": "fits", "fork": "cannot"}
 DENSE_LEAF = "when-fabric-efa--priority-throughput-or-robustness--framework-trtllm--model-fits--fork-cannot"
@@ -25,7 +25,7 @@ def instant_site(shipped_site: Path, tmp_path_factory: pytest.TempPathFactory):
     """
     root = tmp_path_factory.mktemp("instant") / "site"
     shutil.copytree(shipped_site, root)
-    server = _Quiet(root)
+    server = StaticServer(root)
     sitemap = root / "sitemap.xml"
     sitemap.write_text(
         sitemap.read_text(encoding="utf-8").replace("http://127.0.0.1:8000/", server.url), encoding="utf-8"

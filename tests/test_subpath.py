@@ -20,8 +20,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from quality.serve import StaticServer
 from tests import linkcheck
-from tests.conftest import ROOT, _Quiet
+from tests.conftest import ROOT
 
 PREFIX = "/pr-preview/pr-7/"
 
@@ -42,7 +43,7 @@ def preview(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     args = [sys.executable, "-m", "mkdocs", "build", "-q", "--strict", "-f", str(ROOT / "mkdocs.yml"), "-d", str(site)]
     done = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300, check=False)
     assert done.returncode == 0, done.stderr
-    server = _Quiet(site, PREFIX, port=port)
+    server = StaticServer(site, prefix=PREFIX, port=port)
     yield base
     server.close()
 
@@ -71,7 +72,7 @@ def test_the_link_checker_finds_what_is_broken(tmp_path: Path) -> None:
         f"<url><loc>{base}</loc></url><url><loc>http://127.0.0.1:{port}/other/</loc></url></urlset>",
         encoding="utf-8",
     )
-    server = _Quiet(tmp_path, PREFIX, port=port)
+    server = StaticServer(tmp_path, prefix=PREFIX, port=port)
     try:
         report = linkcheck.check(base)
     finally:
