@@ -167,3 +167,14 @@ def test_one_plugin_object_lives_through_serve_rebuilds() -> None:
     first = load_config(str(ROOT / "mkdocs.yml")).plugins["decision-guide"]
     again = load_config(str(ROOT / "mkdocs.yml")).plugins["decision-guide"]
     assert isinstance(first, GuidePlugin) and first is again
+
+
+def test_editing_a_record_reloads_the_served_page(server: Server) -> None:
+    """A good edit of a record shows on the served page without restarting the server."""
+    assert "Dense allgather / reduce-scatter" in server.get("options/dense/")[1]
+    record = server.project / "data" / "options" / "dense.yml"
+    text = record.read_text(encoding="utf-8")
+    record.write_text(
+        text.replace("name: Dense allgather / reduce-scatter", "name: Dense collectives"), encoding="utf-8"
+    )
+    wait_for("the edited name", lambda: "Dense collectives" in server.get("options/dense/")[1], REBUILD_SECONDS, server)
