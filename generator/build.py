@@ -14,8 +14,9 @@ from typing import Any
 
 from generator.derive.guide import Derived
 from generator.pipeline import derive_guide
+from generator.render.data_export import downloads
 from generator.render.nav import guide_nav, hand_written_pages
-from generator.render.pages import Renderer
+from generator.render.pages import Renderer, option_uri, page_url
 
 #: The "What changed in this PR" page (:data:`generator.diff.preview.CHANGES_URI`; a test checks they agree).
 CHANGES_PAGE = "changes.md"
@@ -41,6 +42,8 @@ class Site:
     """The navigation, in MkDocs ``nav`` form: generated pages first, then the hand-written ones."""
     assets: dict[str, Path] = field(default_factory=dict)
     """Files to copy into the site, ``destination uri -> source file``."""
+    files: dict[str, str] = field(default_factory=dict)
+    """Generated files that are not pages (the downloadable data), ``destination uri -> text``."""
     derived: Derived | None = None
 
 
@@ -86,4 +89,6 @@ def build_site(
     hand_written = hand_written_pages(docs_dir) if docs_dir is not None else []
     changes = CHANGES_PAGE if CHANGES_PAGE in pages else None
     nav = guide_nav(derived, renderer.pages(), hand_written, changes)
-    return Site(pages, nav, assets, derived)
+    page_of = {o.id: page_url(option_uri(o.id), directory_urls) for o in derived.data.options}
+    files = downloads(derived, page_of)
+    return Site(pages, nav, assets, files, derived)

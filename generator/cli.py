@@ -25,13 +25,15 @@ from generator.pipeline import derive_guide
 from generator.schema.export import export_schemas
 
 
-def write_pages(pages: dict[str, str], out: Path, assets: dict[str, Path] | None = None) -> None:
-    """Write pages (and copy assets) into ``out`` atomically: a failed build never leaves a half-written folder."""
+def write_pages(
+    pages: dict[str, str], out: Path, assets: dict[str, Path] | None = None, files: dict[str, str] | None = None
+) -> None:
+    """Write pages and files (and copy assets) into ``out`` atomically: never a half-written folder."""
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
     try:
-        for uri, text in pages.items():
+        for uri, text in {**pages, **(files or {})}.items():
             target = staging / uri
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
@@ -87,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
                 plotly_js=args.plotly_js,
                 templates=args.templates,
             )
-            write_pages(site.pages, args.out, site.assets)
+            write_pages(site.pages, args.out, site.assets, site.files)
             if args.nav is not None:
                 _write_file(args.nav, yaml.safe_dump({"nav": site.nav}, sort_keys=False, allow_unicode=True))
             print(f"wrote {len(site.pages)} pages to {args.out}")

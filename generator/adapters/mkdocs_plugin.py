@@ -62,6 +62,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         self.pages: dict[str, str] = {}
         self.nav: list[Any] | None = None
         self.assets: dict[str, Path] = {}
+        self.files: dict[str, str] = {}
         self.data_dir = Path("data")
         self.templates: Path | None = None
         self.serving = False
@@ -98,7 +99,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             raise PluginError(str(exc)) from None
         else:
             self.problems = []
-            self.pages, self.nav, self.assets = site.pages, site.nav, site.assets
+            self.pages, self.nav, self.assets, self.files = site.pages, site.nav, site.assets, site.files
         if config.nav is None:
             config.nav = self.nav
         return config
@@ -114,6 +115,10 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             if files.get_file_from_path(dest) is not None:
                 raise PluginError(f"{config.docs_dir}/{dest} clashes with a file the generator adds")
             files.append(File.generated(config, dest, abs_src_path=str(source)))
+        for dest, text in self.files.items():
+            if files.get_file_from_path(dest) is not None:
+                raise PluginError(f"{config.docs_dir}/{dest} clashes with a file the generator adds")
+            files.append(File.generated(config, dest, content=text))
         return files
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:

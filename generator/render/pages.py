@@ -19,8 +19,9 @@ from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, Stric
 from markupsafe import Markup, escape
 
 from generator import escaping, schema
+from generator.derive import anchors, filters
 from generator.derive.guide import Derived
-from generator.render import decide_view, prose
+from generator.render import data_files, decide_view, prose
 from generator.render.charts import Charts, build_charts
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -182,6 +183,11 @@ class Renderer:
 
         shown = self._tables_on(page)
 
+        def file_href(dest: str) -> str:
+            """A link from this page to a file of the site that is not a page (a download)."""
+            url = page_url(here, self.directory_urls)
+            return _relpath(dest, url if url.endswith("/") or url == "" else posixpath.dirname(url))
+
         def table_href(table_id: str) -> str:
             """The table itself: on this page if the page shows it, else on the results page."""
             anchor = f"{table_id}-table"
@@ -208,6 +214,10 @@ class Renderer:
             escape=escape,
             charts=self.charts,
             table_href=table_href,
+            anchors=anchors,
+            filters=filters,
+            file_href=file_href,
+            data_files=data_files,
             **page.context,
         )
         front = [f"title: {json.dumps(escaping.title(page.title), ensure_ascii=False)}"]
