@@ -56,20 +56,30 @@ def build_site(
     plotly_js: Path | None = None,
     templates: Path | None = None,
     diff_base: str = "",
+    history_revisions: int = 0,
+    history_since: str = "",
 ) -> Site:
     """Load, check, derive and render the guide in ``data_dir``.
 
     ``docs_dir`` holds the hand-written pages the navigation lists after the generated ones.
     ``templates`` is a folder searched before the engine's templates, so a guide can restyle
     a page without forking the engine. ``diff_base`` adds a "What changed in this PR" page
-    comparing the data with its state at that git revision.
+    comparing the data with its state at that git revision. ``history_revisions`` (0: none) adds
+    the history of every verdict over at most that many commits of the data (none older than
+    ``history_since``) and marks the matrix cells that changed in them; outside git there is none.
 
     Raises :class:`~generator.errors.GuideError` (every data problem),
     :class:`~generator.diff.revisions.RevisionError` (a bad ``diff_base``) or
     :class:`AssetError` (plotly.js missing while the guide has charts).
     """
     derived = derive_guide(data_dir)
-    renderer = Renderer(derived, directory_urls=directory_urls, overrides=templates, charts=charts)
+    timeline = None
+    if history_revisions > 0:
+        # Imported here, like the diff below: a build without history pays nothing for it.
+        from generator.diff.history import history
+
+        timeline = history(data_dir, history_revisions, history_since)
+    renderer = Renderer(derived, directory_urls=directory_urls, overrides=templates, charts=charts, history=timeline)
     pages = renderer.render()
     if diff_base:
         # Imported here: the diff machinery costs every other build ~25 ms of start-up.

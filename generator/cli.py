@@ -66,6 +66,10 @@ def main(argv: list[str] | None = None) -> int:
     build.add_argument("--no-charts", action="store_true", help="tables alone, no charts (and no plotly.js)")
     build.add_argument("--plotly-js", type=Path, help="the plotly.js bundle to copy (default: node_modules/...)")
     build.add_argument("--templates", type=Path, help="folder of templates searched before the engine's own")
+    build.add_argument(
+        "--history-revisions", type=int, default=0, help="history page over at most N commits of the data (0: none)"
+    )
+    build.add_argument("--history-since", default="", help="and none older than this date (git log --since)")
     check = sub.add_parser("check", help="validate the data and print every problem")
     check.add_argument("--data", type=Path, default=Path("data"))
     schema = sub.add_parser("schema", help="export the JSON Schema files editors use")
@@ -88,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
                 charts=not args.no_charts,
                 plotly_js=args.plotly_js,
                 templates=args.templates,
+                history_revisions=args.history_revisions,
+                history_since=args.history_since,
             )
             write_pages(site.pages, args.out, site.assets, site.files)
             if args.nav is not None:

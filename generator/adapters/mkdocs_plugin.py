@@ -55,6 +55,10 @@ class GuideConfig(Config):  # type: ignore[no-untyped-call]
     """A git revision: when set, add a "What changed in this PR" page comparing the data with it."""
     templates = c.Type(str, default="")
     """A folder of templates (relative to ``mkdocs.yml``) searched before the engine's own: restyle a page."""
+    history_revisions = c.Type(int, default=0)
+    """Walk at most this many git commits of the data for the history page and "changed" marks (0: off)."""
+    history_since = c.Type(str, default="")
+    """And none older than this (anything ``git log --since`` takes: ``2026-01-01``, ``6 months ago``)."""
 
 
 class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
@@ -87,6 +91,8 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
                 plotly_js=root / self.config.plotly_js,
                 templates=self.templates,
                 diff_base=self.config.diff_base,
+                history_revisions=self.config.history_revisions,
+                history_since=self.config.history_since,
             )
         except GuideError as exc:
             if not (self.serving and self.pages):
