@@ -90,6 +90,8 @@
   function init() {
     addLinks();
     highlight();
+    // A live region is announced only if it is in the page before its text changes.
+    if (document.querySelector(CELLS)) status();
   }
 
   if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
