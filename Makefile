@@ -85,7 +85,7 @@ preview: setup
 	rm -rf build/preview
 	base="$${GUIDE_DIFF_BASE:-$$(git merge-base main HEAD)}" && \
 	GUIDE_DIFF_BASE="$$base" $(BIN)/mkdocs build --strict -d build/preview/site && \
-	$(PY) -m generator diff --base "$$base" --site-url "$${SITE_URL:-}" --out build/preview/diff.md && \
+	$(PY) -m generator diff --base "$$base" --site-url "$${SITE_URL:-}" --title "What changed in this PR" --out build/preview/diff.md && \
 	$(PY) -m generator diff --base "$$base" --format json --out build/preview/diff.json
 	printf '%s\n' "$${PR_NUMBER:-}" > build/preview/pr-number
 
