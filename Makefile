@@ -20,11 +20,11 @@ PIP_INSTALL = $(PIP) install -q --no-deps --no-compile
 .PHONY: setup setup-dev system-deps serve build pages test lint schema clean diff preview chart-budget bench lighthouse-deps lighthouse screenshots first-run
 
 $(STAMP): requirements.lock pyproject.toml
-	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 or newer is needed: '$(PYTHON)' is not on the PATH (install python3, or run make PYTHON=/path/to/python3.11)" >&2; exit 1; }
-	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "Python 3.11 or newer is needed: '$(PYTHON)' is $$($(PYTHON) --version 2>&1) (run make PYTHON=/path/to/python3.11)" >&2; exit 1; }
+	@v=$$($(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null) || { echo "make serve needs Python 3.11 or newer: '$(PYTHON)' does not run (install python3, or run make PYTHON=/path/to/python3.11)" >&2; exit 1; }; \
+	  $(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "make serve needs Python 3.11 or newer: '$(PYTHON)' is Python $$v (run make PYTHON=/path/to/python3.11)" >&2; exit 1; }
 	@test -x $(PY) || { $(PYTHON) -m pip --python "$$($(PYTHON) -c 'import sys; print(sys.executable)')" --version >/dev/null 2>&1 \
 	  && $(PYTHON) -m venv --without-pip $(VENV) \
-	  || { $(PYTHON) -c 'import ensurepip' 2>/dev/null || { echo "Python's venv needs pip or ensurepip: install python3-pip or python3-venv (Debian/Ubuntu)" >&2; exit 1; }; $(PYTHON) -m venv $(VENV); }; }
+	  || { $(PYTHON) -c 'import ensurepip' 2>/dev/null || { echo "make serve needs pip or venv for $(PYTHON): install python3-venv (Debian/Ubuntu) or python3-pip" >&2; exit 1; }; $(PYTHON) -m venv $(VENV); }; }
 	$(PIP_INSTALL) -r requirements.lock -e .
 	touch $@
 
@@ -33,12 +33,12 @@ $(DEV_STAMP): $(STAMP) requirements-dev.lock
 	touch $@
 
 $(NODE_STAMP): package.json package-lock.json
-	@command -v npm >/dev/null 2>&1 || { echo "npm is needed for the charts' plotly.js: install Node.js 18+ with npm (Debian/Ubuntu: apt-get install nodejs npm, or make system-deps as root)" >&2; exit 1; }
+	@command -v npm >/dev/null 2>&1 || { echo "make serve needs npm (for the charts' plotly.js): install Node.js 18+ with npm (Debian/Ubuntu: apt-get install nodejs npm)" >&2; exit 1; }
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-# What `make serve` and `make build` need.
-setup: $(STAMP) $(NODE_STAMP)
+# What `make serve` and `make build` need (npm first: it is quick, and a missing npm is said at once).
+setup: $(NODE_STAMP) $(STAMP)
 
 # What `make test` and the benchmarks need on top: the development lock.
 setup-dev: setup $(DEV_STAMP)
@@ -50,7 +50,7 @@ APT_INSTALL = apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get insta
 CAN_APT = test "$$(id -u)" = 0 && command -v apt-get >/dev/null 2>&1
 system-deps:
 	@$(PYTHON) -m quality.chromium >/dev/null 2>&1 || { $(CAN_APT) && $(APT_INSTALL) chromium >/dev/null; } \
-	  || { $(PYTHON) -m quality.chromium >&2; echo "make test needs Chromium: apt-get install chromium as root (make system-deps), or set CHROMIUM=/path/to/chromium" >&2; exit 1; }
+	  || { $(PYTHON) -m quality.chromium >/dev/null; exit 1; }
 	@command -v npm >/dev/null 2>&1 || { $(CAN_APT) && $(APT_INSTALL) nodejs npm >/dev/null; } \
 	  || { echo "make test needs npm: apt-get install nodejs npm as root (make system-deps)" >&2; exit 1; }
 	@command -v java >/dev/null 2>&1 || { $(CAN_APT) && $(APT_INSTALL) default-jre-headless >/dev/null; } \
