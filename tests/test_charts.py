@@ -16,11 +16,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator import schema
-from generator.chart_spec import Band, Bar, Panel, figure, script_json
-from generator.charts import NEUTRAL, PALETTE, Chart, Charts, build_charts
-from generator.derive import Derived
+from generator.derive.guide import Derived
 from generator.pipeline import derive_guide
-from generator.render import Renderer
+from generator.render.chart_spec import Band, Bar, Panel, figure, script_json
+from generator.render.charts import NEUTRAL, PALETTE, Chart, Charts, build_charts
+from generator.render.pages import Renderer
 from tests.conftest import DATA, FIXTURES, PLOTLY_JS, ROOT, write_site
 from tests.html import page, text
 

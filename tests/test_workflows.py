@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from generator.yaml_source import read_yaml
+from generator.read.yaml_source import read_yaml
 from tests.conftest import ROOT
 
 WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
