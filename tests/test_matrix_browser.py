@@ -45,6 +45,15 @@ def tab(browser: Browser) -> Iterator[Page]:
     assert errors == []
 
 
+READY = "document.getElementById('matrix-status')?.textContent !== ''"
+
+
+def _open(page: Page, url: str) -> None:
+    """Open the page and wait for matrix.js (loaded on demand) to take over the form."""
+    page.goto(url)
+    page.wait_for_function(READY)
+
+
 def _shown(page: Page) -> list[str]:
     return page.evaluate(
         "() => [...document.querySelectorAll('table.dg-matrix tbody tr')].filter(r => !r.hidden && r.offsetHeight > 0)"
@@ -66,7 +75,7 @@ def _serves(guide: dict[str, Any], context: str) -> list[str]:
 
 def test_filter_by_context_and_verdict_keeps_state_in_the_address(tab: Page, site, guide) -> None:
     base, _ = site
-    tab.goto(base)
+    _open(tab, base)
     every = [o["id"] for o in guide["options"]]
     assert _shown(tab) == every
     tab.select_option("select[name=on]", "vllm")
@@ -80,7 +89,7 @@ def test_filter_by_context_and_verdict_keeps_state_in_the_address(tab: Page, sit
     status = tab.locator("#matrix-status").inner_text()
     assert status.startswith(f"Showing {len(both)} of {len(every)} paths") and "serves on vLLM" in status
     tab.reload()
-    tab.wait_for_load_state("networkidle")
+    tab.wait_for_function(READY)
     assert _shown(tab) == both
     assert tab.locator("select[name=on]").input_value() == "vllm"
     assert tab.locator("select[name=f-fork]").input_value() == "good"
@@ -100,8 +109,7 @@ def test_filter_by_context_and_verdict_keeps_state_in_the_address(tab: Page, sit
 
 def test_sort_by_a_comparison_column_best_first(tab: Page, site, guide) -> None:
     base, _ = site
-    tab.goto(base + "?sort=serving")
-    tab.wait_for_load_state("networkidle")
+    _open(tab, base + "?sort=serving")
 
     def key(o: dict[str, Any]) -> tuple[int, float, int]:
         cell = next(c for c in o["cells"] if c["column"] == "serving")
@@ -119,7 +127,7 @@ def test_sort_by_a_comparison_column_best_first(tab: Page, site, guide) -> None:
 
 def test_compare_two_then_three_paths_side_by_side(tab: Page, site, guide) -> None:
     base, _ = site
-    tab.goto(base)
+    _open(tab, base)
     tab.locator("#opt_dense input.dg-pick-box").check()
     assert tab.locator("#compare").is_hidden()
     tab.locator("#opt_uccl input.dg-pick-box").check()
@@ -147,6 +155,7 @@ def test_compare_two_then_three_paths_side_by_side(tab: Page, site, guide) -> No
     # At most three: the other boxes are disabled.
     assert tab.locator("#opt_gdaki input.dg-pick-box").is_disabled()
     tab.reload()
+    tab.wait_for_function(READY)
     tab.locator("#compare table").first.wait_for()
     assert tab.locator("#compare table").nth(0).locator("thead th").count() == 4
     tab.get_by_role("button", name="Close the comparison").click()
@@ -155,7 +164,7 @@ def test_compare_two_then_three_paths_side_by_side(tab: Page, site, guide) -> No
 
 def test_the_tools_work_with_the_keyboard(tab: Page, site) -> None:
     base, _ = site
-    tab.goto(base)
+    _open(tab, base)
     tab.locator("select[name=on]").focus()
     tab.keyboard.press("ArrowDown")  # a closed select changes value with the arrow keys
     tab.wait_for_function("location.search.includes('on=')")
@@ -175,7 +184,7 @@ def test_state_survives_instant_navigation_and_back(tab: Page, site) -> None:
     tab.wait_for_load_state("networkidle")
     tab.evaluate("window.__sameVisit = true")
     tab.locator("nav.md-nav--primary a.md-nav__link:has-text('Overview')").first.click()
-    tab.wait_for_selector("#matrix-tools")
+    tab.wait_for_function(READY)
     tab.select_option("select[name=on]", "sglang")
     tab.locator("#opt_dense input.dg-pick-box").check()
     tab.locator("#opt_deepep-v2 input.dg-pick-box").check()
@@ -212,7 +221,7 @@ def _rows_no_js(page: Page) -> list[str | None]:
 @pytest.mark.parametrize("palette", ["default", "slate"])
 def test_filtered_sorted_and_compared_matrix_passes_axe(tab: Page, site, palette: str) -> None:
     base, _ = site
-    tab.goto(base + "?on=sglang&sort=transport&compare=dense,uccl,pplx")
+    _open(tab, base + "?on=sglang&sort=transport&compare=dense,uccl,pplx")
     if palette == "slate":
         tab.locator("form[data-md-component=palette] label:visible").first.click()
         tab.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")

@@ -5,9 +5,22 @@
    This script adds a small "copy link" anchor to each such cell (without JavaScript the ids still
    work as link targets, and :target highlights them), copies the cell's address on click, and
    highlights the cell the address points at, also after Material's instant navigation (which
-   changes the address without updating :target). */
+   changes the address without updating :target).
+
+   It also loads matrix.js (the matrix's filter, sort and compare tools) on the pages that have the
+   matrix, so the other pages do not download it. */
 (function () {
   "use strict";
+
+  var here = document.currentScript ? document.currentScript.src : "";
+
+  function loadMatrixTools() {
+    if (window.__dgMatrixTools || !here || !document.getElementById("matrix-tools")) return;
+    window.__dgMatrixTools = true;
+    var script = document.createElement("script");
+    script.src = here.replace(/permalinks\.js(\?.*)?$/, "matrix.js");
+    document.head.appendChild(script);
+  }
 
   var CELLS = "td[id^='cell_'], td[id^='v_'], td[id^='r_']";
 
@@ -88,6 +101,7 @@
   window.addEventListener("popstate", highlight);
 
   function init() {
+    loadMatrixTools();
     addLinks();
     highlight();
     // A live region is announced only if it is in the page before its text changes.
