@@ -14,11 +14,12 @@ write never installs or imports the project's code. Three commands, one job each
 
 ``publish --pages DIR --remote URL --folder FOLDER (--content DIR | --remove)``
     Fetches the pages branch into DIR (a fresh repository), replaces FOLDER (``.`` for the
-    whole site, ``versions`` for the snapshots, or ``pr-preview/pr-N``) with the content or removes it, and pushes one
-    commit. The whole site keeps ``versions/``, the frozen snapshots ``mike`` deploys from
-    tags, and a site that brings its own ``versions/`` is refused. The content is checked again as above. Git runs with fsmonitor and hooks off and
-    without the system or user configuration. The token (``DEPLOY_TOKEN``, if set) reaches
-    git only for ``ls-remote``, ``fetch`` and ``push``, through the environment of those
+    whole site, ``versions`` for the snapshots, or ``pr-preview/pr-N``) with the content or
+    removes it, and pushes one commit. The whole site keeps ``versions/``, the frozen snapshots
+    ``mike`` deploys from tags, and a site that brings its own ``versions/`` is refused. The
+    content is checked again as above. Git runs with fsmonitor and hooks off and without the
+    system or user configuration. The token (``DEPLOY_TOKEN``, if set) reaches git only for
+    ``ls-remote``, ``fetch`` and ``push``, through the environment of those
     commands, never their arguments. Pushes that lose a race are retried from a fresh fetch.
 
 ``check-origin PREVIEW_URL PRODUCTION_URL``
