@@ -20,6 +20,7 @@ from mkdocs.utils.yaml import yaml_load
 
 from bench.measure import Sample, run_child
 from generator.adapters.mkdocs_plugin import PLOTLY_DEST, GuideConfig
+from generator.diff.history import history
 from generator.pipeline import derive_guide
 from generator.render.nav import guide_nav, hand_written_pages
 from generator.render.pages import Renderer
@@ -81,9 +82,17 @@ def mkdocs_build(config: Path, site: Path) -> Sample:
     return run_child([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site)], env=ENV)
 
 
-def write_pages(data_dir: Path, out: Path) -> Sample:
+def write_pages(data_dir: Path, out: Path, history_revisions: int = 0) -> Sample:
     """The generated pages as plain Markdown, written by the command line (timed)."""
-    return run_child([sys.executable, "-m", "generator", "build", "--data", str(data_dir), "--out", str(out)], env=ENV)
+    command = [sys.executable, "-m", "generator", "build", "--data", str(data_dir), "--out", str(out)]
+    return run_child([*command, "--history-revisions", str(history_revisions)], env=ENV)
+
+
+def shipped_history_revisions() -> int:
+    """What the shipped mkdocs.yml asks of the history page, so the bare side gets the same pages."""
+    from mkdocs.config import load_config
+
+    return int(load_config(str(ROOT / "mkdocs.yml")).plugins["decision-guide"].config.history_revisions)
 
 
 def prepare(name: str, data_dir: Path, work: Path, shipped: bool = False) -> tuple[Project, Sample]:
@@ -91,7 +100,8 @@ def prepare(name: str, data_dir: Path, work: Path, shipped: bool = False) -> tup
     work.mkdir(parents=True, exist_ok=True)
     config = base_config()
     pages_dir = work / "pages"
-    cli = write_pages(data_dir, pages_dir)
+    revisions = shipped_history_revisions() if shipped else 0
+    cli = write_pages(data_dir, pages_dir, revisions)
     bare_docs = work / "bare-docs"
     shutil.copytree(DOCS, bare_docs)
     shutil.copytree(pages_dir, bare_docs, dirs_exist_ok=True)
@@ -101,7 +111,8 @@ def prepare(name: str, data_dir: Path, work: Path, shipped: bool = False) -> tup
 
     hand_written = hand_written_pages(DOCS)
     derived = derive_guide(data_dir)
-    nav = guide_nav(derived, Renderer(derived).pages(), hand_written)
+    timeline = history(data_dir, revisions) if revisions else None
+    nav = guide_nav(derived, Renderer(derived, history=timeline).pages(), hand_written)
     bare = {**config, "docs_dir": str(bare_docs), "plugins": _plugins(config, None), "nav": nav}
     bare_config = work / "mkdocs-bare.yml"
     bare_config.write_text(yaml.safe_dump(bare, sort_keys=False, allow_unicode=True), encoding="utf-8")

@@ -70,10 +70,10 @@ def guide_nav(
         *([{titles[DECIDE_URI]: DECIDE_URI}] if DECIDE_URI in titles else []),
         {"Bottom line": "bottom-line.md"},
         *([{titles[SUPPORT_URI]: SUPPORT_URI}] if SUPPORT_URI in titles else []),
-        *([{titles[COMPARE_URI]: _compare_nav(pages)}] if COMPARE_URI in titles else []),
         {escaping.title(derived.data.guide.option_noun_plural.capitalize()): options},
         {"Measured results": "results.md"},
         {"Methodology": "methodology.md"},
+        *([{titles[COMPARE_URI]: _compare_nav(pages)}] if COMPARE_URI in titles else []),
         *([{titles[HISTORY_URI]: HISTORY_URI}] if HISTORY_URI in titles else []),
         *hand_written,
     ]
@@ -85,7 +85,7 @@ def _compare_nav(pages: list[Page]) -> list[Any]:
     for page in pages:
         cmp = page.context.get("cmp")
         if isinstance(cmp, Comparison):
-            first = escaping.title(cmp.options[0].label)
+            first = escaping.title(f"{cmp.options[0].label} vs …")
             groups.setdefault(first, []).append({escaping.title(page.title): page.src_uri})
     return [{"Every pair": COMPARE_URI}, *({first: entries} for first, entries in groups.items())]
 
