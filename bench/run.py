@@ -35,7 +35,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from bench import serve, weight
+from bench import page, serve, weight
 from bench.measure import Sample, fit_slope, interleaved, summary
 from bench.sites import ENV, ROOT, Project, prepare
 from bench.synth import option_id, write_guide
@@ -403,6 +403,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--serve-sizes", type=lambda s: [int(x) for x in s.split(",") if x], default=[100])
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "bench.json")
     parser.add_argument("--keep", type=Path, help="keep the synthetic guides and sites in this folder")
+    parser.add_argument(
+        "--no-page", action="store_true", help="leave docs/performance.md alone (a smoke run always does)"
+    )
     args = parser.parse_args(argv)
     if args.smoke:
         args.runs = args.scale_runs = args.edits = 1
@@ -433,4 +436,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     print(result["table"])
     print(f"\nwrote {args.out}")
+    if not (args.smoke or args.no_page):
+        page.write_part("bench", result["table"])
+        print(f"wrote the table into {page.PAGE.relative_to(ROOT)}")
     return 0
