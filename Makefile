@@ -63,7 +63,7 @@ serve: setup
 build: setup
 	$(PY) -m quality.build build/site
 
-# A citable snapshot (README, "Citable snapshots"): mike deploys the guide as version $(GUIDE_SNAPSHOT), also
+# A citable snapshot (docs/reader-tools.md, "Citable snapshots"): mike deploys the guide as version $(GUIDE_SNAPSHOT), also
 # aliased "latest", into versions/ of a local gh-pages branch (fetched first when the remote has one; never
 # pushed here), and build/snapshots/versions/ gets every snapshot and versions.json for the deploy job.
 SNAPSHOT_GIT = GIT_AUTHOR_NAME="decision-guide" GIT_AUTHOR_EMAIL="decision-guide@localhost" \

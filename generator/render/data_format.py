@@ -5,7 +5,7 @@ verdict, every table value and computed ratio with its verdict, every fact and q
 ``downloads/guide.schema.json`` is :func:`json_schema` of :class:`GuideData`. The format has a
 version, :data:`FORMAT_VERSION`: a reader that knows version ``1.x`` can read any ``1.y`` (fields
 are only ever added within a major version); removing or changing the meaning of a field bumps
-the major version. The README ("Downloadable data") describes the format for readers.
+the major version. docs/reader-tools.md describes the format for readers.
 """
 
 from __future__ import annotations
@@ -191,7 +191,7 @@ class GuideData(_Model):
     """The whole derived guide, as the site shows it."""
 
     format: Literal["decision-guide-data"]
-    format_version: str = Field(pattern=r"^1\.[0-9]+$", description="major.minor; see the README")
+    format_version: str = Field(pattern=r"^1\.[0-9]+$", description="major.minor; see docs/reader-tools.md")
     guide: Guide
     levels: dict[str, Level]
     contexts: list[Context]
