@@ -22,8 +22,9 @@ from generator.derive import anchors
 from generator.derive.guide import Derived
 from generator.diff.measured import value_changes
 from generator.diff.model import shown
-from generator.diff.revisions import Revision, RevisionError, load_side
+from generator.diff.revisions import Revision, load_side
 from generator.diff.verdicts import flips
+from generator.errors import RevisionError
 from generator.render.history_view import HISTORY_URI, History, Mark, Step, ValueMove, VerdictFlip
 
 __all__ = ["HISTORY_URI", "history"]
