@@ -69,11 +69,11 @@ system-deps:
 	  || { echo "make test needs Java 17+ for the Nu HTML checker: apt-get install default-jre-headless as root (make system-deps)" >&2; exit 1; }
 
 serve: setup
-	@if [ -f $(PLOTLY_BUNDLE) ]; then export GUIDE_PLOTLY_JS=$(PLOTLY_BUNDLE); fi; $(BIN)/mkdocs serve -a $(SERVE_ADDR)
+	@if [ -f $(PLOTLY_BUNDLE) ]; then export GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE); fi; $(BIN)/mkdocs serve -a $(SERVE_ADDR)
 
 # Atomic: MkDocs builds into a fresh folder that replaces build/site only if the build succeeded.
 build: setup $(PLOTLY_BUNDLE)
-	GUIDE_PLOTLY_JS=$(PLOTLY_BUNDLE) $(PY) -m quality.build build/site
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m quality.build build/site
 
 # The generated Markdown alone, for another engine (Zensical, ProperDocs).
 pages: setup
@@ -87,7 +87,7 @@ lint: setup-dev
 	$(PY) -m generator schema --check
 
 test: system-deps setup-dev lint build
-	GUIDE_PLOTLY_JS=$(PLOTLY_BUNDLE) $(PY) -m pytest -q
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m pytest -q
 
 # What the data change on this branch does to the guide (default base: the merge base with main).
 diff: setup
@@ -98,21 +98,21 @@ diff: setup
 preview: setup $(PLOTLY_BUNDLE)
 	rm -rf build/preview
 	base="$${GUIDE_DIFF_BASE:-$$(git merge-base main HEAD)}" && \
-	GUIDE_DIFF_BASE="$$base" GUIDE_PLOTLY_JS=$(PLOTLY_BUNDLE) $(PY) -m quality.build build/preview/site && \
+	GUIDE_DIFF_BASE="$$base" GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m quality.build build/preview/site && \
 	$(PY) -m generator diff --base "$$base" --site-url "$${SITE_URL:-}" --title "What changed in this PR" --out build/preview/diff.md && \
 	$(PY) -m generator diff --base "$$base" --format json --out build/preview/diff.json
 	printf '%s\n' "$${PR_NUMBER:-}" > build/preview/pr-number
 
 # Performance: prints a table and writes build/bench.json (a few minutes; see README "Performance").
 bench: setup $(PLOTLY_BUNDLE)
-	GUIDE_PLOTLY_JS=$(PLOTLY_BUNDLE) $(PY) -m bench
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m bench
 
 schema: setup
 	$(PY) -m generator schema
 
 # Bytes a chart page transfers and what the charts add to the build time (prints figures; not a test).
 chart-budget: setup-dev system-deps $(PLOTLY_BUNDLE)
-	GUIDE_PLOTLY_JS=$(PLOTLY_BUNDLE) $(PY) bench/chart_budget.py
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) bench/chart_budget.py
 
 # Lighthouse 12.2.3 from tools/lighthouse/package-lock.json (a benchmark tool, never shipped in the site).
 LH_STAMP := tools/lighthouse/node_modules/.installed
@@ -125,11 +125,11 @@ lighthouse-deps: $(LH_STAMP)
 
 # Lighthouse on every page, desktop and mobile, median of 3 runs: prints a table (takes minutes).
 lighthouse: setup-dev system-deps lighthouse-deps $(PLOTLY_BUNDLE)
-	GUIDE_PLOTLY_JS=$(PLOTLY_BUNDLE) $(PY) -m bench.lighthouse
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m bench.lighthouse
 
 # Reviewer screenshots of the overview matrix: light and dark, desktop and phone (not committed).
 screenshots: setup-dev system-deps $(PLOTLY_BUNDLE)
-	GUIDE_PLOTLY_JS=$(PLOTLY_BUNDLE) $(PY) -m quality.screenshots build/screenshots
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m quality.screenshots build/screenshots
 
 clean:
 	rm -rf build site
