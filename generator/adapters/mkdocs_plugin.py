@@ -88,20 +88,27 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
                 diff_base=self.config.diff_base,
             )
         except GuideError as exc:
-            if not (self.serving and self.pages):
-                raise PluginError(exc.report(self.shown)) from None
-            self.problems = exc.problems  # keep the last good pages; the banner says why
+            self._refuse(exc)
         except RevisionError as exc:
             raise PluginError(f"diff_base: {exc}") from None
         except AssetError as exc:
             # Raised here, before MkDocs cleans site_dir, so a missing install never wipes the last good site.
             raise PluginError(str(exc)) from None
+        except Exception as exc:  # noqa: BLE001 - a bug in the generator: a banner under serve, never a hang
+            crash = Problem("(generator)", 0, "build", f"crashed on this data: {exc!r}; please report it with the edit")
+            self._refuse(GuideError([crash]))
         else:
             self.problems = []
             self.pages, self.nav, self.assets = site.pages, site.nav, site.assets
         if config.nav is None:
             config.nav = self.nav
         return config
+
+    def _refuse(self, exc: GuideError) -> None:
+        """Stop a build with the problems; under serve, keep the last good pages and show them in a banner."""
+        if not (self.serving and self.pages):
+            raise PluginError(exc.report(self.shown)) from None
+        self.problems = exc.problems
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         self.blocks = {}
