@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup system-deps serve build pages test lint schema clean diff preview chart-budget bench lighthouse-deps lighthouse screenshots
+.PHONY: setup system-deps serve build pages test lint schema clean diff preview chart-budget bench lighthouse-deps lighthouse screenshots fuzz-long
 
 $(STAMP): requirements.lock pyproject.toml
 	python3 -m venv $(VENV)
@@ -49,6 +49,10 @@ lint: setup
 
 test: system-deps setup lint build
 	$(PY) -m pytest -q
+
+# The property tests with 3,000 examples each instead of 150 (nightly-style; about half an hour).
+fuzz-long: setup
+	FUZZ_EXAMPLES=3000 $(PY) -m pytest -q -p no:cacheprovider tests/test_fuzz.py
 
 # What the data change on this branch does to the guide (default base: the merge base with main).
 diff: setup
