@@ -51,3 +51,11 @@ class GuideError(Exception):
         head = f"{count} problem{'s' if count != 1 else ''} in the guide data:"
         lines = [f"  {p.where(prefix)}:{f' {p.field}:' if p.field else ''} {p.message}" for p in self.problems]
         return "\n".join([head, *lines])
+
+
+class RevisionError(Exception):
+    """A git revision cannot be compared: unknown, missing data, invalid data, no ``main``.
+
+    Raised by :mod:`generator.diff.revisions`; declared here so that a build without a diff can catch
+    it without importing the diff machinery.
+    """

@@ -43,8 +43,7 @@ from generator.build import (
     describe_unsafe,
     unsafe_sources,
 )
-from generator.diff.revisions import RevisionError
-from generator.errors import GuideError, Problem
+from generator.errors import GuideError, Problem, RevisionError
 from generator.render.pages import TEMPLATES
 
 log = get_plugin_logger(__name__)
