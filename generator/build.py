@@ -8,6 +8,8 @@ engine. Nothing here knows MkDocs.
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,9 +24,10 @@ from generator.render.pages import Renderer, option_uri, page_url
 CHANGES_PAGE = "changes.md"
 
 #: Where the charts' script (``site_src/javascripts/charts.js``) expects plotly.js: ``vendor/`` beside itself.
-PLOTLY_DEST = "javascripts/vendor/plotly-basic.min.js"
+PLOTLY_DEST = "javascripts/vendor/plotly.min.js"
 
-#: The plotly.js bundle ``npm ci`` installs (relative to the project); copied into a site with charts, never committed.
+#: The fallback plotly.js bundle ``npm ci`` installs (relative to the project); copied into a site with charts, never
+#: committed. The shipped mkdocs.yml points the plugin at the guide's own smaller bundle once built (tools/plotly).
 PLOTLY_JS = "node_modules/plotly.js-basic-dist-min/plotly-basic.min.js"
 
 
@@ -45,6 +48,32 @@ class Site:
     files: dict[str, str] = field(default_factory=dict)
     """Generated files that are not pages (the downloadable data), ``destination uri -> text``."""
     derived: Derived | None = None
+
+
+def unsafe_sources(docs_dir: Path) -> dict[Path, str]:
+    """Entries of the hand-written pages folder that are not plain files or folders, and why.
+
+    MkDocs follows links and copies what they point to: a link in ``site_src/`` to
+    ``/proc/self/environ`` would publish the build's environment. Links (even to files inside
+    the folder) and special files are refused; nothing under a link is looked at.
+    """
+    found: dict[Path, str] = {}
+    for folder, dirs, files in os.walk(docs_dir, followlinks=False):
+        for name in [*dirs, *files]:
+            path = Path(folder) / name
+            mode = os.lstat(path).st_mode
+            if stat.S_ISLNK(mode):
+                found[path] = "a symbolic link; hand-written pages and assets must be plain files"
+            elif not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
+                found[path] = "a special file (a pipe, socket or device); only plain files are published"
+    return found
+
+
+def describe_unsafe(docs_dir: Path, found: dict[Path, str]) -> str:
+    shown = docs_dir.name
+    lines = [f"  {shown}/{path.relative_to(docs_dir).as_posix()}: {why}" for path, why in sorted(found.items())]
+    head = f"{shown}/ holds {len(found)} entr{'y' if len(found) == 1 else 'ies'} that would not be published:"
+    return "\n".join([head, *lines])
 
 
 def build_site(
@@ -92,7 +121,8 @@ def build_site(
         source = (plotly_js or Path(PLOTLY_JS)).resolve()
         if not source.is_file():
             raise AssetError(
-                f"plotly.js not found at {source}: run `make setup` (it installs it with `npm ci`), "
+                f"plotly.js not found at {source}: run `make setup` (it installs the basic bundle with `npm ci`) "
+                "or `make plotly-bundle` (the guide's own), "
                 "or set `plotly_js` for the decision-guide plugin in mkdocs.yml"
             )
         assets[PLOTLY_DEST] = source
