@@ -34,12 +34,14 @@ def _anchored(soup: BeautifulSoup) -> dict[str, tuple[int, str]]:
 
 def test_anchors_are_made_of_ids(shipped_site: Path) -> None:
     soup = page(shipped_site, "")
-    cells = soup.select("table.dg-matrix tbody td")
-    assert cells
-    for td in cells:
-        option = td.find_parent("tr")["data-option"]
-        assert td["id"] == f"cell_{option}_{td['data-column']}"
-        assert td.find_parent("tr")["id"] == f"opt_{option}"
+    table = soup.select_one("table.dg-matrix")
+    columns = table["data-columns"].split()
+    rows = table.select("tbody tr")
+    assert rows and columns
+    for tr in rows:
+        option = tr["data-option"]
+        assert tr["id"] == f"opt_{option}"
+        assert [td["id"] for td in tr.select("td")] == [f"cell_{option}_{c}" for c in columns]
     results = page(shipped_site, "results/")
     ids = [td["id"] for td in results.select("table.dg-data td.dg-num-cell, table.dg-data td.dg-nm")]
     assert "v_dense-vs-deepep_vllm-conc32-decode_dense" in ids

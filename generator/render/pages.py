@@ -12,6 +12,7 @@ import functools
 import hashlib
 import json
 import posixpath
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -76,6 +77,16 @@ def _relpath(target: str, base: str) -> str:
     while common < min(len(to), len(start)) and to[common] == start[common]:
         common += 1
     return "/".join([".."] * (len(start) - common) + to[common:]) or "."
+
+
+class AnchorMarkup:
+    """:mod:`generator.derive.anchors` for templates, as markup: anchors are record ids (``[a-z0-9-]``,
+    checked by the schema) joined by ``_``, so there is nothing to escape, and escaping every ``_`` as
+    ``&#95;`` would add bytes to every cell of a large matrix."""
+
+    def __getattr__(self, name: str) -> Callable[..., Markup]:
+        make = getattr(anchors, name)
+        return lambda *parts: Markup(make(*parts))
 
 
 def option_uri(option_id: str) -> str:
@@ -239,7 +250,7 @@ class Renderer:
             escape=escape,
             charts=self.charts,
             table_href=table_href,
-            anchors=anchors,
+            anchors=AnchorMarkup(),
             filters=filters,
             file_href=file_href,
             data_files=data_files,

@@ -2,8 +2,8 @@
    column, and put two or three paths side by side, without leaving the page.
 
    The page carries everything needed: each row names its path (data-option) and the contexts it
-   serves in (data-serves); each cell its column (data-column), verdict level (data-level) and, for a
-   comparison, the ratio the verdict comes from (data-value). The side-by-side view is built from
+   serves in (data-serves); the table lists its columns' ids in order (data-columns); each cell its
+   verdict level (data-level) and, for a comparison, the ratio the verdict comes from (data-value). The side-by-side view is built from
    downloads/guide.json, the same derived data the site publishes (linked under the matrix).
 
    State lives in the query string (?on=<context>&f-<column>=<level>&sort=<column>&compare=a,b):
@@ -83,8 +83,9 @@
 
   /* --- applying a state to the page --------------------------------------- */
 
-  function cellOf(tr, column) {
-    return tr.querySelector("td[data-column='" + column + "']");
+  function cellOf(ctx, tr, column) {
+    var index = ctx.columns.indexOf(column);
+    return index === -1 ? null : tr.cells[index + 1]; // the row's header comes first
   }
 
   function matches(ctx, tr, state) {
@@ -92,13 +93,13 @@
     return ctx.filterNames.every(function (name) {
       var want = state.filters[name];
       if (!want) return true;
-      var td = cellOf(tr, name.slice(2));
+      var td = cellOf(ctx, tr, name.slice(2));
       return td && td.getAttribute("data-level") === want;
     });
   }
 
-  function sortKey(tr, column) {
-    var td = cellOf(tr, column);
+  function sortKey(ctx, tr, column) {
+    var td = cellOf(ctx, tr, column);
     var level = td ? RANK[td.getAttribute("data-level")] : undefined;
     var value = td && td.hasAttribute("data-value") ? parseFloat(td.getAttribute("data-value")) : -Infinity;
     return [level === undefined ? 9 : level, -value];
@@ -122,7 +123,7 @@
     var ids = ctx.order.slice();
     if (state.sort) {
       ids.sort(function (a, b) {
-        var ka = sortKey(ctx.rowOf[a], state.sort), kb = sortKey(ctx.rowOf[b], state.sort);
+        var ka = sortKey(ctx, ctx.rowOf[a], state.sort), kb = sortKey(ctx, ctx.rowOf[b], state.sort);
         return ka[0] - kb[0] || ka[1] - kb[1] || ctx.order.indexOf(a) - ctx.order.indexOf(b);
       });
     }
@@ -292,9 +293,8 @@
         ctx.labels[f.name] = text(f.parentElement.firstChild);
       }
     });
-    var columns = Array.prototype.map.call(table.querySelectorAll("tbody tr:first-child td"), function (td) {
-      return td.getAttribute("data-column");
-    });
+    var columns = (table.getAttribute("data-columns") || "").split(" ");
+    ctx.columns = columns;
     ctx.heads = Array.prototype.slice.call(table.tHead.rows[0].cells, 1);
     ctx.heads.forEach(function (th, i) { th.setAttribute("data-column", columns[i]); });
     Array.prototype.forEach.call(table.tBodies[0].rows, function (tr) {
