@@ -197,10 +197,10 @@ class _Builder:
                     continue
                 done.add(frozenset((a, b)))
                 both.sort(key=self.measure)  # stable: data order within one measure
-                out.append(self.headline(a, b, comp.digits, both))
+                out.append(self.headline(a, b, both))
         return out
 
-    def headline(self, a: str, b: str, digits: int, tables: list[schema.MeasurementTable]) -> Chart:
+    def headline(self, a: str, b: str, tables: list[schema.MeasurementTable]) -> Chart:
         la, lb = self.d.option(a).label, self.d.option(b).label
         bands, sentences = [], []
         for t in tables:
@@ -214,7 +214,7 @@ class _Builder:
                     cell = view.ratios[comp.label][r]
                 else:
                     ratio = va / vb if not isinstance(va, str) and not isinstance(vb, str) else None
-                    text = numbers.ratio(ratio, digits) if ratio is not None else schema.NOT_MEASURED
+                    text = numbers.ratio(ratio, t.digits) if ratio is not None else schema.NOT_MEASURED
                     cell = RatioCell(ratio, text, None)
                 panels.append(Panel(row.label, bars, [_ratio_note(f"{la} / {lb}", cell)]))
                 parts.append(f"{_ratio_words(cell)} on {row.label}")
@@ -280,7 +280,9 @@ def _best_words(row_label: str, measured: list[tuple[str, float]], t: schema.Mea
         return f"{row_label}: only {label} measured ({numbers.raw(value)} {t.unit})."
     pick = min if t.better == "lower" else max
     best_label, best = pick(measured, key=lambda m: m[1])
-    others = ", ".join(f"{label} at {numbers.ratio(v / best, 2)}" for label, v in measured if label != best_label)
+    others = ", ".join(
+        f"{label} at {numbers.ratio(v / best, t.digits)}" for label, v in measured if label != best_label
+    )
     word = "lowest" if t.better == "lower" else "highest"
     return f"{row_label}: {word} {t.quantity} is {best_label} ({numbers.raw(best)} {t.unit}); {others} of that."
 

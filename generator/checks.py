@@ -99,8 +99,86 @@ def order_lists_every_option(data: Data) -> list[Problem]:
 
 
 def levels_complete(data: Data) -> list[Problem]:
-    missing = [lv for lv in ("good", "mid", "bad", "unknown") if lv not in data.guide.levels]
-    return [at(data, data.guide, ("levels",), f"level {lv!r} is not styled") for lv in missing]
+    needed = ["good", "mid", "bad", "unknown"]
+    comparison = {c.id for c in data.guide.columns if isinstance(c, schema.ComparisonColumn)}
+    if any(comparison & set(o.judgements) for o in data.options):
+        needed.append("judged")
+    missing = [lv for lv in needed if lv not in data.guide.levels]
+    problems = [at(data, data.guide, ("levels",), f"level {lv!r} is not styled") for lv in missing]
+    judged = data.guide.levels.get("judged")
+    if judged is not None and any(
+        judged.colour == data.guide.levels[lv].colour for lv in needed if lv in data.guide.levels and lv != "judged"
+    ):
+        problems.append(
+            at(
+                data,
+                data.guide,
+                ("levels", "judged", "colour"),
+                "a judgement must not look like a measured level; give it a colour of its own",
+            )
+        )
+    return problems
+
+
+def judgements_look_like_judgements(data: Data) -> list[Problem]:
+    """A judgement takes a band that a number defines only by stating that number."""
+    columns = {c.id: c for c in data.guide.columns}
+    problems = []
+    for o in data.options:
+        for col_id, j in o.judgements.items():
+            col = columns.get(col_id)
+            if not isinstance(col, schema.ComparisonColumn):
+                continue
+            if j.value is None and j.level != "judged":
+                problems.append(
+                    at(
+                        data,
+                        o,
+                        ("judgements", col_id, "level"),
+                        f"level {j.level!r} is a band of column {col_id!r} that a number decides; "
+                        "state that number with `value:` (a ratio the source gives) or remove `level`",
+                    )
+                )
+            elif j.value is not None:
+                computed = next(b for b in col.bands if b.min is None or j.value >= b.min).level
+                if j.level not in ("judged", computed):
+                    problems.append(
+                        at(
+                            data,
+                            o,
+                            ("judgements", col_id, "level"),
+                            f"the stated value {j.value} falls in the {computed!r} band "
+                            f"of column {col_id!r}, not {j.level!r}",
+                        )
+                    )
+    return problems
+
+
+def stated_verdicts_cite_the_source(data: Data) -> list[Problem]:
+    """A verdict no number decides cites the source; a negative support answer says what or why."""
+    columns = [c for c in data.guide.columns if isinstance(c, schema.CategoryColumn)]
+    problems = []
+    for o in data.options:
+        for col in columns:
+            attr = o.attributes.get(col.attribute)
+            outcome = col.categories.get(attr.value) if attr is not None else None
+            if attr is not None and outcome is not None and outcome.level != "unknown" and attr.source is None:
+                problems.append(
+                    at(
+                        data,
+                        o,
+                        ("attributes", col.attribute),
+                        f"{col.label!r} is {outcome.word!r} by the record's word alone; cite the source with "
+                        "`source: {quote: ...}` or use a value the source does not decide",
+                    )
+                )
+        for ctx, entry in o.support.items():
+            if entry.status in ("no", "cannot run") and not entry.note:
+                what = "what failed" if entry.status == "no" else "why it cannot run"
+                problems.append(
+                    at(data, o, ("support", ctx, "status"), f"status {entry.status!r} needs a note saying {what}")
+                )
+    return problems
 
 
 def bands_descend(data: Data) -> list[Problem]:
@@ -279,6 +357,11 @@ def claim_references(data: Data) -> list[Problem]:
 def recommendation_references(data: Data) -> list[Problem]:
     options = {o.id for o in data.options}
     problems = []
+    for i, rec in enumerate(data.recommendation.recommended):
+        if rec.option not in options:
+            problems.append(
+                at(data, data.recommendation, ("recommended", i, "option"), _expect("option", rec.option, options))
+            )
     for i, case in enumerate(data.recommendation.cases):
         for p_i, pick in enumerate(case.pick):
             if pick not in options:
@@ -408,6 +491,8 @@ CHECKS: list[Check] = [
     option_file_names,
     order_lists_every_option,
     levels_complete,
+    judgements_look_like_judgements,
+    stated_verdicts_cite_the_source,
     bands_descend,
     option_references,
     table_references,

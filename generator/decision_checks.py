@@ -96,6 +96,17 @@ def decision_references(data: Data) -> list[Problem]:
         return []
     problems = _unique(data, [(("questions", i, "id"), q.id) for i, q in enumerate(d.questions)], "question")
     for i, q in enumerate(d.questions):
+        for j, a in enumerate(q.answers):
+            for attribute, values in a.excludes.items():
+                loc = ("questions", i, "answers", j, "excludes", attribute)
+                category = decide.category_column(data.guide, attribute)
+                if category is None:
+                    known = {c.attribute for c in data.guide.columns if isinstance(c, schema.CategoryColumn)}
+                    problems.append(at(data, d, loc, _expect("attribute", attribute, known)))
+                    continue
+                for v_i, value in enumerate(values):
+                    if value not in category.categories:
+                        problems.append(at(data, d, (*loc, v_i), _expect("value", value, set(category.categories))))
         problems += _unique(
             data, [(("questions", i, "answers", j, "id"), a.id) for j, a in enumerate(q.answers)], "answer"
         )
