@@ -202,13 +202,11 @@ def _answer_excludes(data: Data, answers: Answers) -> Iterator[tuple[str, Reason
 def exclusions(data: Data, answers: Answers) -> dict[str, Reason]:
     """Options the records rule out for ``answers``, each with the first reason found, in the guide's order.
 
-    Answers' own ``excludes`` come first, then the filters in their order.
+    The filters come first, in their order, then the answers' own ``excludes``.
     """
     decisions = data.decisions
     assert decisions is not None
     found: dict[str, Reason] = {}
-    for ident, excluded in _answer_excludes(data, answers):
-        found.setdefault(ident, excluded)
     for f in _applying(decisions, answers):
         if f.question not in answers:
             continue
@@ -217,6 +215,8 @@ def exclusions(data: Data, answers: Answers) -> dict[str, Reason]:
                 reason = _rules_out(data, f, option, answers[f.question])
                 if reason is not None:
                     found[option.id] = reason
+    for ident, excluded in _answer_excludes(data, answers):
+        found.setdefault(ident, excluded)
     return {ident: found[ident] for ident in data.guide.order if ident in found}
 
 

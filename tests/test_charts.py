@@ -124,7 +124,10 @@ def test_headline_pairs_transport_on_top_with_serving_below(shipped: Derived) ->
     for row, cell in zip(serving.rows, shipped.tables[serving.id].ratios["DeepEP / UCCL"], strict=True):
         assert f"{cell.text} ({cell.verdict.word}) on {row.label}" in head.takeaway
     ratio = transport.rows[0].values["deepep-v2"] / transport.rows[0].values["uccl"]
-    assert f"{ratio:.3f}×" in head.takeaway
+    # One number, one spelling: the transport table's declared digits, as in prose.
+    assert f"{ratio:.{transport.digits}f}×" in head.takeaway and shipped.numbers[
+        "uccl-vs-deepep-dispatch"
+    ].text.startswith(f"{ratio:.{transport.digits}f}×")
     assert charts.headlines_for("uccl") == [head] and charts.headlines_for("dense") == []
 
 
@@ -149,7 +152,7 @@ def test_headline_and_overview_follow_the_data_of_any_guide(tmp_path: Path) -> N
             "meaning": "Speed on the flat against the quickest bicycle.",
             "tag": "flat",
             "against": "best",
-            "aggregate": "max",
+            "aggregate": "split",
             "bands": [{"min": 0.9, "level": "good", "word": "quick"}, {"level": "bad", "word": "slow"}],
         },
     )
