@@ -217,9 +217,7 @@ def _tables(n: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[st
                 "repetitions": 2,
                 "variance_below_pct": 1,
                 "series": [{"id": a, "label": a, "option": a}, {"id": b, "label": b, "option": b}],
-                "comparisons": [
-                    {"numerator": a, "denominator": b, "label": f"{a} / {b}", "verdict_column": "serving"}
-                ],
+                "comparisons": [{"numerator": a, "denominator": b, "label": f"{a} / {b}", "verdict_column": "serving"}],
                 "rows": rows,
             }
             claims.append(

@@ -51,11 +51,10 @@ def test_every_verdict_cell_has_colour_symbol_and_word(site: Path) -> None:
     assert len(cells) == 7 * 4
     for cell in cells:
         assert any(c in cell["class"] for c in ("dg-green", "dg-amber", "dg-red", "dg-grey", "dg-blue"))
+        shown = [text(cell.select_one(".dg-verdict"))]
         if "dg-split" in cell["class"]:
-            shown = [text(b) for b in cell.select(".dg-part > .dg-badge")]
+            shown += [text(b) for b in cell.select(".dg-part > .dg-badge")]
             assert len(shown) >= 2
-        else:
-            shown = [text(cell.select_one(".dg-verdict"))]
         for verdict in shown:
             symbol, word = verdict.split(" ", 1)
             assert symbol in {"✔", "◐", "✖", "?", "§"} and word
