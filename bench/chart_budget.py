@@ -71,8 +71,8 @@ def build_times(runs: int) -> dict[str, dict[str, list[float]]]:
 
 def spec_time(runs: int) -> float:
     """Seconds to build every chart spec of the shipped guide (the generator's own share)."""
-    from generator.charts import build_charts
     from generator.pipeline import derive_guide
+    from generator.render.charts import build_charts
 
     derived = derive_guide(ROOT / "data")
     samples = []

@@ -19,10 +19,10 @@ import yaml
 from mkdocs.utils.yaml import yaml_load
 
 from bench.measure import Sample, run_child
-from generator.mkdocs_plugin import PLOTLY_DEST, GuideConfig
-from generator.nav import guide_nav, hand_written_pages
+from generator.adapters.mkdocs_plugin import PLOTLY_DEST, GuideConfig
 from generator.pipeline import derive_guide
-from generator.render import Renderer
+from generator.render.nav import guide_nav, hand_written_pages
+from generator.render.pages import Renderer
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "site_src"
@@ -78,7 +78,7 @@ class Project:
 
 
 def mkdocs_build(config: Path, site: Path) -> Sample:
-    return run_child([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(site)], env=ENV)
+    return run_child([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site)], env=ENV)
 
 
 def write_pages(data_dir: Path, out: Path) -> Sample:

@@ -15,14 +15,13 @@ import sys
 import time
 from pathlib import Path
 
-from generator import prose
-from generator.checks import CHECKS, run_checks
-from generator.decision_checks import DECISION_CHECKS
-from generator.derive import derive
+from generator.check.registry import CHECKS, DECISION_CHECKS, run_checks
+from generator.check.schema_check import check_schema
+from generator.derive.guide import derive
 from generator.errors import GuideError
-from generator.load import load
-from generator.render import Renderer
-from generator.validate import check_schema
+from generator.read.load import load
+from generator.render import prose
+from generator.render.pages import Renderer
 
 STAGES = ("load", "schema", "checks", "derive", "render")
 

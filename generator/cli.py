@@ -1,6 +1,6 @@
 """Command line: build the guide's Markdown without MkDocs, check data, export the schema.
 
-python -m generator build --data data --out build/pages
+python -m generator build --data data --out build/pages [--docs site_src] [--nav nav.yml]
 python -m generator check --data data
 python -m generator schema --out schema
 python -m generator diff [--base REV] [--head REV|worktree] [--format markdown|json]
@@ -14,16 +14,19 @@ import sys
 import tempfile
 from pathlib import Path
 
+import yaml
+
+from generator.build import AssetError, build_site
 from generator.diff import diff_guides
-from generator.diff_report import SiteLinks, to_json_text, to_markdown
+from generator.diff.report import SiteLinks, to_json_text, to_markdown
+from generator.diff.revisions import WORKTREE, RevisionError, load_pair
 from generator.errors import GuideError
-from generator.pipeline import build_guide, derive_guide
-from generator.revisions import WORKTREE, RevisionError, load_pair
-from generator.schema_export import export_schemas
+from generator.pipeline import derive_guide
+from generator.schema.export import export_schemas
 
 
-def write_pages(pages: dict[str, str], out: Path) -> None:
-    """Write pages into ``out`` atomically: a failed build never leaves a half-written folder."""
+def write_pages(pages: dict[str, str], out: Path, assets: dict[str, Path] | None = None) -> None:
+    """Write pages (and copy assets) into ``out`` atomically: a failed build never leaves a half-written folder."""
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
@@ -32,6 +35,10 @@ def write_pages(pages: dict[str, str], out: Path) -> None:
             target = staging / uri
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
+        for uri, source in (assets or {}).items():
+            target = staging / uri
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)
         if out.exists():
             old = out.with_name(f".{out.name}-old")
             shutil.rmtree(old, ignore_errors=True)
@@ -52,6 +59,11 @@ def main(argv: list[str] | None = None) -> int:
     build.add_argument("--data", type=Path, default=Path("data"))
     build.add_argument("--out", type=Path, required=True)
     build.add_argument("--no-directory-urls", action="store_true", help="link to page.html instead of page/")
+    build.add_argument("--docs", type=Path, help="folder of hand-written pages the navigation lists (MkDocs docs_dir)")
+    build.add_argument("--nav", type=Path, help="also write the navigation to this YAML file (MkDocs `nav:` form)")
+    build.add_argument("--no-charts", action="store_true", help="tables alone, no charts (and no plotly.js)")
+    build.add_argument("--plotly-js", type=Path, help="the plotly.js bundle to copy (default: node_modules/...)")
+    build.add_argument("--templates", type=Path, help="folder of templates searched before the engine's own")
     check = sub.add_parser("check", help="validate the data and print every problem")
     check.add_argument("--data", type=Path, default=Path("data"))
     schema = sub.add_parser("schema", help="export the JSON Schema files editors use")
@@ -67,9 +79,18 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.command == "build":
-            pages = build_guide(args.data, directory_urls=not args.no_directory_urls)
-            write_pages(pages, args.out)
-            print(f"wrote {len(pages)} pages to {args.out}")
+            site = build_site(
+                args.data,
+                docs_dir=args.docs,
+                directory_urls=not args.no_directory_urls,
+                charts=not args.no_charts,
+                plotly_js=args.plotly_js,
+                templates=args.templates,
+            )
+            write_pages(site.pages, args.out, site.assets)
+            if args.nav is not None:
+                _write_file(args.nav, yaml.safe_dump({"nav": site.nav}, sort_keys=False, allow_unicode=True))
+            print(f"wrote {len(site.pages)} pages to {args.out}")
         elif args.command == "check":
             derived = derive_guide(args.data)
             guide = derived.data
@@ -92,6 +113,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except RevisionError as exc:
         print(f"diff: {exc}", file=sys.stderr)
+        return 1
+    except AssetError as exc:
+        print(str(exc), file=sys.stderr)
         return 1
     except OSError as exc:  # a full disk or a read-only folder: say so, without a traceback
         print(f"cannot write {exc.filename or 'the output'}: {exc.strerror or exc}", file=sys.stderr)

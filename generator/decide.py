@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from generator import schema
-from generator.validate import Data
+from generator.model import Data
 
 Answers = Mapping[str, str]
 

@@ -1,17 +1,20 @@
-"""The whole pipeline in one call: load -> validate -> derive -> render."""
+"""The stages up to rendering in one call: read -> check -> derive (-> render, the pages alone).
+
+The whole site, with its navigation and assets, comes from :func:`generator.build.build_site`.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from generator.checks import CHECKS, run_checks
-from generator.decision_checks import DECISION_CHECKS
-from generator.derive import Derived, derive
+from generator.check.partial import drop_consequences, left_out
+from generator.check.registry import CHECKS, DECISION_CHECKS, run_checks
+from generator.check.schema_check import check_schema
+from generator.derive.guide import Derived, derive
 from generator.errors import GuideError
-from generator.load import load
-from generator.partial import drop_consequences, left_out
-from generator.render import Renderer
-from generator.validate import Data, check_schema
+from generator.model import Data
+from generator.read.load import load
+from generator.render.pages import Renderer
 
 
 def derive_guide(data_dir: Path) -> Derived:

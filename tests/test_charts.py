@@ -16,11 +16,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator import schema
-from generator.chart_spec import Band, Bar, Panel, figure, script_json
-from generator.charts import NEUTRAL, PALETTE, Chart, Charts, build_charts
-from generator.derive import Derived
+from generator.derive.guide import Derived
 from generator.pipeline import derive_guide
-from generator.render import Renderer
+from generator.render.chart_spec import Band, Bar, Panel, figure, script_json
+from generator.render.charts import NEUTRAL, PALETTE, Chart, Charts, build_charts
+from generator.render.pages import Renderer
 from tests.conftest import DATA, FIXTURES, PLOTLY_JS, ROOT, write_site
 from tests.html import page, text
 
@@ -309,7 +309,7 @@ def test_missing_plotly_stops_the_build_with_a_clear_message(tmp_path: Path) -> 
     config = write_site(tmp_path, DATA)
     config.write_text(config.read_text(encoding="utf-8").replace(str(PLOTLY_JS), "nowhere/plotly.js"), encoding="utf-8")
     result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(tmp_path / "site")],
+        [sys.executable, "-m", "mkdocs", "build", "-f", str(config), "-d", str(tmp_path / "site")],
         capture_output=True,
         text=True,
         check=False,

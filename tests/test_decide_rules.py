@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from generator import decide
+from generator.model import Data
 from generator.pipeline import derive_guide
-from generator.validate import Data
 from tests.conftest import DATA, FIXTURES
 
 #: Paths that shard experts across ranks (expert-parallel all-to-all), per their records' "what".

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generator.schema_export import schemas
+from generator.schema.export import schemas
 from tests.conftest import DATA, FIXTURES, ROOT, mkdocs_build, write_site
 from tests.html import matrix_rows, page, text
 

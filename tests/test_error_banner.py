@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bs4 import BeautifulSoup
 
-from generator.error_banner import banner, console
+from generator.adapters.error_banner import banner, console
 from generator.errors import Problem
 
 PROBLEMS = [

@@ -17,11 +17,12 @@ from hypothesis import strategies as st
 from markupsafe import Markup, escape
 
 from bench.synth import write_guide
-from generator import escaping, prose
-from generator.checks import TOKEN
-from generator.render import page_url, relative
-from generator.yaml_fast import read_yaml_fast
-from generator.yaml_source import read_yaml
+from generator import escaping
+from generator.model import TOKEN
+from generator.read.yaml_fast import read_yaml_fast
+from generator.read.yaml_source import read_yaml
+from generator.render import prose
+from generator.render.pages import page_url, relative
 from tests import badcorpus
 from tests.conftest import DATA, FIXTURES
 

@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from yaml.nodes import ScalarNode
 
-from generator import yaml_source
 from generator.errors import GuideError
 from generator.pipeline import build_guide
-from generator.yaml_source import MAX_NODES, parse_yaml
+from generator.read import yaml_source
+from generator.read.yaml_source import MAX_NODES, parse_yaml
 from tests.conftest import DATA
 
 RECORD_FILES = sorted(p.relative_to(DATA).as_posix() for p in DATA.rglob("*.yml"))

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from bench.sites import prepare
 from bench.synth import write_guide
-from generator.html_blocks import put_back, set_aside
+from generator.adapters.html_blocks import put_back, set_aside
 from tests.conftest import DATA
 
 

@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from bench.synth import option_id, write_guide
-from generator.derive import Derived
-from generator.nav import GROUP_SIZE, groups, guide_nav
+from generator.derive.guide import Derived
 from generator.pipeline import derive_guide
-from generator.render import Renderer
+from generator.render.nav import GROUP_SIZE, groups, guide_nav
+from generator.render.pages import Renderer
 from tests.conftest import DATA, mkdocs_build, write_site
 from tests.html import page, text
 
@@ -73,7 +73,7 @@ def test_a_page_of_a_large_guide_lists_only_its_own_group(tmp_path: Path) -> Non
 
 
 def test_the_plugin_names_the_changes_page_as_the_preview_does() -> None:
-    from generator.mkdocs_plugin import CHANGES_PAGE
-    from generator.preview import CHANGES_URI
+    from generator.adapters.mkdocs_plugin import CHANGES_PAGE
+    from generator.diff.preview import CHANGES_URI
 
     assert CHANGES_PAGE == CHANGES_URI

@@ -21,7 +21,7 @@ import pytest
 from bs4 import BeautifulSoup
 from mkdocs.config import load_config
 
-from generator.mkdocs_plugin import GuidePlugin
+from generator.adapters.mkdocs_plugin import GuidePlugin
 from tests.conftest import ROOT, copy_project
 
 START_SECONDS = 90  # first build on two busy cores

@@ -16,8 +16,8 @@ import yaml
 from bs4 import BeautifulSoup, Tag
 
 from generator import decide
-from generator.charts import build_charts
 from generator.pipeline import build_guide, derive_guide
+from generator.render.charts import build_charts
 from tests.conftest import DATA, FIXTURES
 from tests.data_edits import edit, line_of, problems_in
 from tests.html import page, text

@@ -1,6 +1,6 @@
 """Compare two derived guides: what a reviewer of a data change needs to see.
 
-Pure functions over two :class:`~generator.derive.Derived` guides, the base and
+Pure functions over two :class:`~generator.derive.guide.Derived` guides, the base and
 the head of a change. The result says, most important first:
 
 * which matrix verdicts flip (amber -> green), with the numbers behind the flip;
@@ -10,8 +10,8 @@ the head of a change. The result says, most important first:
 * which records have other edits (text), by field.
 
 One module per kind of change (``measured``, ``verdicts``, ``records``,
-``rules``) over the dataclasses of ``model``. Nothing here reads files or runs git (:mod:`generator.revisions` does) or
-formats text for a reader (:mod:`generator.diff_report` does).
+``rules``) over the dataclasses of ``model``. Nothing here reads files or runs git
+(:mod:`generator.diff.revisions` does) or formats text for a reader (:mod:`generator.diff.report` does).
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from generator.diff.model import (
     shown,
 )
 from generator.diff.records import added_and_removed, edits, recommendation_changes
+from generator.diff.revisions import Side
 from generator.diff.rules import rule_changes
 from generator.diff.verdicts import flips
-from generator.revisions import Side
 
 __all__ = [
     "Change",

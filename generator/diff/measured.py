@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from generator import schema
-from generator.checks import facts, measurement_tables
-from generator.derive import Derived, RatioCell
+from generator.derive.guide import Derived, RatioCell
 from generator.diff.model import ClaimChange, RatioChange, ValueChange, by_id, judged
+from generator.model import facts, measurement_tables
 
 
 def _table_values(t: schema.MeasurementTable) -> dict[tuple[str, str], float | str]:

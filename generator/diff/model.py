@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator import numbers
-from generator.derive import Verdict
+from generator.derive.guide import Verdict
 
 
 @dataclass(frozen=True)

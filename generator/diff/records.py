@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator import schema
-from generator.derive import Derived
+from generator.derive.guide import Derived
 from generator.diff.model import Change, by_id, judged
 
 

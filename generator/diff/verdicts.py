@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator import numbers, schema
-from generator.derive import Cell, Derived
+from generator.derive.guide import Cell, Derived
 from generator.diff.model import Flip, ValueChange, judged
 
 

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from generator import escaping
-from generator.derive import Derived
-from generator.render import DECIDE_URI, SUPPORT_URI, Page, option_uri
+from generator.derive.guide import Derived
+from generator.render.pages import DECIDE_URI, SUPPORT_URI, Page, option_uri
 
 #: Most option pages in one navigation section (about the square root of 1,000).
 GROUP_SIZE = 30

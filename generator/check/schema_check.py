@@ -2,39 +2,22 @@
 
 Schema checks turn pydantic errors into :class:`Problem` objects that name the
 file, the line and the field. Cross-record checks are small pure functions in
-:mod:`generator.checks`, each returning problems; all run, all are reported.
+:mod:`generator.check.rules`, each returning problems; all run, all are reported.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
 from generator import schema
 from generator.errors import Problem
-from generator.load import RawGuide
-from generator.yaml_source import Document, Loc
+from generator.model import Data
+from generator.read.load import RawGuide
+from generator.read.yaml_source import Document, Loc
 
 _ADAPTERS = {kind: TypeAdapter(tp) for kind, tp in schema.DOCUMENT_TYPES.items()}
-
-
-@dataclass
-class Data:
-    """Typed, schema-valid records, each with the document it came from."""
-
-    guide: schema.Guide
-    recommendation: schema.Recommendation
-    claims: schema.Claims
-    campaigns: list[schema.Campaign] = field(default_factory=list)
-    options: list[schema.Option] = field(default_factory=list)
-    tables: list[schema.MeasurementTable | schema.FactTable] = field(default_factory=list)
-    decisions: schema.Decisions | None = None
-    origin: dict[int, Document] = field(default_factory=dict)
-
-    def doc(self, record: Any) -> Document:
-        return self.origin[id(record)]
 
 
 def _message(err: Any) -> str:

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 
 from generator import decide, schema
-from generator.derive import Derived, SupportCell
+from generator.derive.guide import Derived, SupportCell
 
 
 @dataclass(frozen=True)

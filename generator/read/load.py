@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.errors import Problem
-from generator.yaml_fast import read_yaml_fast
-from generator.yaml_source import Document
+from generator.read.yaml_fast import read_yaml_fast
+from generator.read.yaml_source import Document
 
 SINGLE_FILES = {
     "guide": "guide.yml",

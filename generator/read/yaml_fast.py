@@ -1,12 +1,12 @@
 """A fast path for reading data files: the same reader on libyaml's parser.
 
 PyYAML's pure-Python parser spends about 13 ms on a 2.5 KB record; libyaml's C
-parser, driven by the same node walker (:class:`generator.yaml_source._Builder`,
+parser, driven by the same node walker (:class:`generator.read.yaml_source._Builder`,
 which rejects duplicate keys, bounds aliases and records line numbers), reads it
 about ten times faster. The fast path only keeps what it reads cleanly: a file
 with any problem, anything unusual (a ``!`` that could start a tag, a
 non-printable character, a byte-order mark, a size over the limit) or a parser
-without libyaml goes to :func:`generator.yaml_source.read_yaml`, so every
+without libyaml goes to :func:`generator.read.yaml_source.read_yaml`, so every
 message an author sees comes from the one reader and stays the same.
 """
 
@@ -18,7 +18,7 @@ from typing import Any, cast
 import yaml
 
 from generator.errors import Problem
-from generator.yaml_source import _CONTROL, MAX_FILE_BYTES, Document, _Builder, _Loader, read_yaml
+from generator.read.yaml_source import _CONTROL, MAX_FILE_BYTES, Document, _Builder, _Loader, read_yaml
 
 _CLoader: Any = getattr(yaml, "CSafeLoader", None)
 
@@ -40,7 +40,7 @@ class _FastLoader(_CLoader or yaml.SafeLoader):  # type: ignore[misc]
 
 
 def read_yaml_fast(path: Path, display: str) -> tuple[Document | None, list[Problem]]:
-    """:func:`~generator.yaml_source.read_yaml`, with the same results, faster on clean files."""
+    """:func:`~generator.read.yaml_source.read_yaml`, with the same results, faster on clean files."""
     if _CLoader is None:
         return read_yaml(path, display)
     try:

@@ -16,7 +16,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from generator.errors import Problem
-from generator.load import RawGuide
+from generator.read.load import RawGuide
 
 _UNKNOWN = re.compile(r"unknown ([\w ]+?) '([^']*)'")
 

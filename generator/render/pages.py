@@ -18,9 +18,10 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup, escape
 
-from generator import decide_view, escaping, prose, schema
-from generator.charts import Charts, build_charts
-from generator.derive import Derived
+from generator import escaping, schema
+from generator.derive.guide import Derived
+from generator.render import decide_view, prose
+from generator.render.charts import Charts, build_charts
 
 TEMPLATES = Path(__file__).parent / "templates"
 DECIDE_URI = "decide.md"

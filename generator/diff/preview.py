@@ -11,9 +11,9 @@ import json
 from pathlib import Path
 
 from generator.diff import diff_guides
-from generator.diff_report import TITLE, PageLinks, to_markdown
-from generator.render import BANNER
-from generator.revisions import load_pair
+from generator.diff.report import TITLE, PageLinks, to_markdown
+from generator.diff.revisions import load_pair
+from generator.render.pages import BANNER
 
 CHANGES_URI = "changes.md"
 
@@ -21,7 +21,7 @@ CHANGES_URI = "changes.md"
 def changes_page(data_dir: Path, base: str) -> str:
     """The Markdown page comparing ``data_dir`` (as on disk) with its state at ``base``.
 
-    Raises :class:`~generator.revisions.RevisionError` when ``base`` is unknown
+    Raises :class:`~generator.diff.revisions.RevisionError` when ``base`` is unknown
     or its data does not validate.
     """
     old, new = load_pair(data_dir, base, None)

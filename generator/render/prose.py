@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-from generator.checks import TOKEN
 from generator.escaping import MARKDOWN_SPECIAL
+from generator.model import TOKEN
 
 Resolver = Callable[[str], Markup]
 

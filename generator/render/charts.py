@@ -16,7 +16,7 @@ Three kinds, none of them naming a topic:
   options keep their colours throughout.
 
 Every number drawn or written comes from the table records and the ratios
-:mod:`generator.derive` computed; the takeaway under each chart is composed
+:mod:`generator.derive.guide` computed; the takeaway under each chart is composed
 from the same numbers.
 """
 
@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator import numbers, schema
-from generator.chart_spec import Band, Bar, Panel, figure, script_json, shares_axis
-from generator.derive import Derived, RatioCell
+from generator.derive.guide import Derived, RatioCell
+from generator.render.chart_spec import Band, Bar, Panel, figure, script_json, shares_axis
 
 #: Bar colours, given to options by their place in the guide's ``order``. Each
 #: has at least 3:1 contrast against Material's light (#fff) and dark

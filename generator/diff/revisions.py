@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.derive import Derived
+from generator.derive.guide import Derived
 from generator.errors import GuideError
 from generator.pipeline import derive_guide
-from generator.yaml_source import read_yaml
+from generator.read.yaml_source import read_yaml
 
 #: The ``--head`` value that means "the files on disk, committed or not".
 WORKTREE = "worktree"

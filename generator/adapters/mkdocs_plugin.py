@@ -32,22 +32,16 @@ from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from generator import error_banner
-from generator.derive import Derived
+from generator.adapters import error_banner
+from generator.adapters.html_blocks import put_back, set_aside
+from generator.build import CHANGES_PAGE, PLOTLY_DEST, PLOTLY_JS, AssetError, build_site
+from generator.diff.revisions import RevisionError
 from generator.errors import GuideError, Problem
-from generator.html_blocks import put_back, set_aside
-from generator.nav import guide_nav, hand_written_pages
-from generator.pipeline import derive_guide
-from generator.render import TEMPLATES, Renderer
+from generator.render.pages import TEMPLATES
 
 log = get_plugin_logger(__name__)
 
-#: The "What changed in this PR" page (``generator.preview.CHANGES_URI``; a test checks they agree).
-CHANGES_PAGE = "changes.md"
-
-
-#: Where the charts' script (``site_src/javascripts/charts.js``) expects plotly.js: ``vendor/`` beside itself.
-PLOTLY_DEST = "javascripts/vendor/plotly-basic.min.js"
+__all__ = ["CHANGES_PAGE", "PLOTLY_DEST", "GuideConfig", "GuidePlugin"]
 
 
 class GuideConfig(Config):  # type: ignore[no-untyped-call]
@@ -55,18 +49,21 @@ class GuideConfig(Config):  # type: ignore[no-untyped-call]
     """Data folder, relative to ``mkdocs.yml``."""
     charts = c.Type(bool, default=True)
     """Draw charts; ``false`` renders the tables alone (and ships no plotly.js)."""
-    plotly_js = c.Type(str, default="node_modules/plotly.js-basic-dist-min/plotly-basic.min.js")
+    plotly_js = c.Type(str, default=PLOTLY_JS)
     """plotly.js bundle installed by ``npm ci`` (relative to ``mkdocs.yml``); copied into the site, never committed."""
     diff_base = c.Type(str, default="")
     """A git revision: when set, add a "What changed in this PR" page comparing the data with it."""
+    templates = c.Type(str, default="")
+    """A folder of templates (relative to ``mkdocs.yml``) searched before the engine's own: restyle a page."""
 
 
 class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
     def __init__(self) -> None:
         self.pages: dict[str, str] = {}
         self.nav: list[Any] | None = None
+        self.assets: dict[str, Path] = {}
         self.data_dir = Path("data")
-        self.plotly_js: Path | None = None
+        self.templates: Path | None = None
         self.serving = False
         self.problems: list[Problem] = []
         self.shown = ""  # data folder as an author names it, for messages
@@ -78,45 +75,33 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         root = Path(config.config_file_path or ".").parent
         self.data_dir = (root / self.config.data_dir).resolve()
+        self.templates = (root / self.config.templates).resolve() if self.config.templates else None
         self.shown = _shown(self.data_dir, root)
         try:
-            derived = derive_guide(self.data_dir)
-            renderer = Renderer(derived, directory_urls=config.use_directory_urls, charts=self.config.charts)
-            pages = renderer.render()
-            if self.config.diff_base:
-                # Imported here: the diff machinery costs every other build ~25 ms of start-up.
-                from generator.preview import CHANGES_URI, changes_page, link_from_overview
-                from generator.revisions import RevisionError
-
-                try:
-                    pages[CHANGES_URI] = changes_page(self.data_dir, self.config.diff_base)
-                except RevisionError as exc:
-                    raise PluginError(f"diff_base: {exc}") from None
-                pages["index.md"] = link_from_overview(pages["index.md"])
+            site = build_site(
+                self.data_dir,
+                docs_dir=Path(config.docs_dir),
+                directory_urls=config.use_directory_urls,
+                charts=self.config.charts,
+                plotly_js=root / self.config.plotly_js,
+                templates=self.templates,
+                diff_base=self.config.diff_base,
+            )
         except GuideError as exc:
             if not (self.serving and self.pages):
                 raise PluginError(exc.report(self.shown)) from None
             self.problems = exc.problems  # keep the last good pages; the banner says why
+        except RevisionError as exc:
+            raise PluginError(f"diff_base: {exc}") from None
+        except AssetError as exc:
+            # Raised here, before MkDocs cleans site_dir, so a missing install never wipes the last good site.
+            raise PluginError(str(exc)) from None
         else:
             self.problems = []
-            self.pages = pages
-            self.plotly_js = None
-            if renderer.charts.all():
-                # Checked here, before MkDocs cleans site_dir, so a missing install never wipes the last good site.
-                self.plotly_js = (root / self.config.plotly_js).resolve()
-                if not self.plotly_js.is_file():
-                    raise PluginError(
-                        f"plotly.js not found at {self.plotly_js}: run `make setup` (it installs it with `npm ci`), "
-                        "or set `plotly_js` for the decision-guide plugin in mkdocs.yml"
-                    )
-            self.nav = self._nav(derived, renderer, Path(config.docs_dir))
+            self.pages, self.nav, self.assets = site.pages, site.nav, site.assets
         if config.nav is None:
             config.nav = self.nav
         return config
-
-    def _nav(self, derived: Derived, renderer: Renderer, docs_dir: Path) -> list[Any]:
-        changes = CHANGES_PAGE if CHANGES_PAGE in self.pages else None
-        return guide_nav(derived, renderer.pages(), hand_written_pages(docs_dir), changes)
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         self.blocks = {}
@@ -125,10 +110,10 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
                 raise PluginError(f"{config.docs_dir}/{uri} clashes with a generated page; rename or remove it")
             markdown, self.blocks[uri] = set_aside(text)
             files.append(File.generated(config, uri, content=markdown))
-        if self.plotly_js is not None:
-            if files.get_file_from_path(PLOTLY_DEST) is not None:
-                raise PluginError(f"{config.docs_dir}/{PLOTLY_DEST} clashes with the plotly.js the charts load")
-            files.append(File.generated(config, PLOTLY_DEST, abs_src_path=str(self.plotly_js)))
+        for dest, source in self.assets.items():
+            if files.get_file_from_path(dest) is not None:
+                raise PluginError(f"{config.docs_dir}/{dest} clashes with a file the generator adds")
+            files.append(File.generated(config, dest, abs_src_path=str(source)))
         return files
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -141,6 +126,8 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         self.serving = True  # `mkdocs serve --clean` starts up as "build" but serves all the same
         server.watch(str(self.data_dir))
         server.watch(str(TEMPLATES))
+        if self.templates is not None and self.templates.is_dir():
+            server.watch(str(self.templates))
         # Report data errors after each rebuild, outside the build: logged during the build,
         # an error would count against `strict`, fail the build and leave requests hanging.
         rebuild = server.builder

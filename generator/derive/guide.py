@@ -13,9 +13,8 @@ from statistics import mean
 from typing import Literal
 
 from generator import decide, numbers, schema
-from generator.checks import at, facts, measurement_tables
 from generator.errors import Problem
-from generator.validate import Data
+from generator.model import Data, at, facts, measurement_tables
 
 
 @dataclass(frozen=True)

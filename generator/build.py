@@ -1,0 +1,89 @@
+"""The whole site in one call: ``build_site()`` returns its pages, navigation and assets.
+
+Both front ends call it, so both produce the same site: the MkDocs adapter
+(:mod:`generator.adapters.mkdocs_plugin`) hands the result to MkDocs, and the
+command line (``python -m generator build``) writes it to a folder for another
+engine. Nothing here knows MkDocs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.derive.guide import Derived
+from generator.pipeline import derive_guide
+from generator.render.nav import guide_nav, hand_written_pages
+from generator.render.pages import Renderer
+
+#: The "What changed in this PR" page (:data:`generator.diff.preview.CHANGES_URI`; a test checks they agree).
+CHANGES_PAGE = "changes.md"
+
+#: Where the charts' script (``site_src/javascripts/charts.js``) expects plotly.js: ``vendor/`` beside itself.
+PLOTLY_DEST = "javascripts/vendor/plotly-basic.min.js"
+
+#: The plotly.js bundle ``npm ci`` installs (relative to the project); copied into a site with charts, never committed.
+PLOTLY_JS = "node_modules/plotly.js-basic-dist-min/plotly-basic.min.js"
+
+
+class AssetError(Exception):
+    """A file the site needs (plotly.js) is missing; the message says how to get it."""
+
+
+@dataclass
+class Site:
+    """One built guide: what an engine needs to publish it."""
+
+    pages: dict[str, str]
+    """Generated Markdown pages, ``src_uri -> text``."""
+    nav: list[Any]
+    """The navigation, in MkDocs ``nav`` form: generated pages first, then the hand-written ones."""
+    assets: dict[str, Path] = field(default_factory=dict)
+    """Files to copy into the site, ``destination uri -> source file``."""
+    derived: Derived | None = None
+
+
+def build_site(
+    data_dir: Path,
+    *,
+    docs_dir: Path | None = None,
+    directory_urls: bool = True,
+    charts: bool = True,
+    plotly_js: Path | None = None,
+    templates: Path | None = None,
+    diff_base: str = "",
+) -> Site:
+    """Load, check, derive and render the guide in ``data_dir``.
+
+    ``docs_dir`` holds the hand-written pages the navigation lists after the generated ones.
+    ``templates`` is a folder searched before the engine's templates, so a guide can restyle
+    a page without forking the engine. ``diff_base`` adds a "What changed in this PR" page
+    comparing the data with its state at that git revision.
+
+    Raises :class:`~generator.errors.GuideError` (every data problem),
+    :class:`~generator.diff.revisions.RevisionError` (a bad ``diff_base``) or
+    :class:`AssetError` (plotly.js missing while the guide has charts).
+    """
+    derived = derive_guide(data_dir)
+    renderer = Renderer(derived, directory_urls=directory_urls, overrides=templates, charts=charts)
+    pages = renderer.render()
+    if diff_base:
+        # Imported here: the diff machinery costs every other build ~25 ms of start-up.
+        from generator.diff.preview import CHANGES_URI, changes_page, link_from_overview
+
+        pages[CHANGES_URI] = changes_page(data_dir, diff_base)
+        pages["index.md"] = link_from_overview(pages["index.md"])
+    assets: dict[str, Path] = {}
+    if renderer.charts.all():
+        source = (plotly_js or Path(PLOTLY_JS)).resolve()
+        if not source.is_file():
+            raise AssetError(
+                f"plotly.js not found at {source}: run `make setup` (it installs it with `npm ci`), "
+                "or set `plotly_js` for the decision-guide plugin in mkdocs.yml"
+            )
+        assets[PLOTLY_DEST] = source
+    hand_written = hand_written_pages(docs_dir) if docs_dir is not None else []
+    changes = CHANGES_PAGE if CHANGES_PAGE in pages else None
+    nav = guide_nav(derived, renderer.pages(), hand_written, changes)
+    return Site(pages, nav, assets, derived)

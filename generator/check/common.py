@@ -1,0 +1,35 @@
+"""Helpers the rules share: how an unknown name is reported, where a ratio's sides ran."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from generator import schema
+from generator.model import Data
+
+
+def expect(kind: str, name: str, known: Iterable[str]) -> str:
+    listed = ", ".join(sorted(known)) or "none"
+    return f"unknown {kind} {name!r}; expected one of: {listed}"
+
+
+def _hardware(campaign: schema.Campaign | None) -> str:
+    if campaign is None:
+        return "unknown hardware"
+    h = campaign.hardware
+    nics = f"{h.nics_per_node} NIC{'s' if h.nics_per_node != 1 else ''} per node"
+    return f"{h.nodes}× {h.instance} on {h.fabric}, {nics}"
+
+
+def across(data: Data, sides: list[tuple[str, str, str]]) -> str:
+    """Where each side of a ratio ran, from ``[(role, series, campaign), ...]``."""
+    campaigns = {c.id: c for c in data.campaigns}
+    parts = [f"{role} {series!r} ran on campaign {camp!r}" for role, series, camp in sides]
+    hardware = [_hardware(campaigns.get(camp)) for _, _, camp in sides]
+    same = "same hardware" if len(set(hardware)) == 1 else "different hardware: " + " vs ".join(hardware)
+    return f"{' and '.join(parts)} ({same})"
+
+
+def series_campaigns(table: schema.MeasurementTable) -> dict[str, str]:
+    """Series id -> the campaign it ran on: its own if it names one, else the table's."""
+    return {s.id: s.campaign or table.campaign for s in table.series}

@@ -1,0 +1,73 @@
+"""The rule registry: every cross-record rule, one module each under :mod:`generator.check.rules`.
+
+A rule is a small pure function from :class:`~generator.model.Data` to a list of
+problems. :func:`run_checks` runs all of them; a rule that crashes is reported
+as a failure of that rule, never as a traceback. To add a rule, write a module in
+``rules/`` with one function and list it here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from generator.check.rules import (
+    bands_descend,
+    best_within_a_campaign,
+    claim_references,
+    claims_within_a_campaign,
+    comparisons_within_a_campaign,
+    decision_coverage,
+    decision_picks_allowed,
+    decision_references,
+    judgements_look_like_judgements,
+    levels_complete,
+    option_file_names,
+    option_references,
+    order_lists_every_option,
+    prose_tokens,
+    recommendation_references,
+    stated_verdicts_cite_the_source,
+    table_references,
+    unique_ids,
+)
+from generator.errors import Problem
+from generator.model import Data
+
+Check = Callable[[Data], list[Problem]]
+
+#: Rules on the records of any guide, in the order their problems are listed.
+CHECKS: list[Check] = [
+    unique_ids.unique_ids,
+    option_file_names.option_file_names,
+    order_lists_every_option.order_lists_every_option,
+    levels_complete.levels_complete,
+    judgements_look_like_judgements.judgements_look_like_judgements,
+    stated_verdicts_cite_the_source.stated_verdicts_cite_the_source,
+    bands_descend.bands_descend,
+    option_references.option_references,
+    table_references.table_references,
+    claim_references.claim_references,
+    recommendation_references.recommendation_references,
+    prose_tokens.prose_tokens,
+    comparisons_within_a_campaign.comparisons_within_a_campaign,
+    claims_within_a_campaign.claims_within_a_campaign,
+    best_within_a_campaign.best_within_a_campaign,
+]
+
+#: Rules on ``decisions.yml``; the three that evaluate the rules run only once its references are sound.
+DECISION_CHECKS: list[Check] = [
+    decision_references.decision_references,
+    decision_coverage.decision_coverage,
+    decision_picks_allowed.decision_picks_allowed,
+]
+
+
+def run_checks(data: Data, checks: Iterable[Check] | None = None) -> list[Problem]:
+    """Run ``checks`` (default: :data:`CHECKS`) and collect every problem."""
+    problems: list[Problem] = []
+    for check in CHECKS if checks is None else checks:
+        try:
+            problems += check(data)
+        except Exception as exc:  # noqa: BLE001 - a broken check is reported, not raised
+            problems.append(Problem("(generator)", 0, check.__name__, f"check crashed: {exc!r}"))
+    return problems

@@ -1,0 +1,1 @@
+"""One module per cross-record rule; :mod:`generator.check.registry` lists them."""

@@ -1,0 +1,1 @@
+"""Stage 3: compute everything a reader sees that comes from a number."""

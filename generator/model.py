@@ -1,0 +1,54 @@
+"""The typed guide every stage after checking reads: schema-valid records, each with its source document.
+
+:class:`Data` is built by :func:`generator.check.schema_check.check_schema`; the
+checks, the derivation, the renderer and the diff only read it. The helpers here
+answer questions about it that several stages ask (which tables hold
+measurements, every fact, where a field of a record is written).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator import schema
+from generator.errors import Problem
+from generator.read.yaml_source import Document, Loc
+
+#: A ``[[token]]`` in prose: a claim, a fact or ``option:<id>``, replaced by its number or link.
+TOKEN = re.compile(r"\[\[([^\[\]]*)\]\]")
+
+
+@dataclass
+class Data:
+    """Typed, schema-valid records, each with the document it came from."""
+
+    guide: schema.Guide
+    recommendation: schema.Recommendation
+    claims: schema.Claims
+    campaigns: list[schema.Campaign] = field(default_factory=list)
+    options: list[schema.Option] = field(default_factory=list)
+    tables: list[schema.MeasurementTable | schema.FactTable] = field(default_factory=list)
+    decisions: schema.Decisions | None = None
+    origin: dict[int, Document] = field(default_factory=dict)
+
+    def doc(self, record: Any) -> Document:
+        return self.origin[id(record)]
+
+
+def at(data: Data, record: Any, loc: Loc, message: str) -> Problem:
+    """A problem located at ``loc`` inside the document ``record`` came from."""
+    doc = data.doc(record)
+    field = ""
+    for part in loc:
+        field += f"[{part}]" if isinstance(part, int) else (f".{part}" if field else str(part))
+    return Problem(doc.file, doc.line_of(loc), field, message)
+
+
+def measurement_tables(data: Data) -> list[schema.MeasurementTable]:
+    return [t for t in data.tables if isinstance(t, schema.MeasurementTable)]
+
+
+def facts(data: Data) -> list[tuple[schema.FactTable, int, schema.Fact]]:
+    return [(t, i, f) for t in data.tables if isinstance(t, schema.FactTable) for i, f in enumerate(t.facts)]

@@ -1,0 +1,1 @@
+"""Stage 1: find a guide's data files and read them safely, with line numbers."""

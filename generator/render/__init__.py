@@ -1,0 +1,1 @@
+"""Stage 4: the derived guide as Markdown pages (Jinja templates), charts, prose and the navigation."""
