@@ -245,8 +245,10 @@ def _expected_on_pages(d: Derived, charts: Charts) -> dict[str, list[str]]:
     on_results = [c.id for t in d.data.tables for c in charts.for_table(t.id)]
     pages = {"": [c.id for c in charts.headlines], "results/": on_results}
     for o in d.data.options:
-        ids = [c.id for c in charts.headlines_for(o.id)]
-        ids += [c.id for t in d.option_tables[o.id] for c in charts.for_table(t)]
+        heads = charts.headlines_for(o.id)
+        ids = [c.id for c in heads]
+        # A headline already draws its tables for its pair: their A/B charts are not drawn again.
+        ids += [c.id for t in d.option_tables[o.id] for c in charts.for_table(t, heads)]
         pages[f"options/{o.id}/"] = ids
     pages["methodology/"] = pages["bottom-line/"] = []
     return pages
