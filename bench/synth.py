@@ -80,6 +80,8 @@ def _guide(n: int) -> dict[str, Any]:
                     "yes": {"level": "good", "word": "serves"},
                     "with": {"level": "mid", "word": "with extras"},
                     "no": {"level": "bad", "word": "does not serve"},
+                    "cannot run": {"level": "bad", "word": "cannot run here"},
+                    "not tried": {"level": "unknown", "word": "not tried"},
                     "not measured": {"level": "unknown", "word": "not measured"},
                 },
             },
