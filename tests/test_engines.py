@@ -17,6 +17,7 @@ import yaml
 from bs4 import BeautifulSoup
 
 from generator.adapters import zensical
+from generator.build import PLOTLY_DEST
 from quality import engines
 from tests.conftest import FIXTURES, ROOT, mkdocs_build, write_site
 
@@ -32,7 +33,8 @@ def test_zensical_builds_the_shipped_guide_as_mkdocs_does(shipped_site: Path, ze
     problems = engines.undeclared(shipped_site, zensical_site)
     assert problems == [], "\n".join(map(str, problems))
     # The charts' plotly.js, which the plugin adds, is in the Zensical site too.
-    assert (zensical_site / "javascripts" / "vendor" / "plotly-basic.min.js").is_file()
+    assert (zensical_site / PLOTLY_DEST).is_file()
+    assert (zensical_site / PLOTLY_DEST).read_bytes() == (shipped_site / PLOTLY_DEST).read_bytes()
 
 
 def test_zensical_keeps_the_navigation_order(shipped_site: Path, zensical_site: Path) -> None:

@@ -34,7 +34,7 @@ from typing import Any
 
 import yaml
 
-from generator.build import AssetError, Site, build_site, describe_unsafe, unsafe_sources
+from generator.build import PLOTLY_JS, AssetError, Site, build_site, describe_unsafe, unsafe_sources
 from generator.errors import GuideError, RevisionError
 
 #: The plugin's name in ``mkdocs.yml`` (its ``mkdocs.plugins`` entry point in pyproject.toml).
@@ -124,7 +124,7 @@ def guide_site(config_file: Path, config: Mapping[str, Any]) -> Site:
         docs_dir=root / str(config.get("docs_dir", "docs")),
         directory_urls=bool(config.get("use_directory_urls", True)),
         charts=bool(options.get("charts", True)),
-        plotly_js=root / str(options.get("plotly_js", "node_modules/plotly.js-basic-dist-min/plotly-basic.min.js")),
+        plotly_js=root / str(options.get("plotly_js") or PLOTLY_JS),
         templates=(root / str(templates)) if templates else None,
         diff_base=str(options.get("diff_base") or ""),
     )
