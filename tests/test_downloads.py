@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -63,8 +64,20 @@ def test_every_matrix_verdict_of_the_page_is_in_the_json(shipped_site: Path, gui
         if shown is None:
             assert text(td) == cell["text"], td["id"]
             continue
-        symbol, word = text(shown).split(" ", 1)
-        assert cell["verdict"] == {"level": td["data-level"], "word": word, "symbol": symbol}, td["id"]
+        verdict = cell["verdict"]
+        assert verdict["level"] == td["data-level"], td["id"]
+        said = text(shown)
+        if cell["parts"]:
+            # A split cell: the worst part as the cell's line, every other part as a badge, each on its regimes.
+            lines = [re.sub(r" ,", ",", line) for line in [said, *(text(b) for b in td.select(".dg-part"))]]
+            assert len(lines) == len(cell["parts"]), td["id"]
+            for line, part in zip(lines, cell["parts"], strict=True):
+                on = ", ".join(r["name"] for r in part["regimes"])
+                assert line == f"{part['verdict']['symbol']} {part['verdict']['word']} on {on}", td["id"]
+            assert cell["parts"][0]["verdict"]["level"] == verdict["level"]
+        else:
+            assert said.startswith(verdict["symbol"] + " ") and said.endswith(" " + verdict["word"]), td["id"]
+            assert ("dg-judged" in td["class"]) == verdict["judged"], td["id"]
 
 
 def test_every_number_of_every_table_is_in_the_json(shipped_site: Path, guide: dict[str, Any]) -> None:

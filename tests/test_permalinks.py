@@ -27,8 +27,8 @@ def _anchored(soup: BeautifulSoup) -> dict[str, tuple[int, str]]:
     """Anchor -> (position among the anchored cells of the page, what the cell says)."""
     out = {}
     for i, td in enumerate(soup.select("td[id]")):
-        verdict = td.select_one(".dg-verdict")
-        out[td["id"]] = (i, text(verdict) if verdict is not None else text(td))
+        # A matrix cell says its verdict level (its detail and the regimes it lists may grow with a new row).
+        out[td["id"]] = (i, td["data-level"] if td.has_attr("data-level") else text(td))
     return out
 
 
@@ -74,8 +74,7 @@ def test_links_survive_added_and_reordered_rows(tmp_path: Path, data_copy: Path)
         assert old, url
         for anchor, (position, said) in old.items():
             assert anchor in new, f"{url}#{anchor} no longer exists"
-            # The same thing is said there: a value, a ratio, or a matrix verdict (the added row
-            # changes no verdict; a cell's detail may grow, so matrix cells compare the verdict).
+            # The same thing is said there: a value, a ratio, or a matrix verdict (the added row changes none).
             new_position, new_said = new[anchor]
             assert new_said == said, f"{url}#{anchor}: {said!r} became {new_said!r}"
             moved += new_position != position

@@ -18,8 +18,8 @@ from generator.derive.guide import Derived, Verdict
 from generator.render.data_files import FORMAT_VERSION, JSON_FILE, SCHEMA_FILE, csv_file
 
 
-def _verdict(v: Verdict | None) -> dict[str, str] | None:
-    return None if v is None else {"level": v.level, "word": v.word, "symbol": v.symbol}
+def _verdict(v: Verdict | None) -> dict[str, Any] | None:
+    return None if v is None else {"level": v.level, "word": v.word, "symbol": v.symbol, "judged": v.judged}
 
 
 def _number(value: float | str) -> float | None:
@@ -51,6 +51,14 @@ def guide_data(d: Derived, page_of: dict[str, str]) -> dict[str, Any]:
                 "text": c.text,
                 "tables": list(c.tables),
                 "judgement": c.reason,
+                "parts": [
+                    {
+                        "verdict": _verdict(p.verdict),
+                        "regimes": [{"name": r.name, "table": r.table, "row": r.row} for r in p.regimes],
+                    }
+                    for p in c.parts
+                ],
+                "summary": c.summary,
             }
             for c in d.cells[option.id]
         ]
@@ -163,7 +171,7 @@ def _table(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> dict[st
                 "numerator": c.numerator,
                 "denominator": c.denominator,
                 "label": c.label,
-                "digits": c.digits,
+                "digits": t.digits,
                 "verdict_column": c.verdict_column,
             }
             for c in t.comparisons

@@ -28,6 +28,7 @@ class Verdict(_Model):
     level: str = Field(description="good, mid, bad or unknown (sets the colour)")
     word: str = Field(description="the word the page prints")
     symbol: str = Field(description="the symbol the page prints")
+    judged: bool = Field(description="a stated judgement (no measurement decides it), shown as such")
 
 
 class Level(_Model):
@@ -55,6 +56,19 @@ class Context(_Model):
     name: str
 
 
+class Regime(_Model):
+    name: str
+    table: str
+    row: str
+
+
+class Part(_Model):
+    """The verdict of some of a cell's regimes, where the regimes of a cell disagree (worst first)."""
+
+    verdict: Verdict
+    regimes: list[Regime]
+
+
 class Cell(_Model):
     """One cell of the comparison matrix."""
 
@@ -66,6 +80,8 @@ class Cell(_Model):
     text: str = Field(description="text columns: the text")
     tables: list[str] = Field(description="ids of the tables the value is computed from")
     judgement: str | None = Field(description="a stated judgement (no number decides it), with its reason")
+    parts: list[Part] = Field(description="regimes whose verdicts differ: one part per verdict, worst first")
+    summary: str = Field(description="how several regimes were summarised, in words")
 
 
 class Support(_Model):
