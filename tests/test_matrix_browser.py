@@ -52,6 +52,8 @@ def _open(page: Page, url: str) -> None:
     """Open the page and wait for matrix.js (loaded on demand) to take over the form."""
     page.goto(url)
     page.wait_for_function(READY)
+    if not page.evaluate("document.getElementById('matrix-tools-box').open"):
+        page.locator("#matrix-tools-box > summary").click()
 
 
 def _shown(page: Page) -> list[str]:
@@ -186,6 +188,7 @@ def test_state_survives_instant_navigation_and_back(tab: Page, site) -> None:
     tab.evaluate("window.__sameVisit = true")
     tab.locator("nav.md-nav--primary a.md-nav__link:has-text('Overview')").first.click()
     tab.wait_for_function(READY)
+    tab.locator("#matrix-tools-box > summary").click()
     tab.select_option("select[name=on]", "sglang")
     tab.locator("#opt_dense input.dg-pick-box").check()
     tab.locator("#opt_deepep-v2 input.dg-pick-box").check()
@@ -205,7 +208,7 @@ def test_without_javascript_the_full_matrix_and_static_compare_pages(browser: Br
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     page.goto(base + "?on=vllm&compare=dense,uccl")
-    assert page.locator("#matrix-tools").is_hidden()
+    assert page.locator("#matrix-tools-box").is_hidden() and page.locator("#matrix-tools").is_hidden()
     assert page.locator("#compare").is_hidden()
     assert len(_rows_no_js(page)) == len(guide["options"])
     page.locator("a:has-text('Compare two paths side by side')").click()

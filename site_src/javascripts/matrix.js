@@ -326,6 +326,8 @@
     });
     current = ctx;
     var state = stateFrom(ctx, location.search);
+    var box = document.getElementById("matrix-tools-box");
+    if (box && searchFor(ctx, state)) box.open = true; // a shared view opens with its choices in sight
     var normal = searchFor(ctx, state);
     if (normal !== location.search) history.replaceState(history.state, "", location.pathname + normal + location.hash);
     render(ctx, state);
