@@ -19,10 +19,8 @@ import yaml
 from mkdocs.utils.yaml import yaml_load
 
 from bench.measure import Sample, run_child
-from generator.adapters.mkdocs_plugin import PLOTLY_DEST, GuideConfig
-from generator.pipeline import derive_guide
-from generator.render.nav import guide_nav, hand_written_pages
-from generator.render.pages import Renderer
+from generator.build import PLOTLY_JS
+from generator.render.nav import hand_written_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "site_src"
@@ -55,7 +53,7 @@ def _plugins(config: dict[str, Any], data_dir: Path | None) -> list[Any]:
 
 def plotly_js() -> Path:
     """The plotly.js bundle the plugin copies into a site with charts (installed by ``npm ci``)."""
-    return ROOT / str(GuideConfig.plotly_js.default)
+    return ROOT / PLOTLY_JS
 
 
 @dataclass
@@ -81,9 +79,10 @@ def mkdocs_build(config: Path, site: Path) -> Sample:
     return run_child([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(site)], env=ENV)
 
 
-def write_pages(data_dir: Path, out: Path) -> Sample:
-    """The generated pages as plain Markdown, written by the command line (timed)."""
-    return run_child([sys.executable, "-m", "generator", "build", "--data", str(data_dir), "--out", str(out)], env=ENV)
+def write_pages(data_dir: Path, out: Path, nav: Path) -> Sample:
+    """The generated pages as Markdown, and the navigation and site chrome, written by the command line (timed)."""
+    command = [sys.executable, "-m", "generator", "build", "--data", str(data_dir), "--out", str(out)]
+    return run_child([*command, "--docs", str(DOCS), "--nav", str(nav), "--plotly-js", str(plotly_js())], env=ENV)
 
 
 def prepare(name: str, data_dir: Path, work: Path, shipped: bool = False) -> tuple[Project, Sample]:
@@ -91,18 +90,15 @@ def prepare(name: str, data_dir: Path, work: Path, shipped: bool = False) -> tup
     work.mkdir(parents=True, exist_ok=True)
     config = base_config()
     pages_dir = work / "pages"
-    cli = write_pages(data_dir, pages_dir)
+    nav_file = work / "nav.yml"
+    cli = write_pages(data_dir, pages_dir, nav_file)
     bare_docs = work / "bare-docs"
     shutil.copytree(DOCS, bare_docs)
-    shutil.copytree(pages_dir, bare_docs, dirs_exist_ok=True)
-    if plotly_js().is_file():  # what the plugin adds to a site with charts
-        (bare_docs / PLOTLY_DEST).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(plotly_js(), bare_docs / PLOTLY_DEST)
+    shutil.copytree(pages_dir, bare_docs, dirs_exist_ok=True)  # with plotly.js, as the plugin adds it
 
     hand_written = hand_written_pages(DOCS)
-    derived = derive_guide(data_dir)
-    nav = guide_nav(derived, Renderer(derived).pages(), hand_written)
-    bare = {**config, "docs_dir": str(bare_docs), "plugins": _plugins(config, None), "nav": nav}
+    chrome = yaml.safe_load(nav_file.read_text(encoding="utf-8"))  # nav, site name, description, footer
+    bare = {**config, "docs_dir": str(bare_docs), "plugins": _plugins(config, None), **chrome}
     bare_config = work / "mkdocs-bare.yml"
     bare_config.write_text(yaml.safe_dump(bare, sort_keys=False, allow_unicode=True), encoding="utf-8")
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator import escaping
 from generator.derive.guide import Derived
 from generator.pipeline import derive_guide
 from generator.render.nav import guide_nav, hand_written_pages
@@ -41,6 +42,13 @@ class Site:
     """The navigation, in MkDocs ``nav`` form: generated pages first, then the hand-written ones."""
     assets: dict[str, Path] = field(default_factory=dict)
     """Files to copy into the site, ``destination uri -> source file``."""
+    name: str = ""
+    """The site's name (``site_name`` or ``title`` of ``guide.yml``). Like the navigation's titles, the
+    name, description and footer are made inert as HTML: themes print them without escaping."""
+    description: str = ""
+    """The site's description (the guide's tagline)."""
+    footer: str = ""
+    """A line for every page's footer, or empty."""
     derived: Derived | None = None
 
 
@@ -86,4 +94,13 @@ def build_site(
     hand_written = hand_written_pages(docs_dir) if docs_dir is not None else []
     changes = CHANGES_PAGE if CHANGES_PAGE in pages else None
     nav = guide_nav(derived, renderer.pages(), hand_written, changes)
-    return Site(pages, nav, assets, derived)
+    guide = derived.data.guide
+    return Site(
+        pages,
+        nav,
+        assets,
+        derived=derived,
+        name=escaping.title(guide.site_name or guide.title),
+        description=escaping.title(guide.tagline),
+        footer=escaping.title(guide.footer) if guide.footer else "",
+    )

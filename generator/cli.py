@@ -60,7 +60,11 @@ def main(argv: list[str] | None = None) -> int:
     build.add_argument("--out", type=Path, required=True)
     build.add_argument("--no-directory-urls", action="store_true", help="link to page.html instead of page/")
     build.add_argument("--docs", type=Path, help="folder of hand-written pages the navigation lists (MkDocs docs_dir)")
-    build.add_argument("--nav", type=Path, help="also write the navigation to this YAML file (MkDocs `nav:` form)")
+    build.add_argument(
+        "--nav",
+        type=Path,
+        help="also write the navigation, site name, description and footer to this YAML file (mkdocs.yml form)",
+    )
     build.add_argument("--no-charts", action="store_true", help="tables alone, no charts (and no plotly.js)")
     build.add_argument("--plotly-js", type=Path, help="the plotly.js bundle to copy (default: node_modules/...)")
     build.add_argument("--templates", type=Path, help="folder of templates searched before the engine's own")
@@ -89,7 +93,13 @@ def main(argv: list[str] | None = None) -> int:
             )
             write_pages(site.pages, args.out, site.assets)
             if args.nav is not None:
-                _write_file(args.nav, yaml.safe_dump({"nav": site.nav}, sort_keys=False, allow_unicode=True))
+                chrome = {
+                    "site_name": site.name,
+                    "site_description": site.description,
+                    "copyright": site.footer or None,
+                }
+                text = yaml.safe_dump({**chrome, "nav": site.nav}, sort_keys=False, allow_unicode=True)
+                _write_file(args.nav, text)
             print(f"wrote {len(site.pages)} pages to {args.out}")
         elif args.command == "check":
             derived = derive_guide(args.data)

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
+from markupsafe import Markup
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
@@ -61,6 +62,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
     def __init__(self) -> None:
         self.pages: dict[str, str] = {}
         self.nav: list[Any] | None = None
+        self.chrome: dict[str, str] = {}
         self.assets: dict[str, Path] = {}
         self.data_dir = Path("data")
         self.templates: Path | None = None
@@ -99,8 +101,12 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         else:
             self.problems = []
             self.pages, self.nav, self.assets = site.pages, site.nav, site.assets
+            self.chrome = {"site_name": site.name, "site_description": site.description, "copyright": site.footer}
         if config.nav is None:
             config.nav = self.nav
+        for key, value in self.chrome.items():  # the guide's words, never another guide's
+            # Already inert HTML; as Markup, a theme's `| e` does not escape it a second time.
+            config[key] = Markup(value) if value else None
         return config
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:

@@ -329,7 +329,7 @@ SupportSummary = Literal["yes", "partial", "no", "not-measured"]
 
 
 def support_summary(statuses: list[str]) -> SupportSummary:
-    """All measured contexts serve -> yes; some serve -> partial; none -> no."""
+    """All measured contexts supported -> yes; some -> partial; none -> no."""
     measured = [s for s in statuses if s != "not measured"]
     if not measured:
         return "not-measured"

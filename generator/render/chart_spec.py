@@ -1,10 +1,10 @@
 """Lay out bar panels as a plotly figure, written as plain data.
 
-A chart is a stack of *bands* (one per measured table: "transport" on top,
-"serving" below), each a stack of *panels* (one per table row), each a few
+A chart is a stack of *bands* (one per measured table, in the order of the
+guide's comparison columns), each a stack of *panels* (one per table row), each a few
 horizontal bars (one per series). Every panel has its own value axis starting at
 zero, because rows of one table can be orders of magnitude apart (68.7 and
-18201 tok/s): on a shared axis the small rows would vanish. Bars are horizontal
+18201 ops/s): on a shared axis the small rows would vanish. Bars are horizontal
 with their label and value written above them, left-aligned with the titles, so
 the bars get the full width and long labels read well on a phone.
 

@@ -6,14 +6,13 @@ Three kinds, none of them naming a topic:
   panel per row, a bar per series, the computed ratio (and its verdict) under
   each row's title.
 - **Overview**: one for every comparison column judged ``against: best``
-  (in the MoE guide: transport speed). It puts every series of the tables
+  (say, a speed column ranked against the fastest). It puts every series of the tables
   carrying that column's tag side by side, row by row, with each value's
   provenance written next to it.
 - **Headline**: one for every pair of options that a table compares head to
   head *and* that another kind of table (another comparison column's tag)
-  measured too. The bands follow the column order of the guide, so in the MoE
-  guide transport latency sits on top and serving throughput below, and the two
-  options keep their colours throughout.
+  measured too. The bands follow the column order of the guide (the first comparison
+  column's tables on top), and the two options keep their colours throughout.
 
 Every number drawn or written comes from the table records and the ratios
 :mod:`generator.derive.guide` computed; the takeaway under each chart is composed

@@ -168,11 +168,11 @@ class Renderer:
         def link(to_src: str, anchor: str = "") -> str:
             return relative(here, to_src, anchor, self.directory_urls)
 
-        def resolve(token: str) -> Markup:
-            if token.startswith("option:"):
-                option = self.d.option(token[7:])
+        def resolve(ref: str) -> Markup:
+            if ref.startswith("option:"):
+                option = self.d.option(ref[7:])
                 return Markup('<a href="{}">{}</a>').format(link(option_uri(option.id)), escaping.inert(option.name))
-            number = self.d.numbers[token]
+            number = self.d.numbers[ref]
             return Markup('<a class="dg-num" href="{}" title="{} ({})">{}</a>').format(
                 link("results.md", number.table),
                 escaping.inert(number.table_title),

@@ -2,8 +2,9 @@
 
 Every data file is validated against one of the models below, and the JSON
 Schema files under ``schema/`` that editors use are exported from them
-(``python -m generator schema``). The models know nothing of any one topic: the
-MoE guide and the small guide used by the tests share them.
+(``python -m generator schema``). The models know nothing of any one topic: every
+guide shares them. A field's docstring is its description in the JSON Schema
+(``use_attribute_docstrings``), so editors show it as help.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ NOT_MEASURED = "not measured"
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64)]
 Word = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 Label = Annotated[str, StringConstraints(min_length=1, max_length=200)]
-#: Text that may use the inline Markdown subset and ``[[token]]`` references.
+#: Text that may use the inline Markdown subset and ``[[reference]]`` references.
 Prose = Annotated[str, StringConstraints(min_length=1, max_length=4000)]
 Level = Literal["good", "mid", "bad", "unknown"]
 Provenance = Literal["measured", "published", "derived"]
@@ -72,7 +73,7 @@ Measurement = Annotated[
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, use_attribute_docstrings=True)
 
 
 # --- guide.yml -------------------------------------------------------------
@@ -82,8 +83,11 @@ class LevelStyle(Model):
     """How one verdict level looks: never colour alone, always a symbol and a word."""
 
     colour: Literal["green", "amber", "red", "grey"]
+    """Colour of the cell and badge."""
     symbol: Annotated[str, StringConstraints(min_length=1, max_length=2)]
+    """A symbol shown with the word, so colour is never the only signal."""
     meaning: Label
+    """What the level means, for the legend."""
     word: Word | None = None
     """Word for a cell that has no measurement and no judgement (the ``unknown`` level)."""
 
@@ -92,7 +96,9 @@ class Outcome(Model):
     """A verdict: a level on the scale plus the word shown in the cell."""
 
     level: Level
+    """Where the verdict sits on the scale: good, mid, bad, unknown (or reference, for the baseline)."""
     word: Word
+    """The word shown in the cell."""
 
 
 class Band(Outcome):
@@ -103,21 +109,32 @@ class Band(Outcome):
 
 class Context(Model):
     id: Id
+    """Id that option records and table rows use."""
     name: Label
+    """Name shown to readers."""
 
 
 class ColumnBase(Model):
     id: Id
+    """Id of the column, used by judgements, notes and table comparisons."""
     label: Label
+    """Column header in the matrix."""
     meaning: Prose
+    """What the column tells a reader, shown in the legend."""
 
 
 class CategoryColumn(ColumnBase):
-    """Colour from a categorical attribute every record states (e.g. ``fork: none``)."""
+    """Colour from a categorical attribute every record states (e.g. ``licence: permissive``)."""
 
     kind: Literal["category"]
     attribute: Id
+    """The attribute of each option record this column reads."""
     categories: dict[Id, Outcome] = Field(min_length=1)
+    """Each allowed value of the attribute and the verdict it gets."""
+    role: Literal["requirement", "feature"] = "requirement"
+    """``requirement``: something a reader must accept to use the option (listed under what it takes);
+    ``feature``: something it offers. The decision helper warns about either only when the reader's
+    answers bring it up."""
 
 
 class SupportColumn(ColumnBase):
@@ -138,9 +155,14 @@ class ComparisonColumn(ColumnBase):
 
     kind: Literal["comparison"]
     tag: Id
+    """Measured tables carrying this tag feed the column."""
     against: Literal["counterpart", "best"]
+    """What a record is compared with: the other side of each comparison (``counterpart``), the best
+    value of each row (``best``), or the reference option (``baseline``)."""
     aggregate: Literal["max", "min"]
+    """How the ratios of one record make its cell: the best (``max``) or the worst (``min``)."""
     bands: list[Band] = Field(min_length=1)
+    """Verdicts by ratio, highest minimum first; the last band has no minimum."""
 
 
 class TextColumn(ColumnBase):
@@ -148,6 +170,7 @@ class TextColumn(ColumnBase):
 
     kind: Literal["text"]
     field: Literal["pick_when", "short", "name"]
+    """The record field the cell shows."""
 
 
 Column = Annotated[CategoryColumn | SupportColumn | ComparisonColumn | TextColumn, Field(discriminator="kind")]
@@ -157,27 +180,48 @@ class Questions(Model):
     """Headings of the four survey questions, phrased for the guide's topic."""
 
     what: Label
+    """Heading of the section that says what the option is."""
     support: Label
+    """Heading of the section on support per context."""
     measured: Label
+    """Heading of the section on what was measured."""
     pick: Label
+    """Heading of the section on when to pick it."""
 
 
 class Guide(Model):
     """``guide.yml``: what the guide is about and how its matrix is built."""
 
     title: Label
+    """The guide's title, on the overview page."""
     tagline: Label
+    """One line under the title; also the site's description for search engines."""
+    site_name: Label | None = None
+    """The site's name in the header and the browser tab; the title when absent."""
+    footer: Label | None = None
+    """A line in every page's footer (e.g. where the figures come from)."""
     intro: Prose
+    """The overview's opening paragraphs."""
     lesson: Prose
+    """The one thing a reader should take away, highlighted on the overview."""
     option_noun: Word
+    """What one option is called in this guide (e.g. ``library``)."""
     option_noun_plural: Word
+    """Plural of ``option_noun``."""
     context_noun: Word
+    """What a context is called (e.g. ``platform``); each option states its support per context."""
     context_noun_plural: Word
+    """Plural of ``context_noun``."""
     contexts: list[Context] = Field(min_length=1)
+    """The contexts every option states its support for."""
     questions: Questions
+    """Headings of the four questions each option page answers."""
     levels: dict[Level, LevelStyle]
+    """How each verdict level looks."""
     columns: list[Column] = Field(min_length=1)
+    """The matrix columns, in order."""
     order: list[Id] = Field(min_length=1)
+    """Every option id, in the order rows and pages appear."""
 
 
 # --- options/*.yml ---------------------------------------------------------
@@ -185,83 +229,124 @@ class Guide(Model):
 
 class Support(Model):
     status: Literal["yes", "with", "no", "not measured"]
+    """Whether the option works in this context: ``yes``, ``with`` (with extra steps), ``no``, or ``not measured``."""
     note: Prose | None = None
+    """What the source says about it."""
 
 
 class Need(Model):
-    kind: Literal["env", "flag", "plugin", "code", "setup"]
+    """Something a reader must set or install to use the option."""
+
+    kind: Word
+    """What sort of thing it is, in the guide's own words (e.g. ``setting``, ``package``)."""
     value: Label
+    """The setting, package or step itself, shown as code."""
     context: Id | None = None
+    """The context it applies to, when only one."""
     note: Prose | None = None
+    """Why it is needed."""
 
 
 class Failure(Model):
     title: Label
+    """A short name for the failure."""
     detail: Prose
+    """What happens, and when."""
     context: Id | None = None
+    """The context it happened in, when only one."""
 
 
 class Judgement(Outcome):
     """A verdict no number decides, stated with its reason."""
 
     reason: Prose
+    """Why: the sentence of the source the verdict rests on, in your own words."""
 
 
 class AttributeValue(Model):
     value: Id
+    """One of the categories of the column reading this attribute."""
     note: Prose | None = None
+    """Why, shown with the verdict."""
 
 
 class Option(Model):
     """``options/<id>.yml``: one row of the matrix and one survey page."""
 
     id: Id
+    """Id of the option; the file is named after it."""
     name: Label
+    """Full name, the title of its page."""
     label: Word
+    """Short name for tables, charts and navigation."""
     short: Label
-    fabric: list[Id] = Field(min_length=1)
+    """One line under the title."""
+    platforms: list[Id] = Field(default_factory=list)
+    """Ids of the platforms the option is available on, for a ``platform`` filter of the decision
+    helper; empty means it is not restricted."""
     what: Prose
+    """What the option is."""
     support: dict[Id, Support] = Field(min_length=1)
+    """Support per context of ``guide.yml``."""
     measured: Prose
+    """What was measured, in words; the numbers live in tables."""
     pick_when: Label
+    """One line: when to pick it."""
     pick_detail: Prose
+    """More on when to pick it."""
     attributes: dict[Id, AttributeValue] = Field(default_factory=dict)
+    """Values of the categorical attributes the category columns read."""
     needs: list[Need] = Field(default_factory=list)
+    """What a reader must set or install to use it."""
     failures: list[Failure] = Field(default_factory=list)
+    """Known failures."""
     caveats: list[Prose] = Field(default_factory=list)
+    """Caveats, one sentence each."""
     judgements: dict[Id, Judgement] = Field(default_factory=dict)
+    """Verdicts no number decides, per comparison column, with their reason."""
     cell_notes: dict[Id, Prose] = Field(default_factory=dict)
+    """A note shown with the verdict of a column."""
     campaign: Id | None = None
+    """The campaign its measurements come from."""
     dated: dt.date | None = None
+    """When the option was added to the guide."""
 
 
 # --- campaigns/*.yml -------------------------------------------------------
 
 
-class Hardware(Model):
-    instance: Label
-    nodes: Annotated[int, Field(gt=0)]
-    nics_per_node: Annotated[int, Field(gt=0)]
-    fabric: Label
-    gpus_per_node: Annotated[int, Field(gt=0)] | None = None
+class EnvironmentFact(Model):
+    """One labelled fact about where a campaign ran, shown as a row of its set-up table."""
+
+    label: Label
+    """What the fact is about, e.g. ``Machine`` or ``Operating system``."""
+    value: Label
+    """The fact as the source states it."""
 
 
 class Update(Model):
     date: dt.date
+    """When."""
     note: Prose
+    """What changed."""
 
 
 class Campaign(Model):
     """``campaigns/<id>.yml``: where and on what the measurements ran."""
 
     id: Id
+    """Id of the campaign; tables name it."""
     name: Label
-    hardware: Hardware
-    model: Label
-    parallelism: Label
+    """Name shown to readers."""
+    environment: list[EnvironmentFact] = Field(min_length=1)
+    """Where and on what the measurements ran, as labelled facts; two campaigns with the same facts
+    ran in the same environment."""
     summary: Prose
+    """What the campaign is, in a paragraph."""
     method: list[Prose] = Field(default_factory=list)
+    """How it measured, one point each."""
     updates: list[Update] = Field(default_factory=list)
+    """Dated changes since it was first published."""
 
 
 # --- tables/*.yml ----------------------------------------------------------
@@ -274,34 +359,48 @@ class Series(Model):
     """
 
     id: Id
+    """Id of the series, used by rows, comparisons and claims."""
     label: Label
+    """Name shown in the table header and charts."""
     option: Id | None = None
+    """The option this series measures, if any."""
     provenance: Provenance | None = None
+    """Where its values come from, when not the table's."""
     campaign: Id | None = None
 
 
 class Comparison(Model):
     """A ratio shown in the table: numerator series over denominator series, row by row.
 
-    Both sides must come from one campaign (same hardware, same set-up), unless
+    Both sides must come from one campaign (same environment, same set-up), unless
     ``across_campaigns`` says why comparing runs of two campaigns is still fair;
     that reason is shown with the table.
     """
 
     numerator: Id
+    """Series on top of the ratio."""
     denominator: Id
+    """Series below."""
     label: Label
+    """Header of the ratio column."""
     digits: Annotated[int, Field(ge=0, le=4)] = 2
+    """Decimals shown."""
     verdict_column: Id | None = None
+    """The comparison column whose bands colour this ratio."""
     across_campaigns: Prose | None = None
 
 
 class Row(Model):
     id: Id
+    """Id of the row, used by claims."""
     label: Label
+    """Row header."""
     context: Id | None = None
+    """The context the row was measured in."""
     values: dict[Id, Measurement] = Field(min_length=1)
+    """One raw value per series, or ``not measured``."""
     notes: dict[Id, Prose] = Field(default_factory=dict)
+    """A note on a series' value in this row."""
 
 
 class MeasurementTable(Model):
@@ -309,45 +408,78 @@ class MeasurementTable(Model):
 
     kind: Literal["measurements"]
     id: Id
+    """Id of the table."""
     title: Label
+    """Title shown above it."""
     label: Word
+    """Short name in navigation and captions."""
     summary: Prose
+    """What it measures."""
     campaign: Id
+    """The campaign it ran on."""
     provenance: Provenance
+    """Where its values come from: ``measured``, ``published`` or ``derived``."""
     quantity: Label
+    """What is measured (e.g. ``encode time``)."""
     unit: Label
+    """Unit of the values."""
     better: Literal["higher", "lower"]
+    """Whether higher or lower values are better."""
     tags: list[Id] = Field(default_factory=list)
+    """Comparison columns this table feeds, by tag."""
     conditions: list[Prose] = Field(default_factory=list)
+    """Conditions that held for every value."""
     repetitions: Annotated[int, Field(gt=0)] | None = None
+    """Runs per value."""
     variance_below_pct: PositiveNumber | None = None
+    """Run-to-run variance stayed under this percentage."""
+    variance_of: Word | None = None
+    """What the variance was measured on, when not the whole quantity (shown before "run-to-run variance")."""
     series: list[Series] = Field(min_length=1)
+    """The columns of values."""
     rows: list[Row] = Field(min_length=1)
+    """The rows of values."""
     comparisons: list[Comparison] = Field(default_factory=list)
+    """Ratios shown and judged."""
 
 
 class Fact(Model):
     id: Id
+    """Id, quoted in prose as a reference."""
     label: Label
+    """What the value is."""
     value: PositiveNumber
+    """The value as the source states it."""
     unit: Label
+    """Its unit."""
     approx: bool = False
+    """Shown with a ``~``."""
     sign: Literal["", "+"] = ""
+    """Shown with a ``+``."""
     provenance: Provenance
+    """Where it comes from."""
     option: Id | None = None
+    """The option it is about."""
     note: Prose | None = None
+    """A note shown with it."""
 
 
 class FactTable(Model):
-    """Single measured quantities (a ceiling, a per-token cost)."""
+    """Single measured quantities (a ceiling, a cost per unit of work)."""
 
     kind: Literal["facts"]
     id: Id
+    """Id of the table."""
     title: Label
+    """Title shown above it."""
     label: Word
+    """Short name."""
     summary: Prose
+    """What the facts are."""
     campaign: Id
+    """The campaign they come from."""
     facts: list[Fact] = Field(min_length=1)
+    """The facts."""
 
 
 #: A table file is either kind, told apart by its ``kind`` field.
@@ -366,9 +498,13 @@ class Phrase(Model):
     """
 
     more: Label
+    """Words when the ratio is above 1."""
     less: Label
+    """Words when it is below 1."""
     tie: Label
+    """Words for a tie."""
     column: Id | None = None
+    """The comparison column whose middle band counts as a tie."""
 
 
 class RatioClaim(Model):
@@ -379,18 +515,28 @@ class RatioClaim(Model):
     """
 
     id: Id
+    """Id; ``[[id]]`` in any prose field shows the number."""
     table: Id
+    """The measured table it is computed from."""
     numerator: Id
+    """Series on top."""
     denominator: Id
+    """Series below."""
     rows: list[Id] = Field(min_length=1)
+    """Rows whose ratios it combines."""
     aggregate: Literal["mean", "min", "max", "range"] = "mean"
+    """How: ``mean``, ``min``, ``max`` or ``range``."""
     digits: Annotated[int, Field(ge=0, le=4)] = 2
+    """Decimals shown."""
     approx: bool = False
+    """Shown with a ``~``."""
     phrase: Phrase | None = None
+    """Words to read it as a comparison."""
 
 
 class Claims(Model):
     claims: list[RatioClaim] = Field(default_factory=list)
+    """Numbers quoted in prose."""
 
 
 # --- recommendation.yml ----------------------------------------------------
@@ -398,18 +544,26 @@ class Claims(Model):
 
 class Case(Model):
     id: Id
+    """Id of the case."""
     title: Label
+    """Title of the case."""
     when: Prose
+    """The situation."""
     pick: list[Id] = Field(min_length=1)
+    """Options to pick, best first."""
     why: Prose
+    """Why."""
 
 
 class Recommendation(Model):
     """The bottom line: the default pick and the situations that change it."""
 
     summary: Prose
+    """The bottom line in a paragraph."""
     cases: list[Case] = Field(min_length=1)
+    """Situations and their picks."""
     note: Prose | None = None
+    """A note under the cases."""
 
 
 # --- decisions.yml ---------------------------------------------------------
@@ -423,38 +577,52 @@ Condition = dict[Id, Annotated[list[Id], Field(min_length=1)]]
 
 class Answer(Model):
     id: Id
+    """Id of the answer."""
     label: Label
+    """The answer as the form shows it."""
     short: Word | None = None
     """Shorter wording for the decision table; ``label`` when absent."""
     help: Prose | None = None
+    """More on the answer."""
 
 
 class Question(Model):
     """One thing the decision helper asks the reader; the reader picks one answer."""
 
     id: Id
+    """Id of the question."""
     label: Word
-    """Column header in the decision table, e.g. ``Fabric``."""
+    """Column header in the decision table, e.g. ``Platform``."""
     text: Label
     """The question as the form asks it."""
     help: Prose | None = None
+    """More on the question."""
     answers: list[Answer] = Field(min_length=2)
+    """The answers a reader picks from."""
 
 
 class Rule(Model):
     """Tried in order; the first rule whose ``when`` holds gives the recommendation."""
 
     id: Id
+    """Id of the rule."""
     when: Condition = Field(default_factory=dict)
+    """The answers it applies to; empty applies to all."""
     recommend: Id
+    """The option it recommends."""
     runner_up: Id | None = None
+    """A second choice."""
     why: Prose
+    """Why."""
 
 
-class FabricFilter(Model):
-    """Rules out every option whose ``fabric`` list lacks the answer (answer ids are fabric ids)."""
+class PlatformFilter(Model):
+    """Rules out every option whose ``platforms`` list is not empty and lacks the answer.
 
-    kind: Literal["fabric"]
+    The answers of ``question`` are platform ids, as the options' ``platforms`` lists name them.
+    """
+
+    kind: Literal["platform"]
     question: Id
     when: Condition = Field(default_factory=dict)
 
@@ -482,7 +650,7 @@ class AttributeFilter(Model):
 
 
 #: A filter is told apart by its ``kind``.
-Filter = Annotated[FabricFilter | SupportFilter | AttributeFilter, Field(discriminator="kind")]
+Filter = Annotated[PlatformFilter | SupportFilter | AttributeFilter, Field(discriminator="kind")]
 
 
 class Decisions(Model):
@@ -496,10 +664,15 @@ class Decisions(Model):
     """
 
     title: Label
+    """Title of the decision helper page."""
     intro: Prose
+    """Its opening paragraph."""
     questions: list[Question] = Field(min_length=1)
+    """What the helper asks."""
     filters: list[Filter] = Field(default_factory=list)
+    """What rules options out, computed from their records."""
     rules: list[Rule] = Field(min_length=1)
+    """Tried in order; the first that applies recommends."""
 
 
 #: File kinds and their models, used by the loader and by the schema export.
