@@ -32,17 +32,19 @@ system-deps:
 serve: setup
 	$(BIN)/mkdocs serve -a 127.0.0.1:8000
 
+# Atomic: MkDocs builds into a fresh folder that replaces build/site only if the build succeeded.
 build: setup
-	$(BIN)/mkdocs build --strict -d build/site
+	$(PY) -m quality.build build/site
 
 # The generated Markdown alone, for another engine (Zensical, ProperDocs).
 pages: setup
 	$(PY) -m generator build --data data --out build/pages
 
 lint: setup
-	$(BIN)/ruff check generator tests quality bench
-	$(BIN)/ruff format --check generator tests quality bench
+	$(BIN)/ruff check generator tests quality bench tools/deploy
+	$(BIN)/ruff format --check generator tests quality bench tools/deploy
 	$(BIN)/mypy
+	$(BIN)/mypy tools/deploy/publish.py
 	$(PY) -m generator schema --check
 
 test: system-deps setup lint build
@@ -57,7 +59,7 @@ diff: setup
 preview: setup
 	rm -rf build/preview
 	base="$${GUIDE_DIFF_BASE:-$$(git merge-base main HEAD)}" && \
-	GUIDE_DIFF_BASE="$$base" $(BIN)/mkdocs build --strict -d build/preview/site && \
+	GUIDE_DIFF_BASE="$$base" $(PY) -m quality.build build/preview/site && \
 	$(PY) -m generator diff --base "$$base" --site-url "$${SITE_URL:-}" --out build/preview/diff.md && \
 	$(PY) -m generator diff --base "$$base" --format json --out build/preview/diff.json
 	printf '%s\n' "$${PR_NUMBER:-}" > build/preview/pr-number

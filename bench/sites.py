@@ -76,7 +76,7 @@ class Project:
 
 
 def mkdocs_build(config: Path, site: Path) -> Sample:
-    return run_child([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(site)], env=ENV)
+    return run_child([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site)], env=ENV)
 
 
 def write_pages(data_dir: Path, out: Path, nav: Path) -> Sample:

@@ -1,24 +1,94 @@
-"""Build the shipped site into a folder for a given site_url (the address it will be served at).
+"""Build a site with ``mkdocs build --strict`` into a folder, atomically: the one way the project builds.
 
-Scripts that serve the site on a free local port build it for that address, so its canonical links,
-sitemap and instant navigation all agree with where the browser finds it.
+The build goes into a fresh folder next to the target and replaces the target only when MkDocs
+succeeded, so a failed build (a data error, a page that clashes with a generated one, a template
+error, a warning in strict mode) leaves the last good site where it was. MkDocs runs without
+``-q``: in MkDocs 1.6.1 ``-q`` hides the warnings that ``--strict`` counts, so a broken link would
+pass. ``make build``, ``make preview`` and the tests build through here.
+
+``python -m quality.build OUT [-f mkdocs.yml] [--site-url URL]`` is the command-line form.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def build_site(out: Path, site_url: str, config: Path = ROOT / "mkdocs.yml") -> Path:
-    """Run ``mkdocs build --strict`` for ``config`` into ``out`` with ``SITE_URL=site_url``; return ``out``."""
-    env = dict(os.environ, SITE_URL=site_url, NO_MKDOCS_2_WARNING="1")
-    args = [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config), "-d", str(out)]
-    result = subprocess.run(args, capture_output=True, text=True, env=env, cwd=ROOT, timeout=600, check=False)
-    if result.returncode != 0:
-        raise RuntimeError(f"mkdocs build failed:\n{result.stderr}")
+class BuildFailed(Exception):
+    """mkdocs build exited non-zero; the message holds what it printed."""
+
+
+def mkdocs_command(config: Path, out: Path) -> list[str]:
+    return [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(out)]
+
+
+def swap_in(staging: Path, out: Path) -> None:
+    """Put the finished ``staging`` folder at ``out``, removing the previous site only afterwards."""
+    old = None
+    if os.path.lexists(out):
+        old = Path(tempfile.mkdtemp(prefix=f".{out.name}-old-", dir=out.parent))
+        out.rename(old / out.name)
+    staging.rename(out)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def build_site(
+    out: Path,
+    site_url: str | None = None,
+    config: Path = ROOT / "mkdocs.yml",
+    env: Mapping[str, str] | None = None,
+    timeout: float = 600,
+) -> Path:
+    """Build ``config`` into ``out`` (for ``site_url`` if given); raise BuildFailed and keep ``out`` on failure."""
+    out = Path(out).absolute()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    run_env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
+    if site_url is not None:
+        run_env["SITE_URL"] = site_url
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-building-", dir=out.parent))
+    try:
+        done = subprocess.run(
+            mkdocs_command(Path(config).absolute(), staging),
+            capture_output=True,
+            text=True,
+            env=run_env,
+            cwd=Path(config).absolute().parent,
+            timeout=timeout,
+            check=False,
+        )
+        if done.returncode != 0:
+            raise BuildFailed(f"mkdocs build failed (the previous site in {out} is kept):\n{done.stderr}")
+        swap_in(staging, out)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
     return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m quality.build", description="Build the site atomically.")
+    parser.add_argument("out", type=Path)
+    parser.add_argument("-f", "--config-file", type=Path, default=Path("mkdocs.yml"))
+    parser.add_argument("--site-url")
+    args = parser.parse_args(argv)
+    try:
+        build_site(args.out, args.site_url, args.config_file)
+    except BuildFailed as failed:
+        print(failed, file=sys.stderr)
+        return 1
+    print(f"built {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

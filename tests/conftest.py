@@ -5,11 +5,11 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from quality.build import mkdocs_command
 from quality.serve import StaticServer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,11 +57,9 @@ markdown_extensions:
     return tmp_path / "mkdocs.yml"
 
 
-def mkdocs_build(config: Path, site: Path, strict: bool = True) -> subprocess.CompletedProcess[str]:
-    args = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(site)]
-    if strict:
-        args.append("--strict")
-    return subprocess.run(args, capture_output=True, text=True, timeout=300, check=False)
+def mkdocs_build(config: Path, site: Path) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build --strict`` straight into ``site`` (never with ``-q``: it hides what strict counts)."""
+    return subprocess.run(mkdocs_command(config, site), capture_output=True, text=True, timeout=300, check=False)
 
 
 @pytest.fixture

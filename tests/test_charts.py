@@ -306,7 +306,7 @@ def test_missing_plotly_stops_the_build_with_a_clear_message(tmp_path: Path) -> 
     config = write_site(tmp_path, DATA)
     config.write_text(config.read_text(encoding="utf-8").replace(str(PLOTLY_JS), "nowhere/plotly.js"), encoding="utf-8")
     result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(tmp_path / "site")],
+        [sys.executable, "-m", "mkdocs", "build", "-f", str(config), "-d", str(tmp_path / "site")],
         capture_output=True,
         text=True,
         check=False,

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from quality.build import build_site
 from quality.serve import StaticServer
-from tests.conftest import ROOT
 from tests.html import page as soup_of
 
 PLOTLY = "plotly-basic.min.js"
@@ -60,15 +57,7 @@ def instant_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("instant") / "site"
     root.mkdir()
     server = StaticServer(root)
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "-q", "--strict", "-f", str(ROOT / "mkdocs.yml"), "-d", str(root)],
-        env={**os.environ, "SITE_URL": server.url},
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
+    build_site(root, server.url)
     yield server.url
     server.close()
 

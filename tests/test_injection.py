@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 from bs4 import BeautifulSoup, Comment, Tag
 
+from quality.build import build_site
 from tests.conftest import DATA, copy_project
 from tests.injection import _SHORT, PAYLOADS, poison
 
@@ -29,15 +28,7 @@ EXECUTABLE = {"", "text/javascript", "module", "application/javascript"}
 def _build(project: Path, data: Path) -> Path:
     copy_project(project, data)
     site = project / "site"
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "-q", "--strict", "-f", str(project / "mkdocs.yml"), "-d", str(site)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    return site
+    return build_site(site, config=project / "mkdocs.yml")
 
 
 @pytest.fixture(scope="module")

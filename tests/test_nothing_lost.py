@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator import cli
+from quality.build import mkdocs_command
 from tests.conftest import DATA, copy_project, mkdocs_build
 
 BREAK = ("options/uccl.yml", "label: UCCL\n", "label: UCCL\nlabel: again\n")
@@ -100,7 +101,7 @@ def test_no_tool_writes_into_the_data_folder(project: Path, tmp_path: Path) -> N
     before = snapshot(data)
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     runs = [
-        [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(project / "mkdocs.yml"), "-d", str(tmp_path / "s")],
+        mkdocs_command(project / "mkdocs.yml", tmp_path / "s"),
         [sys.executable, "-m", "generator", "build", "--data", str(data), "--out", str(tmp_path / "pages")],
         [sys.executable, "-m", "generator", "check", "--data", str(data)],
     ]

@@ -9,20 +9,17 @@ real browser with Material's instant navigation and search.
 
 from __future__ import annotations
 
-import os
 import re
 import socket
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from quality.build import build_site
 from quality.serve import StaticServer
 from tests import linkcheck
-from tests.conftest import ROOT
 
 PREFIX = "/pr-preview/pr-7/"
 
@@ -39,10 +36,7 @@ def preview(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     base = f"http://127.0.0.1:{port}{PREFIX}"
     site = tmp_path_factory.mktemp("preview") / "site"
-    env = {**os.environ, "SITE_URL": base, "GUIDE_DIFF_BASE": "HEAD"}
-    args = [sys.executable, "-m", "mkdocs", "build", "-q", "--strict", "-f", str(ROOT / "mkdocs.yml"), "-d", str(site)]
-    done = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300, check=False)
-    assert done.returncode == 0, done.stderr
+    build_site(site, base, env={"GUIDE_DIFF_BASE": "HEAD"})
     server = StaticServer(site, prefix=PREFIX, port=port)
     yield base
     server.close()

@@ -106,15 +106,22 @@ def _jobs() -> list[tuple[str, dict[str, Any], str, dict[str, Any]]]:
     return out
 
 
-def _checks_out(job: dict[str, Any]) -> bool:
-    return any(str(step.get("uses", "")).startswith("actions/checkout@") for step in job["steps"])
+def _checkouts(job: dict[str, Any]) -> list[dict[str, Any]]:
+    return [step for step in job["steps"] if str(step.get("uses", "")).startswith("actions/checkout@")]
+
+
+DEPLOY = "python3 trusted/tools/deploy/publish.py"
+
+
+def _is_deploy_job(job: dict[str, Any]) -> bool:
+    return any(step.get("with", {}).get("path") == "trusted" for step in _checkouts(job))
 
 
 def test_jobs_that_check_out_the_project_run_only_makefile_targets_starting_with_ci() -> None:
     ci = _ci_commands()
     assert ci == ["make test"]
     targets = _make_targets()
-    builders = [(where, job) for where, _, _, job in _jobs() if _checks_out(job)]
+    builders = [(where, job) for where, _, _, job in _jobs() if _checkouts(job) and not _is_deploy_job(job)]
     assert [where for where, _ in builders] == ["pr-preview.yml:build", "site.yml:build"]
     for where, job in builders:
         commands = [step["run"].strip() for step in job["steps"] if "run" in step]
@@ -126,7 +133,12 @@ def test_jobs_that_check_out_the_project_run_only_makefile_targets_starting_with
     assert "build" in targets["test"]
 
 
-def test_write_permissions_never_meet_the_projects_code() -> None:
+def _holds_a_credential(step: dict[str, Any]) -> bool:
+    return any("secrets." in str(v) or "github.token" in str(v) for v in step.get("env", {}).values())
+
+
+def test_write_permissions_and_credentials_never_meet_the_projects_code_or_the_artifact() -> None:
+    deployers = []
     for where, workflow, _, job in _jobs():
         assert workflow["permissions"] == {}, f"{where}: grant permissions per job only"
         permissions = job.get("permissions")
@@ -134,11 +146,62 @@ def test_write_permissions_never_meet_the_projects_code() -> None:
         writes = [scope for scope, level in permissions.items() if level == "write"]
         if "pull_request" in workflow["on"]:
             assert writes == [], f"{where}: a pull request's build must not be able to write"
-        if writes:
-            assert not _checks_out(job), f"{where} can write and checks out code"
-            for step in job["steps"]:
-                script = step.get("run", "")
-                assert not re.search(r"\b(make|python3?|pip|npm|mkdocs)\b", script), f"{where} runs code: {script}"
+        assert not any("secrets." in str(v) or "github.token" in str(v) for v in job.get("env", {}).values()), where
+        credential = writes or any(_holds_a_credential(step) for step in job["steps"])
+        if not credential:
+            continue
+        deployers.append(where)
+        # Only the default branch's own deploy script, checked out without credentials, runs here.
+        for checkout in _checkouts(job):
+            assert checkout["with"] == {"path": "trusted", "persist-credentials": False}, where
+        for step in job["steps"]:
+            if "run" in step:
+                assert step["run"].startswith(DEPLOY + " "), f"{where} runs more than the deploy script: {step['run']}"
+        # The token enters the environment only in steps after the artifact was copied as plain files.
+        steps = job["steps"]
+        sanitized = [i for i, step in enumerate(steps) if " sanitize " in step.get("run", "")]
+        holders = [i for i, step in enumerate(steps) if _holds_a_credential(step)]
+        for i in holders:
+            assert " publish " in steps[i]["run"], f"{where}: only the publish step may hold the token"
+            if any("download-artifact" in str(step.get("uses")) for step in steps[:i]):
+                assert sanitized and min(sanitized) < i, f"{where}: the token comes after the copy"
+    assert deployers == ["pr-preview-deploy.yml:publish", "pr-preview-deploy.yml:comment", "site.yml:deploy"]
+
+
+def test_previews_never_publish_on_the_production_repository() -> None:
+    workflow = load(ROOT / ".github" / "workflows" / "pr-preview-deploy.yml")
+    for name, job in workflow["jobs"].items():
+        assert job["permissions"].get("contents", "none") != "write", name
+    publish = workflow["jobs"]["publish"]
+    assert publish["environment"] == "pr-preview"
+    assert "vars.GUIDE_PREVIEW_REPOSITORY != ''" in publish["if"]
+    runs = [step["run"] for step in publish["steps"] if "run" in step]
+    assert runs[0].startswith(DEPLOY + " check-origin")
+    remotes = [step["run"] for step in publish["steps"] if " publish " in step.get("run", "")]
+    assert remotes and all('--remote "https://github.com/$PREVIEW_REPOSITORY.git"' in r for r in remotes)
+
+
+def test_a_preview_can_never_cancel_a_production_deploy() -> None:
+    groups = {}
+    for path in WORKFLOWS:
+        workflow = load(path)
+        concurrency = workflow["concurrency"]
+        groups[path.name] = concurrency["group"]
+        if path.name != "pr-preview.yml":
+            assert concurrency["cancel-in-progress"] is False, path.name
+    assert groups["site.yml"] == "pages-production"
+    others = [g for name, g in groups.items() if name != "site.yml"]
+    assert all(not g.startswith("pages-production") for g in others)
+    assert "head_branch" in groups["pr-preview-deploy.yml"]
+
+
+def test_the_deploy_script_uses_the_standard_library_only() -> None:
+    import ast
+
+    tree = ast.parse((ROOT / "tools" / "deploy" / "publish.py").read_text(encoding="utf-8"))
+    modules = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    modules |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+    assert modules and modules <= set(sys.stdlib_module_names), modules - set(sys.stdlib_module_names)
 
 
 @pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
@@ -148,3 +211,18 @@ def test_actions_are_pinned_by_full_commit_with_their_version(path: Path) -> Non
     for action, comment in uses:
         assert re.fullmatch(r"actions/[a-z-]+@[0-9a-f]{40}", action), action
         assert re.fullmatch(r" # v\d+\.\d+\.\d+", comment), f"{action}: say which release the commit is"
+
+
+def test_pytest_runs_as_the_readme_writes_it() -> None:
+    """`.venv/bin/pytest tests/...` (not only `python -m pytest`) finds the project's packages."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "UPDATE_GOLDEN=1 .venv/bin/pytest tests/test_bad_input.py" in readme
+    done = subprocess.run(
+        [str(BIN / "pytest"), "--collect-only", "-q", "-p", "no:cacheprovider", "tests/test_deploy.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
