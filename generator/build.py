@@ -21,7 +21,12 @@ from generator.render.pages import Renderer
 #: The "What changed in this PR" page (:data:`generator.diff.preview.CHANGES_URI`; a test checks they agree).
 CHANGES_PAGE = "changes.md"
 
-#: Where the charts' script (``site_src/javascripts/charts.js``) expects plotly.js: ``vendor/`` beside itself.
+#: The engine's own browser files, added to every site: ``destination uri -> file`` (stylesheets first, then scripts).
+ASSETS = Path(__file__).parent / "render" / "assets"
+ENGINE_CSS = ["stylesheets/guide.css", "stylesheets/charts.css", "stylesheets/decide.css"]
+ENGINE_JS = ["javascripts/charts.js", "javascripts/decide.js"]
+
+#: Where the charts' script (``javascripts/charts.js``) expects plotly.js: ``vendor/`` beside itself.
 PLOTLY_DEST = "javascripts/vendor/plotly-basic.min.js"
 
 #: The plotly.js bundle ``npm ci`` installs (relative to the project); copied into a site with charts, never committed.
@@ -41,7 +46,8 @@ class Site:
     nav: list[Any]
     """The navigation, in MkDocs ``nav`` form: generated pages first, then the hand-written ones."""
     assets: dict[str, Path] = field(default_factory=dict)
-    """Files to copy into the site, ``destination uri -> source file``."""
+    """Files to copy into the site, ``destination uri -> source file``: the engine's stylesheets
+    (:data:`ENGINE_CSS`) and scripts (:data:`ENGINE_JS`), which every page must load, and plotly.js."""
     name: str = ""
     """The site's name (``site_name`` or ``title`` of ``guide.yml``). Like the navigation's titles, the
     name, description and footer are made inert as HTML: themes print them without escaping."""
@@ -82,7 +88,7 @@ def build_site(
 
         pages[CHANGES_URI] = changes_page(data_dir, diff_base)
         pages["index.md"] = link_from_overview(pages["index.md"])
-    assets: dict[str, Path] = {}
+    assets: dict[str, Path] = {uri: ASSETS / uri for uri in [*ENGINE_CSS, *ENGINE_JS]}
     if renderer.charts.all():
         source = (plotly_js or Path(PLOTLY_JS)).resolve()
         if not source.is_file():

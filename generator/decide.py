@@ -12,8 +12,9 @@ Pure functions over validated data; nothing here renders a page or knows MkDocs.
   reason found, in filter order.
 * Each pick carries what its record says about the reader's situation: its
   support status on the chosen context, its known failures (on any context or
-  on the chosen one), category verdicts that are not good (a restrictive licence, say), and
-  its caveats.
+  on the chosen one), category verdicts that are not good (a requirement such as
+  a restrictive licence always; a missing feature only when the reader's answers
+  ask for it), and its caveats.
 * :func:`leaves` folds every combination into a question tree: questions are
   asked in their declared order, a question that cannot change the outcome
   below a node is skipped, a node whose combinations all share one outcome is
@@ -194,6 +195,15 @@ def exclusions(data: Data, answers: Answers) -> dict[str, Reason]:
     return {ident: found[ident] for ident in data.guide.order if ident in found}
 
 
+def _cared_about(decisions: schema.Decisions, answers: Answers) -> set[str]:
+    """Attributes the reader's answers bring up: an applying attribute filter excludes values for the answer given."""
+    return {
+        f.attribute
+        for f in _applying(decisions, answers)
+        if isinstance(f, schema.AttributeFilter) and f.question in answers and answers[f.question] in f.exclude
+    }
+
+
 def pick_notes(data: Data, option: schema.Option, answers: Answers) -> tuple[Reason | None, tuple[Reason, ...]]:
     """What the record says about ``option`` in this situation: support on the chosen context, and caveats."""
     decisions = data.decisions
@@ -212,9 +222,12 @@ def pick_notes(data: Data, option: schema.Option, answers: Answers) -> tuple[Rea
             caveats.append(
                 Reason(f"{failure.title} ({_context_name(data.guide, failure.context)})", None, failure.detail)
             )
+    cared = _cared_about(decisions, answers)
     for category_col in data.guide.columns:
         if not isinstance(category_col, schema.CategoryColumn):
             continue
+        if category_col.role == "feature" and category_col.attribute not in cared:
+            continue  # a missing feature matters only to a reader whose answers ask for it
         attr = option.attributes.get(category_col.attribute)
         if attr is not None and category_col.categories[attr.value].level != "good":
             caveats.append(Reason(category_col.label, category_col.categories[attr.value], attr.note))

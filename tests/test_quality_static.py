@@ -16,7 +16,7 @@ from quality.contrast import contrast_ratio, custom_properties, hex_rgb
 from quality.sitemap import built_page_paths, page_paths, site_url
 from tests.conftest import ROOT
 
-GUIDE_CSS = ROOT / "site_src" / "stylesheets" / "guide.css"
+GUIDE_CSS = ROOT / "generator" / "render" / "assets" / "stylesheets" / "guide.css"
 PALETTES = {"light": ":root", "dark": '[data-md-color-scheme="slate"]'}
 AA_TEXT = 4.5  # WCAG 2 AA for normal-size text: the cells' text is small
 

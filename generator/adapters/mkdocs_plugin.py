@@ -35,12 +35,15 @@ from mkdocs.structure.pages import Page
 
 from generator.adapters import error_banner
 from generator.adapters.html_blocks import put_back, set_aside
-from generator.build import CHANGES_PAGE, PLOTLY_DEST, PLOTLY_JS, AssetError, build_site
+from generator.build import CHANGES_PAGE, ENGINE_CSS, ENGINE_JS, PLOTLY_DEST, PLOTLY_JS, AssetError, build_site
 from generator.diff.revisions import RevisionError
 from generator.errors import GuideError, Problem
 from generator.render.pages import TEMPLATES
 
 log = get_plugin_logger(__name__)
+
+#: Overrides of Material's templates the engine needs (valid HTML, an accessible search box).
+THEME_OVERRIDES = Path(__file__).parent / "material"
 
 __all__ = ["CHANGES_PAGE", "PLOTLY_DEST", "GuideConfig", "GuidePlugin"]
 
@@ -104,6 +107,13 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             self.chrome = {"site_name": site.name, "site_description": site.description, "copyright": site.footer}
         if config.nav is None:
             config.nav = self.nav
+        # The engine's stylesheets, scripts and theme overrides, so a guide's mkdocs.yml need not list them.
+        config.extra_css = [*config.extra_css, *(uri for uri in ENGINE_CSS if uri not in config.extra_css)]
+        listed = {str(script) for script in config.extra_javascript}
+        config.extra_javascript = [*config.extra_javascript, *(uri for uri in ENGINE_JS if uri not in listed)]
+        if str(THEME_OVERRIDES) not in config.theme.dirs:
+            at = 1 if config.theme.custom_dir else 0  # a guide's own custom_dir still wins
+            config.theme.dirs.insert(at, str(THEME_OVERRIDES))
         for key, value in self.chrome.items():  # the guide's words, never another guide's
             # Already inert HTML; as Markup, a theme's `| e` does not escape it a second time.
             config[key] = Markup(value) if value else None

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 
 from generator.check.rules import (
     bands_descend,
+    baseline_columns,
     best_within_a_campaign,
     claim_references,
     claims_within_a_campaign,
@@ -40,6 +41,7 @@ CHECKS: list[Check] = [
     order_lists_every_option.order_lists_every_option,
     levels_complete.levels_complete,
     bands_descend.bands_descend,
+    baseline_columns.baseline_columns,
     option_references.option_references,
     table_references.table_references,
     claim_references.claim_references,

@@ -111,6 +111,9 @@ class Derived:
     def unknown(self) -> Verdict:
         return unknown_verdict(self.data)
 
+    def reference(self) -> Verdict:
+        return reference_verdict(self.data)
+
     def raw(self, value: float) -> str:
         return numbers.raw(value)
 
@@ -288,6 +291,34 @@ def _best(index: _TableIndex, column: schema.ComparisonColumn, option: str) -> t
     return ratios, details, sources
 
 
+def _baseline(
+    index: _TableIndex, column: schema.ComparisonColumn, option: str
+) -> tuple[list[float], list[str], list[str]]:
+    """Ratios of ``option`` against the baseline option's value in each tagged row."""
+    ratios: list[float] = []
+    sources: list[str] = []
+    for t in index.tagged(option, column.tag):
+        owner = index.owners[t.id]
+        mine = next((s for s, o in owner.items() if o == option), None)
+        ref = next((s for s, o in owner.items() if o == column.baseline), None)
+        if mine is None or ref is None:
+            continue
+        for row in t.rows:
+            value = _ratio(row.values[mine], row.values[ref])
+            if value is None:
+                continue
+            ratios.append(value if t.better == "higher" else 1 / value)
+            if t.id not in sources:
+                sources.append(t.id)
+    return ratios, [column.baseline or ""], sources
+
+
+def reference_verdict(data: Data) -> Verdict:
+    """The neutral verdict of the baseline option in its own column."""
+    style = data.guide.levels["reference"]
+    return Verdict("reference", style.word or "reference", style.symbol, style.colour)
+
+
 def _comparison_cell(
     data: Data,
     index: _TableIndex,
@@ -296,8 +327,14 @@ def _comparison_cell(
     option: schema.Option,
     problems: list[Problem],
 ) -> Cell:
-    if column.against == "counterpart":
-        ratios, others, sources = _counterpart(index, column, option.id)
+    if column.against == "baseline" and option.id == column.baseline:
+        tables = [t.id for t in index.tagged(option.id, column.tag)]
+        return Cell(
+            column, reference_verdict(data), "the reference", tables=tables, note=option.cell_notes.get(column.id)
+        )
+    if column.against in ("counterpart", "baseline"):
+        find = _counterpart if column.against == "counterpart" else _baseline
+        ratios, others, sources = find(index, column, option.id)
         detail = (
             f"{numbers.ratio_range(min(ratios), max(ratios), 2)} vs {', '.join(names.get(o, o) for o in others)}"
             if ratios
@@ -346,7 +383,7 @@ def _support(data: Data, column: schema.SupportColumn, option: schema.Option) ->
     summary = support_summary([c.status for c in cells])
     groups: dict[str, list[str]] = {}
     rank = {"good": 0, "mid": 1, "bad": 2, "unknown": 3}
-    for c in sorted(cells, key=lambda c: rank[c.verdict.level]):
+    for c in sorted(cells, key=lambda c: rank.get(c.verdict.level, len(rank))):
         groups.setdefault(c.verdict.word, []).append(c.context.name)
     detail = "; ".join(f"{word}: {', '.join(names)}" for word, names in groups.items())
     return Cell(column, verdict(data, column.categories[summary]), detail, note=option.cell_notes.get(column.id)), cells

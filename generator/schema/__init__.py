@@ -23,7 +23,8 @@ Word = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 Label = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 #: Text that may use the inline Markdown subset and ``[[reference]]`` references.
 Prose = Annotated[str, StringConstraints(min_length=1, max_length=4000)]
-Level = Literal["good", "mid", "bad", "unknown"]
+#: ``reference`` is the neutral level of the option a baseline column compares everything with.
+Level = Literal["good", "mid", "bad", "unknown", "reference"]
 Provenance = Literal["measured", "published", "derived"]
 
 
@@ -149,16 +150,20 @@ class ComparisonColumn(ColumnBase):
     """Colour from ratios in measured tables carrying ``tag``.
 
     ``against: counterpart`` compares a record with the other side of each
-    declared comparison; ``against: best`` with the best value in each row.
-    Ratios are oriented so that above 1 means better for the record.
+    declared comparison; ``against: best`` with the best value in each row;
+    ``against: baseline`` with the ``baseline`` option's value in each row (the
+    baseline itself gets the neutral ``reference`` level). Ratios are oriented so
+    that above 1 means better for the record.
     """
 
     kind: Literal["comparison"]
     tag: Id
     """Measured tables carrying this tag feed the column."""
-    against: Literal["counterpart", "best"]
+    against: Literal["counterpart", "best", "baseline"]
     """What a record is compared with: the other side of each comparison (``counterpart``), the best
     value of each row (``best``), or the reference option (``baseline``)."""
+    baseline: Id | None = None
+    """With ``against: baseline``: the option every other one is compared with."""
     aggregate: Literal["max", "min"]
     """How the ratios of one record make its cell: the best (``max``) or the worst (``min``)."""
     bands: list[Band] = Field(min_length=1)
