@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup system-deps serve build pages test lint schema clean diff preview chart-budget bench lighthouse-deps lighthouse screenshots
+.PHONY: setup system-deps serve build example pages test lint schema clean diff preview chart-budget bench lighthouse-deps lighthouse screenshots
 
 $(STAMP): requirements.lock pyproject.toml
 	python3 -m venv $(VENV)
@@ -47,7 +47,11 @@ lint: setup
 	$(BIN)/mypy tools/deploy/publish.py
 	$(PY) -m generator schema --check
 
-test: system-deps setup lint build
+# The example guide (examples/json-libraries/): another topic on the same engine, built strictly like the shipped one.
+example: setup
+	$(PY) -m quality.build build/example -f examples/json-libraries/mkdocs.yml
+
+test: system-deps setup lint build example
 	$(PY) -m pytest -q
 
 # What the data change on this branch does to the guide (default base: the merge base with main).

@@ -91,38 +91,38 @@ def _axe_problems(axe: Axe, page: Page, where: str) -> list[str]:
 
 @pytest.mark.parametrize("palette", ["default", "slate"])
 def test_every_page_loads_cleanly_and_passes_axe(
-    context: MakeContext, site_pages: list[str], served_site: str, axe: Axe, palette: str
+    context: MakeContext, guide_pages: list[str], guide_url: str, axe: Axe, palette: str
 ) -> None:
     """No console error, failed or outside request, and 0 axe violations, in the light and dark palette."""
     ctx = context(color_scheme="light")
-    recorder = Recorder(ctx, served_site)
+    recorder = Recorder(ctx, guide_url)
     page = ctx.new_page()
     if palette == "slate":
         # Switch the way a reader does: Material stores the choice and every later page opens dark.
         recorder.where = "palette toggle"
-        page.goto(site_pages[0], wait_until="load")
+        page.goto(guide_pages[0], wait_until="load")
         page.locator("form[data-md-component=palette] label:visible").click()
         page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
     problems: list[str] = []
-    for url in site_pages:
+    for url in guide_pages:
         recorder.where = url
         page.goto(url, wait_until="networkidle")
         scheme = page.evaluate("document.body.dataset.mdColorScheme")
         assert scheme == palette, f"{url}: palette {scheme}, expected {palette}"
         problems += _axe_problems(axe, page, url)
-    assert len(site_pages) >= 2
+    assert len(guide_pages) >= 2
     assert recorder.problems + problems == []
 
 
 def test_the_gates_see_a_violation_and_an_outside_request(
-    context: MakeContext, site_pages: list[str], served_site: str, axe: Axe
+    context: MakeContext, guide_pages: list[str], guide_url: str, axe: Axe
 ) -> None:
     """The same recorder and axe run, on a page we break on purpose, report both faults."""
     ctx = context()
-    recorder = Recorder(ctx, served_site)
+    recorder = Recorder(ctx, guide_url)
     page = ctx.new_page()
-    recorder.where = site_pages[0]
-    page.goto(site_pages[0], wait_until="load")
+    recorder.where = guide_pages[0]
+    page.goto(guide_pages[0], wait_until="load")
     page.evaluate("""document.body.insertAdjacentHTML('beforeend', '<button class="dg-broken"></button>');
         fetch('http://example.invalid/tracker.js').catch(() => {});""")
     page.wait_for_timeout(200)
@@ -168,14 +168,14 @@ def _rgb_hex(css: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def verdict_pages(shipped_site: Path, served_site: str) -> list[str]:
+def verdict_pages(guide_site: Path, guide_url: str) -> list[str]:
     """The pages (from the sitemap) that show verdict cells or badges."""
     found = []
-    for path in page_paths(shipped_site):
-        html = (shipped_site / path / "index.html").read_text(encoding="utf-8")
+    for path in page_paths(guide_site):
+        html = (guide_site / path / "index.html").read_text(encoding="utf-8")
         if "dg-cell" in html or "dg-badge" in html:
-            found.append(served_site + path)
-    assert served_site in found, "the overview shows the matrix"
+            found.append(guide_url + path)
+    assert guide_url in found, "the overview shows the matrix"
     return found
 
 
@@ -202,11 +202,11 @@ def test_verdicts_stay_readable_in_forced_colors(context: MakeContext, verdict_p
     assert problems == []
 
 
-def test_matrix_reads_as_cards_on_a_phone(context: MakeContext, served_site: str) -> None:
+def test_matrix_reads_as_cards_on_a_phone(context: MakeContext, guide_url: str) -> None:
     """At phone width nothing scrolls sideways, every cell says which column it answers, verdicts sit two
     by two, and each path's card fits on one screen below the header."""
     page = context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
-    page.goto(served_site, wait_until="load")
+    page.goto(guide_url, wait_until="load")
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     wrap = page.evaluate("(w => w.scrollWidth - w.clientWidth)(document.querySelector('.dg-matrix-wrap'))")
     assert overflow <= 0 and wrap <= 0
