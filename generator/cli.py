@@ -2,6 +2,7 @@
 
 python -m generator build --data data --out build/pages [--docs site_src] [--nav nav.yml]
 python -m generator check --data data
+python -m generator new DIR --topic "..."
 python -m generator schema --out schema
 python -m generator diff [--base REV] [--head REV|worktree] [--format markdown|json]
 """
@@ -16,12 +17,13 @@ from pathlib import Path
 
 import yaml
 
-from generator.build import AssetError, build_site
+from generator.build import PLOTLY_JS, AssetError, build_site
 from generator.diff import diff_guides
 from generator.diff.report import SiteLinks, to_json_text, to_markdown
 from generator.diff.revisions import WORKTREE, RevisionError, load_pair
 from generator.errors import GuideError
 from generator.pipeline import derive_guide
+from generator.scaffold import ScaffoldError, new_guide
 from generator.schema.export import export_schemas
 
 
@@ -68,6 +70,10 @@ def main(argv: list[str] | None = None) -> int:
     build.add_argument("--no-charts", action="store_true", help="tables alone, no charts (and no plotly.js)")
     build.add_argument("--plotly-js", type=Path, help="the plotly.js bundle to copy (default: node_modules/...)")
     build.add_argument("--templates", type=Path, help="folder of templates searched before the engine's own")
+    new = sub.add_parser("new", help="start a new guide: data, a page and mkdocs.yml that build at once")
+    new.add_argument("dir", type=Path, help="the folder to create (must be empty or missing)")
+    new.add_argument("--topic", required=True, help='what the guide compares, e.g. "Python JSON libraries"')
+    new.add_argument("--plotly-js", type=Path, default=Path(PLOTLY_JS), help="plotly.js for the charts")
     check = sub.add_parser("check", help="validate the data and print every problem")
     check.add_argument("--data", type=Path, default=Path("data"))
     schema = sub.add_parser("schema", help="export the JSON Schema files editors use")
@@ -101,6 +107,9 @@ def main(argv: list[str] | None = None) -> int:
                 text = yaml.safe_dump({**chrome, "nav": site.nav}, sort_keys=False, allow_unicode=True)
                 _write_file(args.nav, text)
             print(f"wrote {len(site.pages)} pages to {args.out}")
+        elif args.command == "new":
+            written = new_guide(args.dir, args.topic, args.plotly_js)
+            print(f"wrote {len(written)} files to {args.dir}; next: cd {args.dir} && mkdocs serve")
         elif args.command == "check":
             derived = derive_guide(args.data)
             guide = derived.data
@@ -124,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     except RevisionError as exc:
         print(f"diff: {exc}", file=sys.stderr)
         return 1
-    except AssetError as exc:
+    except (AssetError, ScaffoldError) as exc:
         print(str(exc), file=sys.stderr)
         return 1
     except OSError as exc:  # a full disk or a read-only folder: say so, without a traceback

@@ -11,8 +11,10 @@ from tests.topic_words import found_in, topic_words
 GENERATOR = ROOT / "generator"
 
 
-def test_the_engine_code_and_templates_name_no_topic_word() -> None:
-    files = sorted([*GENERATOR.rglob("*.py"), *GENERATOR.rglob("*.j2")])
+def test_the_engine_code_templates_assets_and_new_guide_files_name_no_topic_word() -> None:
+    kinds = ("*.py", "*.j2", "*.css", "*.js", "*.html", "*.yml", "*.md")
+    files = sorted(p for kind in kinds for p in GENERATOR.rglob(kind))
+    assert {p.suffix for p in files} >= {".py", ".j2", ".css", ".js", ".html", ".yml", ".md"}
     assert len(files) > 40
     assert found_in(files, ROOT) == []
 
