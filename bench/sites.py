@@ -19,6 +19,7 @@ import yaml
 from mkdocs.utils.yaml import yaml_load
 
 from bench.measure import Sample, run_child
+from generator.adapters.mkdocs_plugin import THEME_OVERRIDES
 from generator.build import PLOTLY_JS
 from generator.render.nav import hand_written_pages
 
@@ -97,8 +98,9 @@ def prepare(name: str, data_dir: Path, work: Path, shipped: bool = False) -> tup
     shutil.copytree(pages_dir, bare_docs, dirs_exist_ok=True)  # with plotly.js, as the plugin adds it
 
     hand_written = hand_written_pages(DOCS)
-    chrome = yaml.safe_load(nav_file.read_text(encoding="utf-8"))  # nav, site name, description, footer
+    chrome = yaml.safe_load(nav_file.read_text(encoding="utf-8"))  # nav, site name, footer, stylesheets, scripts
     bare = {**config, "docs_dir": str(bare_docs), "plugins": _plugins(config, None), **chrome}
+    bare["theme"] = {**config["theme"], "custom_dir": str(THEME_OVERRIDES)}  # what the plugin adds to the theme
     bare_config = work / "mkdocs-bare.yml"
     bare_config.write_text(yaml.safe_dump(bare, sort_keys=False, allow_unicode=True), encoding="utf-8")
 

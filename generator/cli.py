@@ -17,7 +17,7 @@ from pathlib import Path
 
 import yaml
 
-from generator.build import PLOTLY_JS, AssetError, build_site
+from generator.build import ENGINE_CSS, ENGINE_JS, PLOTLY_JS, AssetError, build_site
 from generator.diff import diff_guides
 from generator.diff.report import SiteLinks, to_json_text, to_markdown
 from generator.diff.revisions import WORKTREE, RevisionError, load_pair
@@ -65,7 +65,8 @@ def main(argv: list[str] | None = None) -> int:
     build.add_argument(
         "--nav",
         type=Path,
-        help="also write the navigation, site name, description and footer to this YAML file (mkdocs.yml form)",
+        help="also write the navigation, site name, description, footer, stylesheets and scripts to this YAML file "
+        "(mkdocs.yml form)",
     )
     build.add_argument("--no-charts", action="store_true", help="tables alone, no charts (and no plotly.js)")
     build.add_argument("--plotly-js", type=Path, help="the plotly.js bundle to copy (default: node_modules/...)")
@@ -104,7 +105,8 @@ def main(argv: list[str] | None = None) -> int:
                     "site_description": site.description,
                     "copyright": site.footer or None,
                 }
-                text = yaml.safe_dump({**chrome, "nav": site.nav}, sort_keys=False, allow_unicode=True)
+                scripts = {"extra_css": ENGINE_CSS, "extra_javascript": ENGINE_JS}
+                text = yaml.safe_dump({**chrome, **scripts, "nav": site.nav}, sort_keys=False, allow_unicode=True)
                 _write_file(args.nav, text)
             print(f"wrote {len(site.pages)} pages to {args.out}")
         elif args.command == "new":

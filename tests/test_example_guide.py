@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
+import pytest
+
 from generator import decide
+from generator.build import build_site
+from generator.errors import GuideError
 from generator.pipeline import validate_guide
-from tests.conftest import EXAMPLE, ROOT
+from tests.conftest import EXAMPLE, PLOTLY_JS, ROOT
+from tests.data_edits import edit, problems_in
 from tests.html import matrix_rows, page, text
 from tests.topic_words import found_in
 
@@ -73,3 +79,37 @@ def test_site_name_description_and_footer_come_from_the_guides_data(example_site
     assert "Every library, number and verdict on this site is made up" in text(home.select_one("footer"))
     shipped = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     assert "EFA" not in shipped and "copyright" not in shipped
+
+
+def test_declared_table_order_and_headline_charts(example_site: Path) -> None:
+    # parse.yml sorts before serialise.yml; the guide declares the other order.
+    assert [h["id"] for h in page(example_site, "results/").select("h2[id]")][:2] == ["serialise", "parse"]
+    titles = [text(t) for t in page(example_site, "").select(".dg-chart-title")]
+    assert titles == ["quickjson vs json, serialise and parse.", "cjson-lite vs json, serialise and parse."]
+
+
+def test_a_declared_order_or_pair_that_does_not_fit_is_reported(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(EXAMPLE / "data", data)
+    edit(data / "guide.yml", "table_order: [serialise, parse]", "table_order: [serialize, parse]")
+    edit(data / "guide.yml", "  - [cjson-lite, json]", "  - [cjson-lite, cjson-lite]")
+    found = problems_in(data)
+    assert any("table_order[0]: unknown table 'serialize' (did you mean 'serialise'?)" in p for p in found), found
+    assert any("table 'serialise' is missing from the table order" in p for p in found), found
+    assert any("headline_pairs[1]: a headline pair needs two different options" in p for p in found), found
+
+
+def test_a_headline_pair_no_chart_can_show_is_an_error(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(EXAMPLE / "data", data)
+    edit(data / "guide.yml", "  - [cjson-lite, json]", "  - [quickjson, rustjson]")
+    (problem,) = problems_in_build(data)
+    assert problem.endswith(
+        "headline_pairs[1]: no headline chart for 'quickjson' and 'rustjson': no two kinds of table measure both"
+    )
+
+
+def problems_in_build(data: Path) -> list[str]:
+    with pytest.raises(GuideError) as info:
+        build_site(data, charts=True, plotly_js=PLOTLY_JS)
+    return [str(p) for p in info.value.problems]

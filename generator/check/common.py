@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from generator import schema
+from generator.errors import did_you_mean
 from generator.model import Data
 
 
 def expect(kind: str, name: str, known: Iterable[str]) -> str:
-    listed = ", ".join(sorted(known)) or "none"
-    return f"unknown {kind} {name!r}; expected one of: {listed}"
+    """``unknown option 'fsat' (did you mean 'fast'?); expected one of: ...``."""
+    names = sorted(known)
+    listed = ", ".join(names) or "none"
+    return f"unknown {kind} {name!r}{did_you_mean(name, names)}; expected one of: {listed}"
 
 
 def _environment(campaign: schema.Campaign | None) -> str:

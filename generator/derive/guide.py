@@ -13,6 +13,7 @@ from statistics import mean
 from typing import Literal
 
 from generator import decide, numbers, schema
+from generator.derive.ratios import oriented, ratio
 from generator.errors import Problem
 from generator.model import Data, at, facts, measurement_tables
 
@@ -145,27 +146,20 @@ def band(column: schema.ComparisonColumn, value: float) -> schema.Band:
     return column.bands[-1]
 
 
-def _ratio(num: float | str, den: float | str) -> float | None:
-    if isinstance(num, str) or isinstance(den, str):
-        return None
-    return num / den
-
-
 def table_view(data: Data, table: schema.MeasurementTable) -> TableView:
     columns = {c.id: c for c in data.guide.columns}
     ratios: dict[str, list[RatioCell]] = {}
     for comp in table.comparisons:
         cells = []
         for row in table.rows:
-            value = _ratio(row.values[comp.numerator], row.values[comp.denominator])
+            value = ratio(row.values[comp.numerator], row.values[comp.denominator])
             if value is None:
                 cells.append(RatioCell(None, schema.NOT_MEASURED, None))
                 continue
             col = columns.get(comp.verdict_column or "")
             judged = None
             if isinstance(col, schema.ComparisonColumn):
-                oriented = value if table.better == "higher" else 1 / value
-                judged = verdict(data, band(col, oriented))
+                judged = verdict(data, band(col, oriented(value, table.better)))
             cells.append(RatioCell(value, numbers.ratio(value, comp.digits), judged))
         ratios[comp.label] = cells
     return TableView(table, ratios)
@@ -188,7 +182,7 @@ def _phrase(data: Data, claim: schema.RatioClaim, value: float) -> str:
     elif value > 1:
         words, shown = phrase.more, value
     else:
-        words, shown = phrase.less, 1 / value
+        words, shown = phrase.less, 1 / value  # the same ratio, read the other way round
     return words.replace("{ratio}", numbers.ratio(shown, claim.digits, claim.approx))
 
 
@@ -198,7 +192,7 @@ def claim_numbers(data: Data) -> dict[str, Number]:
     for claim in data.claims.claims:
         t = tables[claim.table]
         rows = {r.id: r for r in t.rows}
-        values = [_ratio(rows[r].values[claim.numerator], rows[r].values[claim.denominator]) for r in claim.rows]
+        values = [ratio(rows[r].values[claim.numerator], rows[r].values[claim.denominator]) for r in claim.rows]
         known = [v for v in values if v is not None]
         if not known:
             text = schema.NOT_MEASURED
@@ -257,10 +251,10 @@ def _counterpart(
                 (comp.numerator, comp.denominator) if sides[0] == option else (comp.denominator, comp.numerator)
             )
             for row in t.rows:
-                value = _ratio(row.values[mine], row.values[theirs])
+                value = ratio(row.values[mine], row.values[theirs])
                 if value is None:
                     continue
-                ratios.append(value if t.better == "higher" else 1 / value)
+                ratios.append(oriented(value, t.better))
                 other = owner[theirs] or theirs
                 if other not in others:
                     others.append(other)
@@ -283,7 +277,9 @@ def _best(index: _TableIndex, column: schema.ComparisonColumn, option: str) -> t
                 continue
             best = max(measured.values()) if t.better == "higher" else min(measured.values())
             value = measured[mine[0]]
-            ratios.append(value / best if t.better == "higher" else best / value)
+            share = ratio(value, best)
+            assert share is not None  # both measured
+            ratios.append(oriented(share, t.better))
             tail = "best" if value == best else f"best {numbers.raw(best)}"
             details.append(f"{row.label} {numbers.raw(value)} {t.unit} ({tail})")
             if t.id not in sources:
@@ -304,10 +300,10 @@ def _baseline(
         if mine is None or ref is None:
             continue
         for row in t.rows:
-            value = _ratio(row.values[mine], row.values[ref])
+            value = ratio(row.values[mine], row.values[ref])
             if value is None:
                 continue
-            ratios.append(value if t.better == "higher" else 1 / value)
+            ratios.append(oriented(value, t.better))
             if t.id not in sources:
                 sources.append(t.id)
     return ratios, [column.baseline or ""], sources

@@ -26,6 +26,9 @@ from typing import Any
 
 from generator import numbers, schema
 from generator.derive.guide import Derived, RatioCell
+from generator.derive.ratios import ratio
+from generator.errors import Problem
+from generator.model import at
 from generator.render.chart_spec import Band, Bar, Panel, figure, script_json
 
 #: Bar colours, given to options by their place in the guide's ``order``. Each
@@ -58,6 +61,8 @@ class Charts:
 
     by_table: dict[str, list[Chart]] = field(default_factory=dict)
     headlines: list[Chart] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    """Declared headline pairs that no chart can show (measured in one kind of table only)."""
 
     def for_table(self, table_id: str) -> list[Chart]:
         """Charts drawn next to a table (its A/B chart, the overview it anchors)."""
@@ -82,6 +87,8 @@ class _Builder:
         self.d = d
         self.order = {ident: i for i, ident in enumerate(d.data.guide.order)}
         self.tables = [t for t in d.data.tables if isinstance(t, schema.MeasurementTable)]
+        #: Names that keep their case at the start of a sentence: options' and series' labels.
+        self.names = {o.label for o in d.data.options} | {s.label for t in self.tables for s in t.series}
         self.columns = [c for c in d.data.guide.columns if isinstance(c, schema.ComparisonColumn)]
 
     def colour(self, option: str | None) -> str:
@@ -96,9 +103,8 @@ class _Builder:
                 return i
         return len(self.columns)
 
-    @staticmethod
-    def band(t: schema.MeasurementTable, panels: list[Panel]) -> Band:
-        return Band(_cap(t.label), panels, f"{t.quantity} in {t.unit}, {t.better} is better")
+    def band(self, t: schema.MeasurementTable, panels: list[Panel]) -> Band:
+        return Band(_cap(t.label, self.names), panels, f"{t.quantity} in {t.unit}, {t.better} is better")
 
     # --- one chart per A/B table -------------------------------------------
 
@@ -113,7 +119,9 @@ class _Builder:
         for comp in t.comparisons:
             cells = view.ratios[comp.label]
             parts = [f"{_ratio_words(cell)} on {row.label}" for row, cell in zip(t.rows, cells, strict=True)]
-            sentences.append(_cap(f"{comp.label} ({t.quantity}, {t.better} is better): {'; '.join(parts)}."))
+            sentences.append(
+                _cap(f"{comp.label} ({t.quantity}, {t.better} is better): {'; '.join(parts)}.", self.names)
+            )
         options = [s.option for s in t.series if s.option]
         return _chart(f"chart-ab-{t.id}", "ab", t.title, " ".join(sentences), [t.id], options, [self.band(t, panels)])
 
@@ -166,7 +174,7 @@ class _Builder:
                 if not isinstance(value, str):
                     measured.append((label, value))
             panels.append(Panel(row_label, bars))
-            sentences.append(_cap(_best_words(row_label, measured, first)))
+            sentences.append(_cap(_best_words(row_label, measured, first), self.names))
         provenances = sorted({s.provenance or t.provenance for t, s, _ in series})
         takeaway = " ".join(sentences) + f" Provenance of the values: {', '.join(provenances)}."
         title = f"{col.label}: every {self.d.data.guide.option_noun} measured"
@@ -212,16 +220,19 @@ class _Builder:
                 if comp is not None:
                     cell = view.ratios[comp.label][r]
                 else:
-                    ratio = va / vb if not isinstance(va, str) and not isinstance(vb, str) else None
-                    text = numbers.ratio(ratio, digits) if ratio is not None else schema.NOT_MEASURED
-                    cell = RatioCell(ratio, text, None)
+                    value = ratio(va, vb)
+                    text = numbers.ratio(value, digits) if value is not None else schema.NOT_MEASURED
+                    cell = RatioCell(value, text, None)
                 panels.append(Panel(row.label, bars, [_ratio_note(f"{la} / {lb}", cell)]))
                 parts.append(f"{_ratio_words(cell)} on {row.label}")
             missing = [row.label for row in t.rows if row.id not in {x.id for _, x in _pair_rows(t, a, b)}]
             tail = f"; {', '.join(missing)}: not measured for either" if missing else ""
             bands.append(self.band(t, panels))
             sentences.append(
-                _cap(f"{t.label} ({t.quantity}, {t.better} is better): {la} / {lb} is {'; '.join(parts)}{tail}.")
+                _cap(
+                    f"{t.label} ({t.quantity}, {t.better} is better): {la} / {lb} is {'; '.join(parts)}{tail}.",
+                    self.names,
+                )
             )
         noun = self.d.data.guide.option_noun_plural
         ways = _COUNT.get(len(tables), str(len(tables)))
@@ -233,8 +244,11 @@ class _Builder:
 _COUNT = {2: "two", 3: "three", 4: "four"}
 
 
-def _cap(sentence: str) -> str:
-    """Capitalise a sentence that starts with a data label (labels are often lower case)."""
+def _cap(sentence: str, names: set[str]) -> str:
+    """Capitalise a sentence that starts with a data label, unless the label is a name ("orjson", "numpy"):
+    an option's or a series' label keeps the case it is written in."""
+    if any(sentence.startswith(name) for name in names):
+        return sentence
     return sentence[:1].upper() + sentence[1:]
 
 
@@ -279,7 +293,8 @@ def _best_words(row_label: str, measured: list[tuple[str, float]], t: schema.Mea
         return f"{row_label}: only {label} measured ({numbers.raw(value)} {t.unit})."
     pick = min if t.better == "lower" else max
     best_label, best = pick(measured, key=lambda m: m[1])
-    others = ", ".join(f"{label} at {numbers.ratio(v / best, 2)}" for label, v in measured if label != best_label)
+    shares = [(label, ratio(v, best)) for label, v in measured if label != best_label]
+    others = ", ".join(f"{label} at {numbers.ratio(share, 2)}" for label, share in shares if share is not None)
     word = "lowest" if t.better == "lower" else "highest"
     return f"{row_label}: {word} {t.quantity} is {best_label} ({numbers.raw(best)} {t.unit}); {others} of that."
 
@@ -294,4 +309,12 @@ def build_charts(d: Derived) -> Charts:
     for anchor, chart in builder.overviews():
         charts.by_table.setdefault(anchor, []).append(chart)
     charts.headlines = builder.headlines()
+    declared = d.data.guide.headline_pairs
+    if declared:
+        found = {frozenset(c.options): c for c in charts.headlines}
+        charts.headlines = [found[frozenset(p)] for p in declared if frozenset(p) in found]
+        for i, pair in enumerate(declared):
+            if frozenset(pair) not in found:
+                message = f"no headline chart for {pair[0]!r} and {pair[1]!r}: no two kinds of table measure both"
+                charts.problems.append(at(d.data, d.data.guide, ("headline_pairs", i), message))
     return charts

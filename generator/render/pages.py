@@ -20,6 +20,7 @@ from markupsafe import Markup, escape
 
 from generator import escaping, schema
 from generator.derive.guide import Derived
+from generator.errors import GuideError
 from generator.render import decide_view, prose
 from generator.render.charts import Charts, build_charts
 
@@ -128,6 +129,8 @@ class Renderer:
         self.d = derived
         self.directory_urls = directory_urls
         self.charts = build_charts(derived) if charts else Charts()
+        if self.charts.problems:
+            raise GuideError(self.charts.problems)
         self.env = environment(overrides)
         self.tables = {t.id: t for t in derived.data.tables}
 

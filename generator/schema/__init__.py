@@ -21,6 +21,9 @@ NOT_MEASURED = "not measured"
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64)]
 Word = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 Label = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+#: A one-line text shown in running text (an option's ``short`` and ``pick_when``, a fact's label): like
+#: :data:`Prose`, it may use the inline Markdown subset and ``[[reference]]``s, rendered by the same function.
+InlineProse = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 #: Text that may use the inline Markdown subset and ``[[reference]]`` references.
 Prose = Annotated[str, StringConstraints(min_length=1, max_length=4000)]
 #: ``reference`` is the neutral level of the option a baseline column compares everything with.
@@ -227,6 +230,12 @@ class Guide(Model):
     """The matrix columns, in order."""
     order: list[Id] = Field(min_length=1)
     """Every option id, in the order rows and pages appear."""
+    table_order: list[Id] = Field(default_factory=list)
+    """Every table id, in the order tables appear on the results page and the option pages; when absent,
+    the order of the files."""
+    headline_pairs: list[Annotated[list[Id], Field(min_length=2, max_length=2)]] = Field(default_factory=list)
+    """Pairs of option ids whose headline chart (the same two options measured in two kinds of table)
+    the overview shows, in this order; when absent, every such pair."""
 
 
 # --- options/*.yml ---------------------------------------------------------
@@ -284,7 +293,7 @@ class Option(Model):
     """Full name, the title of its page."""
     label: Word
     """Short name for tables, charts and navigation."""
-    short: Label
+    short: InlineProse
     """One line under the title."""
     platforms: list[Id] = Field(default_factory=list)
     """Ids of the platforms the option is available on, for a ``platform`` filter of the decision
@@ -295,7 +304,7 @@ class Option(Model):
     """Support per context of ``guide.yml``."""
     measured: Prose
     """What was measured, in words; the numbers live in tables."""
-    pick_when: Label
+    pick_when: InlineProse
     """One line: when to pick it."""
     pick_detail: Prose
     """More on when to pick it."""
@@ -451,7 +460,7 @@ class MeasurementTable(Model):
 class Fact(Model):
     id: Id
     """Id, quoted in prose as a reference."""
-    label: Label
+    label: InlineProse
     """What the value is."""
     value: PositiveNumber
     """The value as the source states it."""
