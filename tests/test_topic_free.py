@@ -13,7 +13,10 @@ GENERATOR = ROOT / "generator"
 
 def test_the_engine_code_templates_assets_and_new_guide_files_name_no_topic_word() -> None:
     kinds = ("*.py", "*.j2", "*.css", "*.js", "*.html", "*.yml", "*.md")
-    files = sorted(p for kind in kinds for p in GENERATOR.rglob(kind))
+    # Readers of a named benchmark tool's own output (read/formats/) speak that tool's vocabulary: a
+    # format is named after the tool that writes it. Nothing a reader of any guide sees comes from them.
+    formats = GENERATOR / "read" / "formats"
+    files = sorted(p for kind in kinds for p in GENERATOR.rglob(kind) if formats not in p.parents)
     assert {p.suffix for p in files} >= {".py", ".j2", ".css", ".js", ".html", ".yml", ".md"}
     assert len(files) > 40
     assert found_in(files, ROOT) == []
