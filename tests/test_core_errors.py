@@ -30,7 +30,7 @@ def test_unknown_field(data_copy: Path) -> None:
     path = data_copy / "options" / "dense.yml"
     edit(path, "platforms: [efa]\n", "platforms: [efa]\nplatform: efa\n")
     line = line_of(path, "platform:")
-    assert problems_in(data_copy) == [f"options/dense.yml:{line}: platform: unknown field"]
+    assert problems_in(data_copy) == [f"options/dense.yml:{line}: platform: unknown field (did you mean 'platforms'?)"]
 
 
 def test_wrong_type(data_copy: Path) -> None:
