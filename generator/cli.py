@@ -18,13 +18,11 @@ from pathlib import Path
 import yaml
 
 from generator.build import ENGINE_CSS, ENGINE_JS, PLOTLY_JS, AssetError, build_site
-from generator.diff import diff_guides
-from generator.diff.report import SiteLinks, to_json_text, to_markdown
-from generator.diff.revisions import WORKTREE, RevisionError, load_pair
-from generator.errors import GuideError
+from generator.errors import GuideError, RevisionError
 from generator.pipeline import derive_guide
-from generator.scaffold import ScaffoldError, new_guide
-from generator.schema.export import export_schemas
+
+#: ``--head`` value for the files on disk (:data:`generator.diff.revisions.WORKTREE`; a test checks they agree).
+WORKTREE = "worktree"
 
 
 def write_pages(pages: dict[str, str], out: Path, assets: dict[str, Path] | None = None) -> None:
@@ -111,7 +109,13 @@ def main(argv: list[str] | None = None) -> int:
                 _write_file(args.nav, text)
             print(f"wrote {len(site.pages)} pages to {args.out}")
         elif args.command == "new":
-            written = new_guide(args.dir, args.topic, args.plotly_js)
+            from generator.scaffold import ScaffoldError, new_guide  # only this command writes a new guide
+
+            try:
+                written = new_guide(args.dir, args.topic, args.plotly_js)
+            except ScaffoldError as exc:
+                print(str(exc), file=sys.stderr)
+                return 1
             print(f"wrote {len(written)} files to {args.dir}; next: cd {args.dir} && mkdocs serve")
         elif args.command == "check":
             derived = derive_guide(args.data)
@@ -124,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 _write_file(args.out, report)
         else:
+            from generator.schema.export import export_schemas  # only this command writes JSON Schema
+
             stale = export_schemas(args.out, check=args.check)
             if stale:
                 print("out of date: " + ", ".join(stale) + " (run: python -m generator schema)", file=sys.stderr)
@@ -136,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     except RevisionError as exc:
         print(f"diff: {exc}", file=sys.stderr)
         return 1
-    except (AssetError, ScaffoldError) as exc:
+    except AssetError as exc:
         print(str(exc), file=sys.stderr)
         return 1
     except OSError as exc:  # a full disk or a read-only folder: say so, without a traceback
@@ -147,6 +153,11 @@ def main(argv: list[str] | None = None) -> int:
 
 def diff_report(data: Path, base: str, head: str, fmt: str, site_url: str = "", title: str | None = None) -> str:
     """The diff between two revisions of ``data`` as Markdown or JSON text."""
+    # Imported here: a build or a check never pays for the diff machinery.
+    from generator.diff import diff_guides
+    from generator.diff.report import SiteLinks, to_json_text, to_markdown
+    from generator.diff.revisions import load_pair
+
     old, new = load_pair(data, base or None, head or None)
     diff = diff_guides(old, new)
     if fmt == "json":

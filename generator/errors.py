@@ -49,3 +49,11 @@ def did_you_mean(name: str, known: Iterable[str]) -> str:
     """
     close = difflib.get_close_matches(name, sorted(set(known)), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+class RevisionError(Exception):
+    """A git revision cannot be compared: unknown, missing data, invalid data, no ``main``.
+
+    Raised by :mod:`generator.diff.revisions`; declared here so that a build without a diff can catch
+    it without importing the diff machinery.
+    """
