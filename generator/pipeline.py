@@ -29,7 +29,12 @@ def derive_guide(data_dir: Path) -> Derived:
     if data is None:
         raise GuideError(problems)
     if not problems:
-        derived, derive_problems = derive(data)
+        try:
+            derived, derive_problems = derive(data)
+        except Exception as exc:  # noqa: BLE001 - a bug shows as one problem (a banner under serve), never a traceback
+            raise GuideError(
+                [Problem("(generator)", 0, "derive", f"crashed on this data: {exc!r}; please report it with the edit")]
+            ) from exc
         if derive_problems:
             raise GuideError(derive_problems)
         return derived

@@ -50,7 +50,7 @@ def _message(err: Any) -> str:
         if isinstance(got, (dict, list)):
             shown = "a mapping" if isinstance(got, dict) else "a list"
         return f"expected {want}, got {shown}"
-    if kind in {"number", "measurement"}:  # our own validators already say what they got
+    if kind in {"number", "measurement", "text", "vocabulary"}:  # our own validators already say what they got
         return str(err["msg"])
     return f"{err['msg']} (got {got!r})" if "input" in err and not isinstance(got, (dict, list)) else err["msg"]
 
