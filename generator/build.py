@@ -29,9 +29,10 @@ ENGINE_CSS = ["stylesheets/guide.css", "stylesheets/charts.css", "stylesheets/de
 ENGINE_JS = ["javascripts/charts.js", "javascripts/decide.js"]
 
 #: Where the charts' script (``javascripts/charts.js``) expects plotly.js: ``vendor/`` beside itself.
-PLOTLY_DEST = "javascripts/vendor/plotly-basic.min.js"
+PLOTLY_DEST = "javascripts/vendor/plotly.min.js"
 
-#: The plotly.js bundle ``npm ci`` installs (relative to the project); copied into a site with charts, never committed.
+#: The fallback plotly.js bundle ``npm ci`` installs (relative to the project); copied into a site with charts, never
+#: committed. The shipped mkdocs.yml points the plugin at the guide's own smaller bundle once built (tools/plotly).
 PLOTLY_JS = "node_modules/plotly.js-basic-dist-min/plotly-basic.min.js"
 
 
@@ -121,7 +122,8 @@ def build_site(
         source = (plotly_js or Path(PLOTLY_JS)).resolve()
         if not source.is_file():
             raise AssetError(
-                f"plotly.js not found at {source}: run `make setup` (it installs it with `npm ci`), "
+                f"plotly.js not found at {source}: run `make setup` (it installs the basic bundle with `npm ci`) "
+                "or `make plotly-bundle` (the guide's own), "
                 "or set `plotly_js` for the decision-guide plugin in mkdocs.yml"
             )
         assets[PLOTLY_DEST] = source
