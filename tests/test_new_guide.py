@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from generator import cli
+from generator.build import PLOTLY_DEST
 from tests.conftest import ROOT, mkdocs_build
 from tests.html import matrix_rows, page, text
 from tests.topic_words import found_in
@@ -32,7 +33,7 @@ def test_a_new_guide_builds_strictly_at_once(tmp_path: Path) -> None:
     assert list(rows) == ["Option A", "Option B"]
     assert rows["Option A"][1].startswith("◇ baseline")  # the baseline column, against option A
     assert rows["Option B"][1].startswith("✔ faster 1.50× vs A")
-    assert (tmp_path / "site" / "javascripts" / "vendor" / "plotly-basic.min.js").is_file()  # charts drawn
+    assert (tmp_path / "site" / PLOTLY_DEST).is_file()  # charts drawn
     assert (tmp_path / "site" / "decide" / "index.html").is_file()
     assert (tmp_path / "site" / "about" / "index.html").is_file()
 
