@@ -50,8 +50,9 @@ Label = Annotated[str, StringConstraints(min_length=1, max_length=200), Visible]
 InlineProse = Annotated[str, StringConstraints(min_length=1, max_length=200), Visible]
 #: Text that may use the inline Markdown subset and ``[[reference]]`` references.
 Prose = Annotated[str, StringConstraints(min_length=1, max_length=4000), Visible]
-#: ``reference`` is the neutral level of the option a baseline column compares everything with.
-Level = Literal["good", "mid", "bad", "unknown", "reference"]
+#: ``judged``: a verdict that no number decides, stated by the source; styled apart from measured levels.
+#: ``reference``: the neutral level of the option a baseline column compares everything with.
+Level = Literal["good", "mid", "bad", "unknown", "judged", "reference"]
 Provenance = Literal["measured", "published", "derived"]
 
 
@@ -110,14 +111,15 @@ class Model(BaseModel):
 class LevelStyle(Model):
     """How one verdict level looks: never colour alone, always a symbol and a word."""
 
-    colour: Literal["green", "amber", "red", "grey"]
+    colour: Literal["green", "amber", "red", "grey", "blue"]
     """Colour of the cell and badge."""
     symbol: Annotated[str, StringConstraints(min_length=1, max_length=2)]
     """A symbol shown with the word, so colour is never the only signal."""
     meaning: Label
     """What the level means, for the legend."""
     word: Word | None = None
-    """Word for a cell that has no measurement and no judgement (the ``unknown`` level)."""
+    """Word for a cell that has no measurement and no judgement (the ``unknown`` level), or the
+    label every judgement carries (the ``judged`` level)."""
 
 
 class Outcome(Model):
@@ -165,10 +167,14 @@ class CategoryColumn(ColumnBase):
     answers bring it up."""
 
 
+#: Support on one context. Three negative answers are kept apart: ``no`` (tried and failed; the
+#: note says what failed), ``not tried`` and ``cannot run`` (cannot run here; the note says why).
+SupportStatus = Literal["yes", "with", "no", "not tried", "cannot run", "not measured"]
+
 #: What a support column summarises its statuses into, and the statuses a record may state: the
 #: engine looks up every one of them, so a support column gives an outcome to each.
 SUPPORT_SUMMARIES = ("yes", "partial", "no", "not-measured")
-SUPPORT_STATUSES = ("yes", "with", "no", NOT_MEASURED)
+SUPPORT_STATUSES = ("yes", "with", "no", "not tried", "cannot run", NOT_MEASURED)
 
 
 def _every(keys: tuple[str, ...], what: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
@@ -194,7 +200,7 @@ class SupportColumn(ColumnBase):
         AfterValidator(_every(SUPPORT_SUMMARIES, "the summary over all contexts can be any of them")),
     ] = Field(json_schema_extra={"required": list(SUPPORT_SUMMARIES)})
     statuses: Annotated[
-        dict[Literal["yes", "with", "no", "not measured"], Outcome],
+        dict[SupportStatus, Outcome],
         AfterValidator(_every(SUPPORT_STATUSES, "a record may state any of them for a context")),
     ] = Field(json_schema_extra={"required": list(SUPPORT_STATUSES)})
 
@@ -207,6 +213,10 @@ class ComparisonColumn(ColumnBase):
     ``against: baseline`` with the ``baseline`` option's value in each row (the
     baseline itself gets the neutral ``reference`` level). Ratios are oriented so
     that above 1 means better for the record.
+
+    A cell over several regimes never shows the best alone: ``split`` shows
+    each regime's verdict when they differ (the cell takes the worst colour),
+    ``worst`` shows the worst and says so.
     """
 
     kind: Literal["comparison"]
@@ -217,8 +227,8 @@ class ComparisonColumn(ColumnBase):
     value of each row (``best``), or the reference option (``baseline``)."""
     baseline: Id | None = None
     """With ``against: baseline``: the option every other one is compared with."""
-    aggregate: Literal["max", "min"]
-    """How the ratios of one record make its cell: the best (``max``) or the worst (``min``)."""
+    aggregate: Literal["split", "worst"]
+    """How a cell over several regimes reads: each regime's verdict when they differ (``split``), or the worst."""
     bands: list[Band] = Field(min_length=1)
     """Verdicts by ratio, highest minimum first; the last band has no minimum."""
 
@@ -291,11 +301,19 @@ class Guide(Model):
 # --- options/*.yml ---------------------------------------------------------
 
 
+class Cite(Model):
+    """Where the source says it: a short quote (shown on demand) and, optionally, a section pointer."""
+
+    quote: Annotated[str, StringConstraints(min_length=1, max_length=300)]
+    where: Label | None = None
+
+
 class Support(Model):
-    status: Literal["yes", "with", "no", "not measured"]
-    """Whether the option works in this context: ``yes``, ``with`` (with extra steps), ``no``, or ``not measured``."""
+    status: SupportStatus
+    """Whether the option works in this context, as the source states it."""
     note: Prose | None = None
     """What the source says about it."""
+    source: Cite | None = None
 
 
 class Need(Model):
@@ -320,11 +338,20 @@ class Failure(Model):
     """The context it happened in, when only one."""
 
 
-class Judgement(Outcome):
-    """A verdict no number decides, stated with its reason."""
+class Judgement(Model):
+    """A verdict no number decides, stated with its reason and the source it rests on.
 
+    It takes the ``judged`` level. It may take a level of the column's bands
+    only by stating the number (``value``, a ratio the source gives) that
+    puts it in that band.
+    """
+
+    word: Word
     reason: Prose
     """Why: the sentence of the source the verdict rests on, in your own words."""
+    source: Cite
+    level: Level = "judged"
+    value: PositiveNumber | None = None
 
 
 class AttributeValue(Model):
@@ -332,6 +359,7 @@ class AttributeValue(Model):
     """One of the categories of the column reading this attribute."""
     note: Prose | None = None
     """Why, shown with the verdict."""
+    source: Cite | None = None
 
 
 class Option(Model):
@@ -447,8 +475,6 @@ class Comparison(Model):
     """Series below."""
     label: Label
     """Header of the ratio column."""
-    digits: Annotated[int, Field(ge=0, le=4)] = 2
-    """Decimals shown."""
     verdict_column: Id | None = None
     """The comparison column whose bands colour this ratio."""
     across_campaigns: Prose | None = None
@@ -489,6 +515,8 @@ class MeasurementTable(Model):
     """Unit of the values."""
     better: Literal["higher", "lower"]
     """Whether higher or lower values are better."""
+    digits: Annotated[int, Field(ge=0, le=4)] = 2
+    """Decimals of every ratio computed from this table, wherever it is printed (one number, one spelling)."""
     tags: list[Id] = Field(default_factory=list)
     """Comparison columns this table feeds, by tag."""
     conditions: list[Prose] = Field(default_factory=list)
@@ -520,6 +548,8 @@ class Fact(Model):
     """Shown with a ``~``."""
     sign: Literal["", "+"] = ""
     """Shown with a ``+``."""
+    qualifier: Word | None = None
+    """A word the source writes after the number and unit, kept verbatim (e.g. ``SO``)."""
     provenance: Provenance
     """Where it comes from."""
     option: Id | None = None
@@ -575,7 +605,10 @@ class RatioClaim(Model):
     """A number used inside prose, computed from one table: ``[[id]]`` in any prose field.
 
     Per-row ratios of ``numerator`` over ``denominator`` are combined by
-    ``aggregate`` (``range`` shows lowest to highest).
+    ``aggregate`` (``range`` shows lowest to highest). A ``mean`` read as a
+    comparison never hides a split: when the rows fall on different sides
+    (faster in one, slower in another), the text says where each side wins.
+    The ratio is printed with the table's ``digits``.
     """
 
     id: Id
@@ -590,10 +623,6 @@ class RatioClaim(Model):
     """Rows whose ratios it combines."""
     aggregate: Literal["mean", "min", "max", "range"] = "mean"
     """How: ``mean``, ``min``, ``max`` or ``range``."""
-    digits: Annotated[int, Field(ge=0, le=4)] = 2
-    """Decimals shown."""
-    approx: bool = False
-    """Shown with a ``~``."""
     phrase: Phrase | None = None
     """Words to read it as a comparison."""
 
@@ -619,9 +648,22 @@ class Case(Model):
     """Why."""
 
 
-class Recommendation(Model):
-    """The bottom line: the default pick and the situations that change it."""
+class Recommended(Model):
+    """A row the overview marks as recommended, with the few words that say when."""
 
+    option: Id
+    when: Label
+
+
+class Recommendation(Model):
+    """The bottom line: the default pick and the situations that change it.
+
+    ``headline`` is the answer in a sentence or two, shown first on the
+    overview; ``recommended`` marks those rows in the matrix.
+    """
+
+    headline: Prose
+    recommended: list[Recommended] = Field(min_length=1)
     summary: Prose
     """The bottom line in a paragraph."""
     cases: list[Case] = Field(min_length=1)
@@ -648,6 +690,9 @@ class Answer(Model):
     """Shorter wording for the decision table; ``label`` when absent."""
     help: Prose | None = None
     """More on the answer."""
+    excludes: dict[Id, Annotated[list[Id], Field(min_length=1)]] = Field(default_factory=dict)
+    """Options this answer rules out by their own fields: attribute -> the values it excludes
+    (``licence: [copyleft]``). The build fails when a rule recommends an option its answers exclude."""
 
 
 class Question(Model):
