@@ -183,7 +183,7 @@ def _rules_out(data: Data, f: schema.Filter, option: schema.Option, chosen: str)
 
 
 def _answer_excludes(data: Data, answers: Answers) -> Iterator[tuple[str, Reason]]:
-    """Options an answer rules out by its own ``excludes`` (``simplicity`` excludes ``fork: [fork]``)."""
+    """Options an answer rules out by its own ``excludes`` (``cautious`` excludes ``licence: [copyleft]``)."""
     decisions = data.decisions
     assert decisions is not None
     for question in decisions.questions:

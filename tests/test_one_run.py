@@ -11,7 +11,8 @@ def test_a_contradicted_judgement_and_an_unknown_id_are_reported_together(data_c
     edit(data_copy / "guide.yml", "  - pplx\n", "  - plx\n")
     uccl = data_copy / "options" / "uccl.yml"
     uccl.write_text(
-        uccl.read_text(encoding="utf-8") + "judgements:\n  serving: {level: good, word: fast, reason: A guess.}\n",
+        uccl.read_text(encoding="utf-8")
+        + "judgements:\n  serving: {word: fast, reason: A guess., source: {quote: a guess}}\n",
         encoding="utf-8",
     )
     found = problems_in(data_copy)

@@ -41,18 +41,19 @@ def test_one_raw_value_moves_matrix_table_prose_chart_and_diff_together(data_cop
     assert after.tables[TABLE].ratios["DeepEP / UCCL"][0].text == "1.759×"
     assert "1.759×" in pages_after["results.md"] and "1.759×" not in pages_before["results.md"]
 
-    # The matrix: DeepEP-V2's best serving ratio becomes 1.76 (faster); UCCL's range, read the other way
-    # round, now starts at 150.0 / 263.9 = 0.57 (its best regime still ties).
-    assert _cell(before, "deepep-v2", "serving") == "tie: 0.65–1.04× vs UCCL, dense"
-    assert _cell(after, "deepep-v2", "serving") == "faster: 0.65–1.76× vs UCCL, dense"
-    assert _cell(after, "uccl", "serving").startswith("tie: 0.57–0.97×")
-    assert "0.57–0.97×" in pages_after["index.md"] and "0.57–0.97×" not in pages_before["index.md"]
-    assert "0.65–1.76×" in pages_after["index.md"] and "0.65–1.76×" not in pages_before["index.md"]
+    # The matrix: DeepEP-V2's range against UCCL reaches 1.759; UCCL's, read the other way round, now
+    # starts at 150.0 / 263.9 = 0.568, and its tie becomes "slower" (the cell takes its worst regime).
+    assert _cell(before, "deepep-v2", "serving") == "slower: 1.032–1.038× vs UCCL; 0.65–0.97× vs dense"
+    assert _cell(after, "deepep-v2", "serving") == "slower: 1.032–1.759× vs UCCL; 0.65–0.97× vs dense"
+    assert _cell(before, "uccl", "serving") == "tie: 0.963–0.969× vs DeepEP-V2"
+    assert _cell(after, "uccl", "serving") == "slower: 0.568–0.969× vs DeepEP-V2"
+    assert "0.568–0.969×" in pages_after["index.md"] and "0.568–0.969×" not in pages_before["index.md"]
 
-    # The prose: the mean of 1.759 and 1.033 is 1.396, past the tie band: "on par with" becomes "faster than".
+    # The prose: the two regimes now fall on different sides of the tie band, and the sentence says so.
     assert before.numbers["deepep-vs-uccl-serving"].text == "on par with"
-    assert after.numbers["deepep-vs-uccl-serving"].text == "1.396× faster than"
-    assert "1.396× faster than" in pages_after["index.md"]
+    after_text = after.numbers["deepep-vs-uccl-serving"].text
+    assert after_text == "1.759× faster than (SGLang · conc 32) but on par with (SGLang · conc 256)"
+    assert "1.759× faster than" in pages_after["index.md"]
 
     # The chart: its figure carries the new value and ratio, and its caption says them in words.
     chart_before, chart_after = _chart_specs(pages_before), _chart_specs(pages_after)

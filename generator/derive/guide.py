@@ -39,7 +39,7 @@ class Regime:
 
 @dataclass(frozen=True)
 class Part:
-    """The verdict of some of a cell's regimes: ``✖ slower on TRT-LLM``."""
+    """The verdict of some of a cell's regimes: ``✖ slower on Windows``."""
 
     verdict: Verdict
     regimes: tuple[Regime, ...]
