@@ -13,6 +13,7 @@ from statistics import mean
 from typing import Literal
 
 from generator import decide, numbers, schema
+from generator.derive.evidence import Key, Sample, samples, shown
 from generator.errors import Problem
 from generator.model import Data, at, facts, measurement_tables
 
@@ -82,6 +83,8 @@ class Derived:
     option_tables: dict[str, list[str]]
     decision_table: list[decide.Leaf] = field(default_factory=list)
     """Rows of the decision helper's table (empty without ``decisions.yml``)."""
+    samples: dict[Key, Sample] = field(default_factory=dict)
+    """The evidence of every measured cell: shown value, runs, spread, set-up, staleness."""
     # Lookups by id, built once: templates ask for options and campaigns on every page.
     _options: dict[str, schema.Option] = field(init=False, repr=False)
     _campaigns: dict[str, schema.Campaign] = field(init=False, repr=False)
@@ -113,6 +116,9 @@ class Derived:
 
     def raw(self, value: float) -> str:
         return numbers.raw(value)
+
+    def sample(self, table: str, row: str, series: str) -> Sample:
+        return self.samples[(table, row, series)]
 
     def campaign(self, ident: str) -> schema.Campaign | None:
         return self._campaigns.get(ident)
@@ -148,13 +154,13 @@ def _ratio(num: float | str, den: float | str) -> float | None:
     return num / den
 
 
-def table_view(data: Data, table: schema.MeasurementTable) -> TableView:
+def table_view(data: Data, table: schema.MeasurementTable, found: dict[Key, Sample]) -> TableView:
     columns = {c.id: c for c in data.guide.columns}
     ratios: dict[str, list[RatioCell]] = {}
     for comp in table.comparisons:
         cells = []
         for row in table.rows:
-            value = _ratio(row.values[comp.numerator], row.values[comp.denominator])
+            value = _ratio(shown(found, table, row, comp.numerator), shown(found, table, row, comp.denominator))
             if value is None:
                 cells.append(RatioCell(None, schema.NOT_MEASURED, None))
                 continue
@@ -189,13 +195,16 @@ def _phrase(data: Data, claim: schema.RatioClaim, value: float) -> str:
     return words.replace("{ratio}", numbers.ratio(shown, claim.digits, claim.approx))
 
 
-def claim_numbers(data: Data) -> dict[str, Number]:
+def claim_numbers(data: Data, found: dict[Key, Sample]) -> dict[str, Number]:
     tables = {t.id: t for t in measurement_tables(data)}
     out: dict[str, Number] = {}
     for claim in data.claims.claims:
         t = tables[claim.table]
         rows = {r.id: r for r in t.rows}
-        values = [_ratio(rows[r].values[claim.numerator], rows[r].values[claim.denominator]) for r in claim.rows]
+        values = [
+            _ratio(shown(found, t, rows[r], claim.numerator), shown(found, t, rows[r], claim.denominator))
+            for r in claim.rows
+        ]
         known = [v for v in values if v is not None]
         if not known:
             text = schema.NOT_MEASURED
@@ -221,16 +230,17 @@ class _TableIndex:
 
     by_option: dict[str, list[schema.MeasurementTable]]
     owners: dict[str, dict[str, str | None]]
+    samples: dict[Key, Sample]
 
     @classmethod
-    def of(cls, data: Data) -> _TableIndex:
+    def of(cls, data: Data, found: dict[Key, Sample]) -> _TableIndex:
         by_option: dict[str, list[schema.MeasurementTable]] = {}
         owners: dict[str, dict[str, str | None]] = {}
         for t in measurement_tables(data):
             owners[t.id] = {s.id: s.option for s in t.series}
             for owner in dict.fromkeys(s.option for s in t.series if s.option):
                 by_option.setdefault(owner, []).append(t)
-        return cls(by_option, owners)
+        return cls(by_option, owners, found)
 
     def tagged(self, option: str, tag: str) -> list[schema.MeasurementTable]:
         """Tables carrying ``tag`` in which ``option`` owns a series, in data order."""
@@ -254,7 +264,7 @@ def _counterpart(
                 (comp.numerator, comp.denominator) if sides[0] == option else (comp.denominator, comp.numerator)
             )
             for row in t.rows:
-                value = _ratio(row.values[mine], row.values[theirs])
+                value = _ratio(shown(index.samples, t, row, mine), shown(index.samples, t, row, theirs))
                 if value is None:
                     continue
                 ratios.append(value if t.better == "higher" else 1 / value)
@@ -274,7 +284,8 @@ def _best(index: _TableIndex, column: schema.ComparisonColumn, option: str) -> t
     for t in index.tagged(option, column.tag):
         owner = index.owners[t.id]
         for row in t.rows:
-            measured = {s: v for s, v in row.values.items() if not isinstance(v, str) and owner.get(s)}
+            values = {s: shown(index.samples, t, row, s) for s in row.values}
+            measured = {s: v for s, v in values.items() if not isinstance(v, str) and owner.get(s)}
             mine = [s for s in measured if owner[s] == option]
             if len(measured) < 2 or not mine:
                 continue
@@ -356,7 +367,8 @@ def derive(data: Data) -> tuple[Derived, list[Problem]]:
     problems: list[Problem] = []
     cells: dict[str, list[Cell]] = {}
     support: dict[str, list[SupportCell]] = {}
-    index = _TableIndex.of(data)
+    found = samples(data)
+    index = _TableIndex.of(data, found)
     names = {o.id: o.label for o in data.options}
     for option in data.options:
         row: list[Cell] = []
@@ -373,7 +385,7 @@ def derive(data: Data) -> tuple[Derived, list[Problem]]:
             row.append(cell)
         cells[option.id] = row
         support.setdefault(option.id, [])
-    views = {t.id: table_view(data, t) for t in measurement_tables(data)}
+    views = {t.id: table_view(data, t, found) for t in measurement_tables(data)}
     option_tables: dict[str, list[str]] = {o.id: [] for o in data.options}
     for t in data.tables:
         owners = [s.option for s in t.series] if isinstance(t, schema.MeasurementTable) else [f.option for f in t.facts]
@@ -381,4 +393,5 @@ def derive(data: Data) -> tuple[Derived, list[Problem]]:
             if owner and t.id not in option_tables[owner]:
                 option_tables[owner].append(t.id)
     table = decide.leaves(data) if data.decisions is not None else []
-    return Derived(data, cells, support, views, claim_numbers(data), option_tables, table), problems
+    derived = Derived(data, cells, support, views, claim_numbers(data, found), option_tables, table, samples=found)
+    return derived, problems

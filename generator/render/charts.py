@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator import numbers, schema
+from generator.derive.evidence import Key, Sample, shown
 from generator.derive.guide import Derived, RatioCell
 from generator.render.chart_spec import Band, Bar, Panel, figure, script_json
 
@@ -107,7 +108,7 @@ class _Builder:
         view = self.d.tables[t.id]
         panels = []
         for r, row in enumerate(t.rows):
-            bars = [self._bar(s.label, row.values[s.id], s.option, t.unit) for s in t.series]
+            bars = [self._bar(s.label, shown(self.d.samples, t, row, s.id), s.option, t.unit) for s in t.series]
             notes = [_ratio_note(c.label, view.ratios[c.label][r]) for c in t.comparisons]
             panels.append(Panel(row.label, bars, notes))
         sentences = []
@@ -160,7 +161,7 @@ class _Builder:
                 row = next((r for r in t.rows if r.label == row_label), None)
                 if row is None:
                     continue
-                value = row.values[s.id]
+                value = shown(self.d.samples, t, row, s.id)
                 provenance = s.provenance or t.provenance
                 bar = self._bar(label, value, s.option, t.unit, f" · {provenance}")
                 bars.append(Bar(bar.label, bar.value, bar.colour, bar.text, hatched=provenance == "published"))
@@ -192,7 +193,7 @@ class _Builder:
                 if a is None or b is None or a == b or frozenset((a, b)) in done:
                     continue
                 shared = sorted(set(holds.get(a, [])) & set(holds.get(b, [])))
-                both = [self.tables[i] for i in shared if _pair_rows(self.tables[i], a, b)]
+                both = [self.tables[i] for i in shared if _pair_rows(self.d.samples, self.tables[i], a, b)]
                 if len({self.measure(u) for u in both}) < 2:
                     continue
                 done.add(frozenset((a, b)))
@@ -207,8 +208,8 @@ class _Builder:
             view = self.d.tables[t.id]
             comp = next((c for c in t.comparisons if _sides(t, c) == (a, b)), None)
             panels, parts = [], []
-            for r, row in _pair_rows(t, a, b):
-                va, vb = _value(t, row, a), _value(t, row, b)
+            for r, row in _pair_rows(self.d.samples, t, a, b):
+                va, vb = _value(self.d.samples, t, row, a), _value(self.d.samples, t, row, b)
                 bars = [self._bar(la, va, a, t.unit), self._bar(lb, vb, b, t.unit)]
                 if comp is not None:
                     cell = view.ratios[comp.label][r]
@@ -218,7 +219,9 @@ class _Builder:
                     cell = RatioCell(ratio, text, None)
                 panels.append(Panel(row.label, bars, [_ratio_note(f"{la} / {lb}", cell)]))
                 parts.append(f"{_ratio_words(cell)} on {row.label}")
-            missing = [row.label for row in t.rows if row.id not in {x.id for _, x in _pair_rows(t, a, b)}]
+            missing = [
+                row.label for row in t.rows if row.id not in {x.id for _, x in _pair_rows(self.d.samples, t, a, b)}
+            ]
             tail = f"; {', '.join(missing)}: not measured for either" if missing else ""
             bands.append(self.band(t, panels))
             sentences.append(
@@ -257,18 +260,20 @@ def _series_of(t: schema.MeasurementTable, option: str) -> str | None:
     return next((s.id for s in t.series if s.option == option), None)
 
 
-def _value(t: schema.MeasurementTable, row: schema.Row, option: str) -> float | str:
+def _value(found: dict[Key, Sample], t: schema.MeasurementTable, row: schema.Row, option: str) -> float | str:
     sid = _series_of(t, option)
-    return row.values[sid] if sid else schema.NOT_MEASURED
+    return shown(found, t, row, sid) if sid else schema.NOT_MEASURED
 
 
-def _pair_rows(t: schema.MeasurementTable, a: str, b: str) -> list[tuple[int, schema.Row]]:
+def _pair_rows(found: dict[Key, Sample], t: schema.MeasurementTable, a: str, b: str) -> list[tuple[int, schema.Row]]:
     """Rows of ``t`` where at least one of the pair is measured, if ``t`` has both as series."""
     sa, sb = _series_of(t, a), _series_of(t, b)
     if sa is None or sb is None:
         return []
     return [
-        (i, r) for i, r in enumerate(t.rows) if not (isinstance(r.values[sa], str) and isinstance(r.values[sb], str))
+        (i, r)
+        for i, r in enumerate(t.rows)
+        if not (isinstance(shown(found, t, r, sa), str) and isinstance(shown(found, t, r, sb), str))
     ]
 
 
