@@ -1,36 +1,63 @@
 # Two commands for a newcomer: `make serve` and `make test`. Everything else is set up on demand.
+# `make serve` / `make build` install only the runtime lock; `make test` adds the development lock.
+PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+DEV_STAMP := $(VENV)/.installed-dev
 # Browser assets from npm (plotly.js for the charts), installed from package-lock.json, never committed.
 NODE_STAMP := node_modules/.installed
+SERVE_ADDR ?= 127.0.0.1:8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup system-deps serve build pages test lint schema clean diff preview chart-budget bench lighthouse-deps lighthouse screenshots
+# pip runs from the host Python into .venv (`pip --python`), so pip and setuptools stay out of the
+# runtime environment; a host Python without pip gives .venv its own. Both locks are complete, so
+# nothing is resolved at install time (--no-deps), and modules are compiled when first imported.
+PIP = $(if $(wildcard $(VENV)/bin/pip),$(PY) -m pip,$(PYTHON) -m pip --python $(PY))
+PIP_INSTALL = $(PIP) install -q --no-deps --no-compile
+
+.PHONY: setup setup-dev system-deps serve build pages test lint schema clean diff preview chart-budget bench lighthouse-deps lighthouse screenshots first-run
 
 $(STAMP): requirements.lock pyproject.toml
-	python3 -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -r requirements.lock
-	$(PY) -m pip install -q --no-deps -e .
+	@v=$$($(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null) || { echo "make serve needs Python 3.11 or newer: '$(PYTHON)' does not run (install python3, or run make PYTHON=/path/to/python3.11)" >&2; exit 1; }; \
+	  $(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { echo "make serve needs Python 3.11 or newer: '$(PYTHON)' is Python $$v (run make PYTHON=/path/to/python3.11)" >&2; exit 1; }
+	@test -x $(PY) || { $(PYTHON) -m pip --python "$$($(PYTHON) -c 'import sys; print(sys.executable)')" --version >/dev/null 2>&1 \
+	  && $(PYTHON) -m venv --without-pip $(VENV) \
+	  || { $(PYTHON) -c 'import ensurepip' 2>/dev/null || { echo "make serve needs pip or venv for $(PYTHON): install python3-venv (Debian/Ubuntu) or python3-pip" >&2; exit 1; }; $(PYTHON) -m venv $(VENV); }; }
+	$(PIP_INSTALL) -r requirements.lock -e .
+	touch $@
+
+$(DEV_STAMP): $(STAMP) requirements-dev.lock
+	$(PIP_INSTALL) -r requirements-dev.lock
 	touch $@
 
 $(NODE_STAMP): package.json package-lock.json
-	@command -v npm >/dev/null 2>&1 || { echo "npm not found: run 'make system-deps' as root (Debian's nodejs and npm)" >&2; exit 1; }
+	@command -v npm >/dev/null 2>&1 || { echo "make serve needs npm (for the charts' plotly.js): install Node.js 18+ with npm (Debian/Ubuntu: apt-get install nodejs npm)" >&2; exit 1; }
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-setup: $(STAMP) $(NODE_STAMP)
+# What `make serve` and `make build` need (npm first: it is quick, and a missing npm is said at once).
+setup: $(NODE_STAMP) $(STAMP)
 
-# Debian's Chromium for the browser tests (never a downloaded browser); Java for the Nu HTML checker.
+# What `make test` and the benchmarks need on top: the development lock.
+setup-dev: setup $(DEV_STAMP)
+
+# What `make test` needs on the machine besides `make serve`'s: a Chromium (Debian's, never a downloaded
+# browser; see quality/chromium.py for the names tried and CHROMIUM=...), npm, and Java for the Nu HTML
+# checker. Whatever is missing is installed with apt-get when run as root, else named in one line.
+APT_INSTALL = apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq
+CAN_APT = test "$$(id -u)" = 0 && command -v apt-get >/dev/null 2>&1
 system-deps:
-	@command -v chromium >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
-	@command -v npm >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; }
-	@command -v java >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null; }
+	@$(PYTHON) -m quality.chromium >/dev/null 2>&1 || { $(CAN_APT) && $(APT_INSTALL) chromium >/dev/null; } \
+	  || { $(PYTHON) -m quality.chromium >/dev/null; exit 1; }
+	@command -v npm >/dev/null 2>&1 || { $(CAN_APT) && $(APT_INSTALL) nodejs npm >/dev/null; } \
+	  || { echo "make test needs npm: apt-get install nodejs npm as root (make system-deps)" >&2; exit 1; }
+	@command -v java >/dev/null 2>&1 || { $(CAN_APT) && $(APT_INSTALL) default-jre-headless >/dev/null; } \
+	  || { echo "make test needs Java 17+ for the Nu HTML checker: apt-get install default-jre-headless as root (make system-deps)" >&2; exit 1; }
 
 serve: setup
-	$(BIN)/mkdocs serve -a 127.0.0.1:8000
+	$(BIN)/mkdocs serve -a $(SERVE_ADDR)
 
 # Atomic: MkDocs builds into a fresh folder that replaces build/site only if the build succeeded.
 build: setup
@@ -40,14 +67,14 @@ build: setup
 pages: setup
 	$(PY) -m generator build --data data --out build/pages
 
-lint: setup
+lint: setup-dev
 	$(BIN)/ruff check generator tests quality bench tools/deploy
 	$(BIN)/ruff format --check generator tests quality bench tools/deploy
 	$(BIN)/mypy
 	$(BIN)/mypy tools/deploy/publish.py
 	$(PY) -m generator schema --check
 
-test: system-deps setup lint build
+test: system-deps setup-dev lint build
 	$(PY) -m pytest -q
 
 # What the data change on this branch does to the guide (default base: the merge base with main).
@@ -60,7 +87,7 @@ preview: setup
 	rm -rf build/preview
 	base="$${GUIDE_DIFF_BASE:-$$(git merge-base main HEAD)}" && \
 	GUIDE_DIFF_BASE="$$base" $(PY) -m quality.build build/preview/site && \
-	$(PY) -m generator diff --base "$$base" --site-url "$${SITE_URL:-}" --out build/preview/diff.md && \
+	$(PY) -m generator diff --base "$$base" --site-url "$${SITE_URL:-}" --title "What changed in this PR" --out build/preview/diff.md && \
 	$(PY) -m generator diff --base "$$base" --format json --out build/preview/diff.json
 	printf '%s\n' "$${PR_NUMBER:-}" > build/preview/pr-number
 
@@ -72,7 +99,7 @@ schema: setup
 	$(PY) -m generator schema
 
 # Bytes a chart page transfers and what the charts add to the build time (prints figures; not a test).
-chart-budget: setup system-deps
+chart-budget: setup-dev system-deps
 	$(PY) bench/chart_budget.py
 
 # Lighthouse 12.2.3 from tools/lighthouse/package-lock.json (a benchmark tool, never shipped in the site).
@@ -85,12 +112,16 @@ $(LH_STAMP): tools/lighthouse/package.json tools/lighthouse/package-lock.json
 lighthouse-deps: $(LH_STAMP)
 
 # Lighthouse on every page, desktop and mobile, median of 3 runs: prints a table (takes minutes).
-lighthouse: setup system-deps lighthouse-deps
+lighthouse: setup-dev system-deps lighthouse-deps
 	$(PY) -m bench.lighthouse
 
 # Reviewer screenshots of the overview matrix: light and dark, desktop and phone (not committed).
-screenshots: setup system-deps
+screenshots: setup-dev system-deps
 	$(PY) -m quality.screenshots build/screenshots
 
 clean:
 	rm -rf build site
+
+# A fresh clone of HEAD, `make serve`, seconds to the first page and the runtime .venv's size (host Python only).
+first-run:
+	$(PYTHON) -m bench.first_run

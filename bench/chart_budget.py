@@ -35,7 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
-from tests.conftest import CHROMIUM, CHROMIUM_ARGS, _Quiet  # noqa: E402
+from quality.chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402
+from tests.conftest import _Quiet  # noqa: E402
 
 KIB = 1024
 TRANSFER_BUDGET = 450 * KIB
@@ -96,7 +97,7 @@ def transfers(site: Path) -> list[Row]:
     out = []
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
             for url in pages:
                 context = browser.new_context(viewport={"width": 1280, "height": 800})
                 page = context.new_page()

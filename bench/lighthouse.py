@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from quality.build import ROOT, build_site
-from quality.chromium import CHROMIUM, CHROMIUM_ARGS
+from quality.chromium import CHROMIUM_ARGS, ChromiumNotFound, find_chromium
 from quality.serve import StaticServer
 from quality.sitemap import page_paths
 
@@ -69,7 +69,7 @@ def run_once(url: str, preset: str) -> tuple[dict[str, int], dict[str, float]]:
         *PRESETS[preset],
     ]
     # Lighthouse 12 takes the browser from CHROME_PATH (it has no --chrome-path flag).
-    env = dict(os.environ, CHROME_PATH=CHROMIUM)
+    env = dict(os.environ, CHROME_PATH=find_chromium())
     result = subprocess.run(args, capture_output=True, text=True, env=env, timeout=300, check=False)
     if result.returncode != 0:
         raise RuntimeError(f"lighthouse failed on {url} ({preset}):\n{result.stderr[-3000:]}")
@@ -133,11 +133,13 @@ def main(argv: list[str] | None = None) -> int:
     if not LIGHTHOUSE.exists():
         print(f"{LIGHTHOUSE} not found: run `make lighthouse-deps` (npm ci)", file=sys.stderr)
         return 2
-    if not Path(CHROMIUM).exists():
-        print(f"{CHROMIUM} not found: run `make system-deps`", file=sys.stderr)
+    try:
+        chromium_path = find_chromium()
+    except ChromiumNotFound as e:
+        print(e, file=sys.stderr)
         return 2
     version = subprocess.run([str(LIGHTHOUSE), "--version"], capture_output=True, text=True, check=True).stdout.strip()
-    chromium = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True, check=False).stdout.strip()
+    chromium = subprocess.run([chromium_path, "--version"], capture_output=True, text=True, check=False).stdout.strip()
     with tempfile.TemporaryDirectory(prefix="lighthouse-") as tmp:
         site = Path(tmp) / "site"
         site.mkdir()

@@ -76,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     diff.add_argument("--format", choices=["markdown", "json"], default="markdown")
     diff.add_argument("--site-url", default="", help="link paths and tables to this built site (e.g. a preview)")
     diff.add_argument("--out", type=Path, help="write the report to this file instead of standard output")
+    diff.add_argument("--title", help="heading of the Markdown report (default: what was compared with what)")
     args = parser.parse_args(argv)
     try:
         if args.command == "build":
@@ -96,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
             guide = derived.data
             print(f"ok: {len(guide.options)} {guide.guide.option_noun_plural}, {len(guide.tables)} tables")
         elif args.command == "diff":
-            report = diff_report(args.data, args.base, args.head, args.format, args.site_url)
+            report = diff_report(args.data, args.base, args.head, args.format, args.site_url, args.title)
             if args.out is None:
                 sys.stdout.write(report)
             else:
@@ -123,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def diff_report(data: Path, base: str, head: str, fmt: str, site_url: str = "") -> str:
+def diff_report(data: Path, base: str, head: str, fmt: str, site_url: str = "", title: str | None = None) -> str:
     """The diff between two revisions of ``data`` as Markdown or JSON text."""
     old, new = load_pair(data, base or None, head or None)
     diff = diff_guides(old, new)
@@ -131,7 +132,7 @@ def diff_report(data: Path, base: str, head: str, fmt: str, site_url: str = "") 
         return to_json_text(diff)
     d = new.derived
     links = SiteLinks(site_url, {t.id for t in d.data.tables}, {o.id for o in d.data.options}) if site_url else None
-    return to_markdown(diff, links)
+    return to_markdown(diff, links, title=title)
 
 
 def _write_file(path: Path, text: str) -> None:

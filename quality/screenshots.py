@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 
 from quality.build import build_site
-from quality.chromium import CHROMIUM, CHROMIUM_ARGS
+from quality.chromium import CHROMIUM_ARGS, find_chromium
 from quality.serve import StaticServer
 
 WIDTHS = {
@@ -41,7 +41,7 @@ def take(out: Path) -> list[Path]:
         site.mkdir()
         with StaticServer(site) as server, sync_playwright() as p:
             build_site(site, server.url)
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = p.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
             for palette, scheme in PALETTES.items():
                 for width, options in WIDTHS.items():
                     context = browser.new_context(color_scheme=scheme, **options)  # type: ignore[arg-type]

@@ -78,7 +78,7 @@ def build_site(tmp_path: Path):
 
 # --- the real site, served, and a real browser --------------------------------
 
-from quality.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - one list for tests and scripts
+from quality.chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402 - one list for tests and scripts
 
 
 @pytest.fixture(scope="session")
@@ -103,9 +103,9 @@ def browser():
     """Debian's Chromium driven by Playwright. Missing browser = failure, never a skip."""
     from playwright.sync_api import sync_playwright
 
-    assert Path(CHROMIUM).exists(), f"{CHROMIUM} not found: run `make system-deps` (apt-get install chromium)"
+    executable = find_chromium()  # raises, naming every place it looked: a failure, never a skip
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        b = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield b
         b.close()
 

@@ -116,7 +116,7 @@ def test_a_number_change_without_a_flip(repo: Path) -> None:
     assert [(c["id"], c["before"], c["after"]) for c in data["claims"]] == [("light-vs-cargo", "1.5×", "1.6×")]
     md = ok(repo)
     assert "Verdict flips" not in md
-    assert md.splitlines()[4] == "3 changed numbers."
+    assert md.splitlines()[2] == "3 changed numbers."
 
 
 def test_an_added_path_shows_its_verdicts_and_links_to_the_preview(repo: Path) -> None:
@@ -203,6 +203,17 @@ def test_no_change_is_one_line(repo: Path) -> None:
             ["flips", "values", "ratios", "claims", "recommendation", "added", "removed", "rules", "edits"], 0
         ),
     }
+
+
+def test_the_heading_says_what_was_compared(repo: Path) -> None:
+    """Outside a pull request the report is headed by its two sides; a PR's report says so and names them."""
+    base = git(repo, "rev-parse", "--short", "main").strip()
+    md = ok(repo, "--base", "main")
+    assert md.splitlines()[0] == f"## What changed from main ({base}) to the working tree"
+    assert "in this PR" not in md
+    pr = ok(repo, "--base", "main", "--title", "What changed in this PR").splitlines()
+    assert pr[0] == "## What changed in this PR"
+    assert pr[2] == f"Compared **the working tree** with **main ({base})**."
 
 
 # --- which revisions ------------------------------------------------------------

@@ -27,7 +27,7 @@ def changes_page(data_dir: Path, base: str) -> str:
     old, new = load_pair(data_dir, base, None)
     d = new.derived
     links = PageLinks({t.id for t in d.data.tables}, {o.id for o in d.data.options})
-    body = to_markdown(diff_guides(old, new), links, level=1)
+    body = to_markdown(diff_guides(old, new), links, level=1, title=TITLE)
     return f"---\ntitle: {json.dumps(TITLE)}\n---\n{BANNER}\n\n{body}"
 
 

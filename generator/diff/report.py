@@ -111,18 +111,25 @@ def summary(diff: GuideDiff) -> str:
     return ", ".join(parts) if parts else "no change"
 
 
-def to_markdown(diff: GuideDiff, links: Links | None = None, level: int = 2, title: str = TITLE) -> str:
-    """The report as Markdown, headings starting at ``level`` (1 for a page, 2 or 3 in a comment)."""
+def comparison_title(diff: GuideDiff) -> str:
+    """A heading that says what was compared (``What changed from main (85cc83f) to the working tree``)."""
+    return f"What changed from {esc(diff.base)} to {esc(diff.head)}"
+
+
+def to_markdown(diff: GuideDiff, links: Links | None = None, level: int = 2, title: str | None = None) -> str:
+    """The report as Markdown, headings starting at ``level`` (1 for a page, 2 or 3 in a comment).
+
+    Headed ``title`` (for a pull request: :data:`TITLE`, then a line naming both sides), or by default
+    by what was compared.
+    """
     links = links or NoLinks()
     h = "#" * level
     sub = "#" * (level + 1)
     subsub = "#" * min(level + 2, 6)
-    out = [
-        f"{h} {title}",
-        "",
-        f"Compared **{esc(diff.head)}** with **{esc(diff.base)}**.",
-        "",
-    ]
+    if title is None:
+        out = [f"{h} {comparison_title(diff)}", ""]
+    else:
+        out = [f"{h} {title}", "", f"Compared **{esc(diff.head)}** with **{esc(diff.base)}**.", ""]
     if diff.empty:
         out.append("No change to the guide's data: every verdict, number and recommendation is the same.")
         return "\n".join(out) + "\n"
@@ -209,4 +216,4 @@ def to_json_text(diff: GuideDiff) -> str:
     return json.dumps(to_json(diff), ensure_ascii=False, indent=2) + "\n"
 
 
-__all__ = ["TITLE", "NoLinks", "PageLinks", "SiteLinks", "esc", "summary", "to_json", "to_markdown"]
+__all__ = ["TITLE", "NoLinks", "comparison_title", "PageLinks", "SiteLinks", "esc", "summary", "to_json", "to_markdown"]

@@ -1,0 +1,75 @@
+"""The two locks are complete and minimal: `make` installs them with --no-deps, so nothing else fills a gap.
+
+requirements.lock is exactly the project's run-time dependencies and theirs (what `make serve` installs);
+requirements-dev.lock is exactly what the "test" extra adds on top. Both are checked against the package
+metadata installed in this environment, and the environment against the pins.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib.metadata import PackageNotFoundError, distribution
+from pathlib import Path
+
+from packaging.requirements import Requirement
+
+ROOT = Path(__file__).resolve().parent.parent
+PROJECT = "moe-efa-decision-guide"
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def pins(lock: str) -> dict[str, str]:
+    out = {}
+    for line in (ROOT / lock).read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            name, _, version = line.partition("==")
+            assert version, f"{lock}: {line!r} is not pinned with =="
+            out[canonical(name)] = version
+    return out
+
+
+def closure(name: str, extras: frozenset[str] = frozenset()) -> set[str]:
+    """Every distribution ``name`` (with ``extras``) needs, itself excluded, from installed metadata."""
+    seen: set[str] = set()
+    todo = [(name, extras)]
+    while todo:
+        current, wanted = todo.pop()
+        try:
+            requires = distribution(current).requires or []
+        except PackageNotFoundError as e:
+            raise AssertionError(f"{current} is needed but not installed") from e
+        for text in requires:
+            req = Requirement(text)
+            envs = [{"extra": extra} for extra in wanted] or [{"extra": ""}]
+            if req.marker is not None and not any(req.marker.evaluate(env) for env in envs):
+                continue
+            key = canonical(req.name)
+            if key not in seen:
+                seen.add(key)
+                todo.append((key, frozenset(req.extras)))
+    return seen
+
+
+def test_runtime_lock_is_exactly_the_runtime_closure() -> None:
+    runtime = pins("requirements.lock")
+    needed = closure(PROJECT)
+    assert needed - runtime.keys() == set(), "missing from requirements.lock"
+    assert runtime.keys() - needed == set(), "in requirements.lock but not needed to run"
+
+
+def test_dev_lock_is_exactly_what_the_test_extra_adds() -> None:
+    runtime, dev = pins("requirements.lock"), pins("requirements-dev.lock")
+    assert runtime.keys() & dev.keys() == set(), "pinned in both locks"
+    needed = closure(PROJECT, frozenset({"test"})) - runtime.keys()
+    assert needed - dev.keys() == set(), "missing from requirements-dev.lock"
+    assert dev.keys() - needed == set(), "in requirements-dev.lock but not needed by the test extra"
+
+
+def test_environment_matches_the_pins() -> None:
+    for lock in ("requirements.lock", "requirements-dev.lock"):
+        for name, version in pins(lock).items():
+            assert distribution(name).version == version, f"{name} installed differs from {lock}"
