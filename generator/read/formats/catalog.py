@@ -1,0 +1,55 @@
+"""The benchmark tools whose own output the guide can import, by format name.
+
+``read_runs("aiperf", content)`` parses a file as that tool writes it into its runs (most files
+hold one; a vLLM or SGLang result file holds one a line). A file of another tool is named as such:
+``not an AIPerf export ... (it reads as a vllm-bench file)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from generator.read.formats import aiperf, nccl_tests, sglang_bench, vllm_bench
+from generator.read.formats.tool_output import ToolOutputError, ToolRun
+
+Parser = Callable[[bytes], list[ToolRun]]
+
+PARSERS: dict[str, Parser] = {
+    aiperf.FORMAT: lambda content: [aiperf.parse(content)],
+    vllm_bench.FORMAT: vllm_bench.parse,
+    sglang_bench.FORMAT: sglang_bench.parse,
+    nccl_tests.FORMAT: lambda content: [nccl_tests.parse(content)],
+}
+
+#: What each format is, for help texts and messages.
+DESCRIPTIONS = {
+    aiperf.FORMAT: "AIPerf profile_export_aiperf.json",
+    vllm_bench.FORMAT: "vllm bench serve --save-result JSON",
+    sglang_bench.FORMAT: "python -m sglang.bench_serving --output-file JSON lines",
+    nccl_tests.FORMAT: "nccl-tests standard output (all_gather_perf, reduce_scatter_perf, alltoall_perf ...)",
+}
+
+
+def guess(content: bytes) -> str | None:
+    """The format a file reads as, or ``None``."""
+    for name, parser in PARSERS.items():
+        try:
+            parser(content)
+        except ToolOutputError:
+            continue
+        return name
+    return None
+
+
+def read_runs(format_name: str, content: bytes) -> list[ToolRun]:
+    """Every run in ``content`` read as ``format_name``; a :class:`ToolOutputError` otherwise."""
+    parser = PARSERS.get(format_name)
+    if parser is None:
+        raise ToolOutputError("", f"unknown format {format_name!r}; known: {', '.join(PARSERS)}")
+    try:
+        return parser(content)
+    except ToolOutputError as exc:
+        other = guess(content)
+        if other is not None and other != format_name:
+            raise ToolOutputError(exc.where, f"{exc.message} (it reads as a {other} file)") from None
+        raise

@@ -1,0 +1,85 @@
+"""SGLang's ``python -m sglang.bench_serving --output-file FILE.jsonl``: one JSON object a line, a line per run.
+
+Followed: ``python/sglang/bench_serving.py`` of sgl-project/sglang (``benchmark()``: the ``result``
+dict of arguments ``backend``, ``dataset_name``, ``request_rate``, ``max_concurrency``,
+``sharegpt_output_len``, ``random_input_len``, ``random_output_len``, ``random_range_ratio`` and
+results ``duration``, ``completed``, ``total_input_tokens``, ``total_output_tokens``,
+``total_output_tokens_retokenized``, ``request_throughput``, ``input_throughput``,
+``output_throughput``, ``mean_/median_/std_/p99_`` + ``e2e_latency|ttft|tpot|itl`` + ``_ms``,
+``concurrency``, ``accept_length``; appended to the output file with ``json.dumps(...) + "\\n"``),
+and the SGLang "Bench Serving Guide" (``docs/developer_guide/bench_serving.md``, "JSONL output
+format").
+
+Metric names are the file's own keys: ``output_throughput`` (tok/s), ``median_ttft_ms`` (ms).
+``random_input_len``/``random_output_len`` state ISL/OSL for the ``random`` datasets; the
+``backend`` names the framework for SGLang's, vLLM's and TensorRT-LLM's own endpoints.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.read.formats import bench_lines
+from generator.read.formats.tool_output import Stated, ToolOutputError, ToolRun, stated_int, stated_text, workload
+
+FORMAT = "sglang-bench"
+TOOL = "SGLang bench_serving"
+#: Keys ``bench_serving`` always writes; a line without them was written by something else.
+_SIGNATURE = ("backend", "total_output_tokens_retokenized", "duration", "completed", "output_throughput")
+_FRAMEWORK_OF_BACKEND = {
+    "sglang": "sglang",
+    "sglang-native": "sglang",
+    "sglang-oai": "sglang",
+    "sglang-oai-chat": "sglang",
+    "vllm": "vllm",
+    "vllm-chat": "vllm",
+    "trt": "trtllm",
+    "lmdeploy": "lmdeploy",
+    "lmdeploy-chat": "lmdeploy",
+}
+
+
+def parse(content: bytes) -> list[ToolRun]:
+    """Every run in the file, in file order."""
+    found = bench_lines.records(content)
+    runs = []
+    for line, record in found:
+        missing = [key for key in _SIGNATURE if key not in record]
+        if missing:
+            raise ToolOutputError(
+                f"line {line}",
+                f"not an SGLang bench_serving result: no {', '.join(missing)} (written by another tool?)",
+            )
+        runs.append(
+            ToolRun(
+                format=FORMAT,
+                tool=TOOL,
+                metrics=bench_lines.metrics(record, line, len(found)),
+                workload=_workload(record, line, len(found)),
+                setup={"tool": TOOL},
+            )
+        )
+    return runs
+
+
+def _workload(record: dict[str, Any], line: int, count: int) -> dict[str, Stated]:
+    def at(key: str) -> str:
+        return bench_lines.where(line, key, count)
+
+    backend = record.get("backend")
+    framework = None
+    if isinstance(backend, str) and backend in _FRAMEWORK_OF_BACKEND:
+        framework = Stated(_FRAMEWORK_OF_BACKEND[backend], at("backend"))
+    dataset = record.get("dataset_name")
+    random = isinstance(dataset, str) and dataset.startswith("random")
+    isl = stated_int(record.get("random_input_len"), at("random_input_len")) if random else None
+    osl = stated_int(record.get("random_output_len"), at("random_output_len")) if random else None
+    if osl is None and dataset == "sharegpt":
+        osl = stated_int(record.get("sharegpt_output_len"), at("sharegpt_output_len"))
+    return workload(
+        model=stated_text(record.get("model_id"), at("model_id")),
+        framework=framework,
+        concurrency=stated_int(record.get("max_concurrency"), at("max_concurrency")),
+        isl=isl,
+        osl=osl,
+    )

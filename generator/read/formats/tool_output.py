@@ -1,0 +1,255 @@
+"""What a benchmark tool's own output file says: its metrics (value and unit) and its run's set-up.
+
+Each tool's format has a module next to this one (``aiperf.py``, ``vllm_bench.py``,
+``sglang_bench.py``, ``nccl_tests.py``) that parses the file exactly as the tool writes it into a
+:class:`ToolRun`. The importer (``python -m generator import``) and the build (which reads the kept
+raw file again) both go through these parsers, so a number on the page is always derived from the
+raw file with the same code that checked it at import time.
+
+A problem is a :class:`ToolOutputError` that says where in the file it is: a line (``line 12``) for
+text and broken JSON, a JSON path (``$.output_token_throughput.unit``) for a JSON document.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+#: A raw result file larger than this is refused (the guide keeps raw files in the repository).
+MAX_RAW_BYTES = 16 * 1024 * 1024
+
+
+class ToolOutputError(Exception):
+    """A file that is not what its format says, or lacks what was asked of it.
+
+    ``where`` is a line (``line 12``) or a JSON path (``$.a.b[0]``), empty when the problem is the
+    whole file (empty, too large, not text).
+    """
+
+    def __init__(self, where: str, message: str) -> None:
+        self.where = where
+        self.message = message
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One number the tool reports, in the unit it reports it in (canonical spelling, see :func:`canonical_unit`)."""
+
+    value: float
+    unit: str
+    where: str  # a JSON path or a line of the file, for messages
+
+
+@dataclass(frozen=True)
+class Stated:
+    """A fact of the run's set-up as the file states it, with where it says so."""
+
+    value: str | int | float
+    where: str
+
+
+#: The set-up fields the comparability guard compares with the row a run is filed under.
+WORKLOAD_FIELDS = ("model", "framework", "concurrency", "isl", "osl", "nodes", "gpus", "benchmark")
+
+
+@dataclass(frozen=True)
+class ToolRun:
+    """One run of a benchmark tool, read from its own output.
+
+    ``workload`` holds what the file states of :data:`WORKLOAD_FIELDS` (absent when the file is
+    silent: a client-side tool does not know how many GPUs served it). ``setup`` holds the
+    provenance the file states (tool, tool version, command line, date) and ``software`` the
+    versions of components it names (``{"nccl": "2.28.7"}``), all as text.
+    """
+
+    format: str
+    tool: str
+    metrics: Mapping[str, Metric]
+    workload: Mapping[str, Stated] = field(default_factory=dict)
+    setup: Mapping[str, str] = field(default_factory=dict)
+    software: Mapping[str, str] = field(default_factory=dict)
+
+    def metric(self, name: str) -> Metric:
+        """The metric called ``name``, or an error listing what the file does have."""
+        found = self.metrics.get(name)
+        if found is None:
+            raise ToolOutputError("", f"no metric {name!r} in this {self.tool} output; it has {_some(self.metrics)}")
+        return found
+
+
+def _some(names: Mapping[str, Any], limit: int = 12) -> str:
+    listed = sorted(names)
+    if not listed:
+        return "none"
+    shown = ", ".join(listed[:limit])
+    return shown + (f" and {len(listed) - limit} more" if len(listed) > limit else "")
+
+
+# -- units ------------------------------------------------------------------------------------------
+
+#: Spellings tools use -> the guide's spelling. Units not listed here are kept as written.
+_UNIT_ALIASES = {
+    "tokens/sec": "tok/s",
+    "tokens/s": "tok/s",
+    "token/s": "tok/s",
+    "tok/sec": "tok/s",
+    "tokens/sec/user": "tok/s/user",
+    "tokens/s/user": "tok/s/user",
+    "requests/sec": "req/s",
+    "requests/s": "req/s",
+    "request/s": "req/s",
+    "sec": "s",
+    "seconds": "s",
+    "milliseconds": "ms",
+    "us": "µs",
+    "\u03bcs": "µs",  # Greek mu, which looks the same as the micro sign
+    "usec": "µs",
+    "microseconds": "µs",
+    "nanoseconds": "ns",
+}
+
+#: Units that differ only by a factor: (dimension, factor to the dimension's base unit).
+_SCALES = {
+    "s": ("time", 1.0),
+    "ms": ("time", 1e-3),
+    "µs": ("time", 1e-6),
+    "ns": ("time", 1e-9),
+    "GB/s": ("bandwidth", 1e9),
+    "MB/s": ("bandwidth", 1e6),
+}
+
+
+def canonical_unit(unit: str) -> str:
+    """The guide's spelling of a unit: ``tokens/sec`` -> ``tok/s``, ``us`` -> ``µs``."""
+    text = unit.strip()
+    return _UNIT_ALIASES.get(text, _UNIT_ALIASES.get(text.lower(), text))
+
+
+def convert(value: float, unit: str, to: str) -> float:
+    """``value`` in ``unit`` expressed in ``to``; a :class:`ValueError` if one cannot be the other.
+
+    >>> convert(1.5, "ms", "µs")
+    1500.0
+    """
+    here, there = canonical_unit(unit), canonical_unit(to)
+    if here == there:
+        return value
+    a, b = _SCALES.get(here), _SCALES.get(there)
+    if a is None or b is None or a[0] != b[0]:
+        raise ValueError(f"the metric is in {here}, which cannot be expressed in {there}")
+    return value * a[1] / b[1]
+
+
+# -- reading ----------------------------------------------------------------------------------------
+
+
+def text_of(content: bytes) -> str:
+    """The file as text: refused when empty, too large, or not UTF-8."""
+    if len(content) > MAX_RAW_BYTES:
+        raise ToolOutputError(
+            "", f"the file has {len(content)} bytes; the most a raw result may have is {MAX_RAW_BYTES}"
+        )
+    if not content.strip():
+        raise ToolOutputError("", "the file is empty")
+    try:
+        return content.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = content[: exc.start].count(b"\n") + 1
+        raise ToolOutputError(f"line {line}", "not UTF-8 text (is this a binary file?)") from None
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def load_json(text: str, *, first_line: int = 1) -> Any:
+    """Parse one JSON document; a broken or truncated one is an error naming its line and column."""
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as exc:
+        cut = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
+        what = "the file ends in the middle of the JSON (truncated?)" if cut else exc.msg
+        raise ToolOutputError(
+            f"line {exc.lineno + first_line - 1} column {exc.colno}", f"not valid JSON: {what}"
+        ) from None
+    except _DuplicateKey as exc:
+        raise ToolOutputError(f"line {first_line}", f"the key {exc.key!r} appears twice in one object") from None
+    except RecursionError:
+        raise ToolOutputError(f"line {first_line}", "the JSON is nested too deeply") from None
+
+
+def path_text(path: tuple[str | int, ...]) -> str:
+    """``("a", 0, "b")`` -> ``$.a[0].b``."""
+    out = "$"
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def dig(doc: Any, *path: str | int) -> Any:
+    """The value at ``path`` inside ``doc``, or ``None`` where any step is missing."""
+    here = doc
+    for part in path:
+        if isinstance(part, int):
+            if not isinstance(here, list) or not -len(here) <= part < len(here):
+                return None
+        elif not isinstance(here, dict) or part not in here:
+            return None
+        here = here[part]
+    return here
+
+
+def number_at(doc: Any, path: tuple[str | int, ...], *, where: Callable[[str], str] | None = None) -> float:
+    """A finite number at ``path``; an error naming the path otherwise."""
+    value = dig(doc, *path)
+    name = path_text(path) if where is None else where(path_text(path))
+    if value is None:
+        raise ToolOutputError(name, "missing")
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ToolOutputError(name, f"expected a number, got {json.dumps(value)[:60]}")
+    if not math.isfinite(value):
+        raise ToolOutputError(name, f"not a finite number ({value})")
+    return float(value)
+
+
+def stated_int(value: Any, where: str) -> Stated | None:
+    """A whole number the file states (``4`` or ``4.0``), or ``None`` when it states nothing usable."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    if float(value) != int(value):
+        return None
+    return Stated(int(value), where)
+
+
+def stated_text(value: Any, where: str) -> Stated | None:
+    if isinstance(value, str) and value.strip():
+        return Stated(value.strip(), where)
+    return None
+
+
+def workload(**fields: Stated | None) -> dict[str, Stated]:
+    """The stated workload fields, dropping the ones the file is silent on."""
+    unknown = set(fields) - set(WORKLOAD_FIELDS)
+    assert not unknown, unknown
+    return {name: value for name, value in fields.items() if value is not None}
+
+
+def expect_object(doc: Any, tool: str, hint: str) -> dict[str, Any]:
+    """The document must be a JSON object; another tool's file is named as such."""
+    if not isinstance(doc, dict):
+        raise ToolOutputError("$", f"expected a JSON object ({hint}), got {type(doc).__name__}: is this a {tool} file?")
+    return doc

@@ -1,0 +1,88 @@
+"""vLLM's ``vllm bench serve --save-result`` JSON (``--append-result``: one object a line).
+
+Followed: ``vllm/benchmarks/serve.py`` of vllm-project/vllm (``main_async``: ``result_json`` holds
+``date`` (``%Y%m%d-%H%M%S``), ``endpoint_type``, ``backend``, ``label``, ``model_id``,
+``tokenizer_id``, ``num_prompts``, each ``--metadata KEY=VALUE`` as a top-level text field,
+``request_rate`` (a number or ``"inf"``), ``burstiness``, ``max_concurrency``; then the result of
+``benchmark()``: ``duration``, ``completed``, ``failed``, ``total_input_tokens``,
+``total_output_tokens``, ``request_throughput``, ``output_throughput``, ``total_token_throughput``,
+``max_output_tokens_per_s``, and ``mean_/median_/std_/pNN_`` + ``ttft|tpot|itl|e2el`` + ``_ms``).
+It is written with ``json.dump`` on one line; ``--append-result`` adds a line per run.
+
+Metric names are the file's own keys: ``output_throughput`` (tok/s), ``mean_ttft_ms`` (ms).
+The file does not state input or output lengths or the serving framework; ``--metadata isl=...
+osl=... framework=...`` records them, and this reader takes them from there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.read.formats import bench_lines
+from generator.read.formats.tool_output import Stated, ToolOutputError, ToolRun, stated_int, stated_text, workload
+
+FORMAT = "vllm-bench"
+TOOL = "vLLM bench serve"
+#: Keys ``vllm bench serve`` always writes; a line without them was written by something else.
+_SIGNATURE = ("model_id", "duration", "completed", "output_throughput")
+#: ``--backend`` values that talk to a vLLM server only (the default ``openai`` talks to any server).
+_FRAMEWORK_OF_BACKEND = {"vllm": "vllm", "vllm-pooling": "vllm", "vllm-rerank": "vllm"}
+
+
+def parse(content: bytes) -> list[ToolRun]:
+    """Every run in the file, in file order."""
+    found = bench_lines.records(content)
+    runs = []
+    for line, record in found:
+        missing = [key for key in _SIGNATURE if key not in record]
+        if missing:
+            raise ToolOutputError(
+                f"line {line}", f"not a vLLM bench serve result: no {', '.join(missing)} (written by another tool?)"
+            )
+        runs.append(
+            ToolRun(
+                format=FORMAT,
+                tool=TOOL,
+                metrics=bench_lines.metrics(record, line, len(found)),
+                workload=_workload(record, line, len(found)),
+                setup=_setup(record),
+            )
+        )
+    return runs
+
+
+def _from_int_text(record: dict[str, Any], keys: tuple[str, ...], line: int, count: int) -> Stated | None:
+    for key in keys:
+        value = record.get(key)
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value.strip())
+        found = stated_int(value, bench_lines.where(line, key, count))
+        if found is not None:
+            return found
+    return None
+
+
+def _workload(record: dict[str, Any], line: int, count: int) -> dict[str, Stated]:
+    def at(key: str) -> str:
+        return bench_lines.where(line, key, count)
+
+    framework = stated_text(record.get("framework"), at("framework"))
+    if framework is None and record.get("backend") in _FRAMEWORK_OF_BACKEND:
+        framework = Stated(_FRAMEWORK_OF_BACKEND[record["backend"]], at("backend"))
+    return workload(
+        model=stated_text(record.get("model_id"), at("model_id")),
+        framework=framework,
+        concurrency=stated_int(record.get("max_concurrency"), at("max_concurrency")),
+        isl=_from_int_text(record, ("isl", "input_len", "random_input_len"), line, count),
+        osl=_from_int_text(record, ("osl", "output_len", "random_output_len"), line, count),
+        nodes=_from_int_text(record, ("nodes",), line, count),
+        gpus=_from_int_text(record, ("gpus",), line, count),
+    )
+
+
+def _setup(record: dict[str, Any]) -> dict[str, str]:
+    out = {"tool": TOOL}
+    date = record.get("date")
+    if isinstance(date, str) and len(date) >= 8 and date[:8].isdigit():
+        out["date"] = f"{date[:4]}-{date[4:6]}-{date[6:8]}"
+    return out
