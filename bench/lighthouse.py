@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench import page
 from quality.build import ROOT, build_site
 from quality.chromium import CHROMIUM_ARGS, ChromiumNotFound, find_chromium
 from quality.serve import StaticServer
@@ -157,13 +158,16 @@ def main(argv: list[str] | None = None) -> int:
                 for preset in args.presets:
                     print(f"  /{path} {preset} x{args.runs}", file=sys.stderr, flush=True)
                     results.append(measure(server.url + path, path, page_kind(site, path), preset, args.runs))
-    print(
-        f"Lighthouse {version}, {chromium}, median of {args.runs} run(s) per row, pages served gzipped on 127.0.0.1; "
-        f"load average {load:.1f} at start on {os.cpu_count()} cores; {time.monotonic() - started:.0f} s.\n"
-    )
-    print(table(results))
     missed = [r for r in results if not r.goal_met()]
-    print(f"\n{len(results) - len(missed)} of {len(results)} rows meet their goal.")
+    report = (
+        f"Lighthouse {version}, {chromium}, median of {args.runs} run(s) per row, pages served gzipped on 127.0.0.1; "
+        f"load average {load:.1f} at start on {os.cpu_count()} cores; {time.monotonic() - started:.0f} s.\n\n"
+        f"{table(results)}\n\n{len(results) - len(missed)} of {len(results)} rows meet their goal."
+    )
+    print(report)
+    if args.pages is None:  # a run on every page replaces the table on the performance page
+        page.write_part("lighthouse", report)
+        print(f"wrote the table into {page.PAGE.relative_to(ROOT)}")
     return 1 if missed else 0
 
 

@@ -17,12 +17,11 @@ from pathlib import Path
 import yaml
 
 from generator.build import AssetError, build_site
-from generator.diff import diff_guides
-from generator.diff.report import SiteLinks, to_json_text, to_markdown
-from generator.diff.revisions import WORKTREE, RevisionError, load_pair
-from generator.errors import GuideError
+from generator.errors import GuideError, RevisionError
 from generator.pipeline import derive_guide
-from generator.schema.export import export_schemas
+
+#: ``--head`` value for the files on disk (:data:`generator.diff.revisions.WORKTREE`; a test checks they agree).
+WORKTREE = "worktree"
 
 
 def write_pages(pages: dict[str, str], out: Path, assets: dict[str, Path] | None = None) -> None:
@@ -103,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 _write_file(args.out, report)
         else:
+            from generator.schema.export import export_schemas  # only this command writes JSON Schema
+
             stale = export_schemas(args.out, check=args.check)
             if stale:
                 print("out of date: " + ", ".join(stale) + " (run: python -m generator schema)", file=sys.stderr)
@@ -126,6 +127,11 @@ def main(argv: list[str] | None = None) -> int:
 
 def diff_report(data: Path, base: str, head: str, fmt: str, site_url: str = "", title: str | None = None) -> str:
     """The diff between two revisions of ``data`` as Markdown or JSON text."""
+    # Imported here: a build or a check never pays for the diff machinery.
+    from generator.diff import diff_guides
+    from generator.diff.report import SiteLinks, to_json_text, to_markdown
+    from generator.diff.revisions import load_pair
+
     old, new = load_pair(data, base or None, head or None)
     diff = diff_guides(old, new)
     if fmt == "json":

@@ -37,3 +37,11 @@ class GuideError(Exception):
         count = len(self.problems)
         head = f"{count} problem{'s' if count != 1 else ''} in the guide data:"
         return "\n".join([head, *(f"  {prefix}{p}" for p in self.problems)])
+
+
+class RevisionError(Exception):
+    """A git revision cannot be compared: unknown, missing data, invalid data, no ``main``.
+
+    Raised by :mod:`generator.diff.revisions`; declared here so that a build without a diff can catch
+    it without importing the diff machinery.
+    """

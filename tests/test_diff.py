@@ -314,3 +314,10 @@ def test_outside_a_git_repository(tmp_path: Path) -> None:
     shutil.copytree(TINY, tmp_path / "data")
     err = failure(tmp_path, "--base", "main")
     assert "is not inside a git repository" in err
+
+
+def test_the_cli_and_the_diff_agree_on_the_worktree_name() -> None:
+    from generator import cli
+    from generator.diff import revisions
+
+    assert cli.WORKTREE == revisions.WORKTREE

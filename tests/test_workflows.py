@@ -215,7 +215,7 @@ def test_actions_are_pinned_by_full_commit_with_their_version(path: Path) -> Non
 
 def test_pytest_runs_as_the_readme_writes_it() -> None:
     """`.venv/bin/pytest tests/...` (not only `python -m pytest`) finds the project's packages."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "testing.md").read_text(encoding="utf-8")
     assert "UPDATE_GOLDEN=1 .venv/bin/pytest tests/test_bad_input.py" in readme
     done = subprocess.run(
         [str(BIN / "pytest"), "--collect-only", "-q", "-p", "no:cacheprovider", "tests/test_deploy.py"],

@@ -35,8 +35,7 @@ from mkdocs.structure.pages import Page
 from generator.adapters import error_banner
 from generator.adapters.html_blocks import put_back, set_aside
 from generator.build import CHANGES_PAGE, PLOTLY_DEST, PLOTLY_JS, AssetError, build_site
-from generator.diff.revisions import RevisionError
-from generator.errors import GuideError, Problem
+from generator.errors import GuideError, Problem, RevisionError
 from generator.render.pages import TEMPLATES
 
 log = get_plugin_logger(__name__)

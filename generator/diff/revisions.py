@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.derive.guide import Derived
-from generator.errors import GuideError
+from generator.errors import GuideError, RevisionError
 from generator.pipeline import derive_guide
 from generator.read.yaml_source import read_yaml
 
@@ -31,10 +31,6 @@ WORKTREE = "worktree"
 RULES_FILE = "decisions.yml"
 #: Branches tried, in order, as the default base.
 MAIN_REFS = ("refs/heads/main", "refs/remotes/origin/main")
-
-
-class RevisionError(Exception):
-    """A revision cannot be compared: unknown, missing data, invalid data, no ``main``."""
 
 
 @dataclass(frozen=True)

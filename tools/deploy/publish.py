@@ -299,7 +299,7 @@ def comment(diff: str, url: str | None, sha: str) -> str:
             raise Refused(f"{url!r}: not a plain https address")
         head = f"**Preview:** {url} · [what changed]({url}changes/) · commit {sha[:7]}"
     else:
-        head = f"No preview site is published (see the README's security section) · commit {sha[:7]}"
+        head = f"No preview site is published (see docs/previews.md, section Security) · commit {sha[:7]}"
     return "\n".join(["<!-- decision-guide-pr-preview -->", head, "", body])
 
 
@@ -316,7 +316,7 @@ def check_origin(preview: str, production: str) -> None:
         scheme, host, port = origin(preview)
         raise Refused(
             f"previews at {preview} would share the origin {scheme}://{host}:{port} with the site at {production}: "
-            "set GUIDE_PREVIEW_URL to a repository served from another origin (see the README's security section)"
+            "set GUIDE_PREVIEW_URL to a repository served from another origin (see docs/previews.md, section Security)"
         )
 
 

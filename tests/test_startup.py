@@ -1,0 +1,31 @@
+"""A build imports only what it needs: the diff machinery and the JSON Schema export wait until asked for."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PROBE = """
+import sys
+from pathlib import Path
+import generator.adapters.mkdocs_plugin, generator.cli
+from generator.build import build_site
+build_site(Path(sys.argv[1]), docs_dir=Path(sys.argv[2]), charts=False)
+print(sorted(m for m in sys.modules if m.startswith(("generator.diff", "generator.schema.export"))))
+"""
+
+
+def test_a_build_does_not_import_the_diff_or_the_schema_export() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, str(ROOT / "data"), str(ROOT / "site_src")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    loaded = done.stdout.strip()
+    assert "generator.diff" not in loaded and "generator.schema.export" not in loaded, loaded
