@@ -11,14 +11,16 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
+import shlex
 import statistics
 from dataclasses import dataclass, field
 
 from generator import numbers, schema
-from generator.model import Data, measurement_tables, runs_of
+from generator.model import Data, facts, measurement_tables, runs_of
 
 Key = tuple[str, str, str]
-"""(table id, row id, series id)"""
+"""(table id, row id, series id); for a fact, (table id, fact id, :data:`FACT`)."""
+FACT = "value"
 
 #: Two-sided 95% quantiles of Student's t distribution by degrees of freedom (1.96 beyond 30).
 _T95 = {
@@ -42,11 +44,11 @@ class SetupView:
     environment: dict[str, str] = field(default_factory=dict)
     date: dt.date | None = None
     raw_file: str | None = None
+    settings: tuple[str, ...] = ()
 
     def stated(self) -> bool:
-        return any(
-            (self.tool, self.tool_version, self.command, self.software, self.environment, self.date, self.raw_file)
-        )
+        fields = (self.tool, self.tool_version, self.command, self.software, self.environment, self.date, self.raw_file)
+        return any(fields) or bool(self.settings)
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,8 @@ class Sample:
     setup: SetupView = field(default_factory=SetupView)
     stale: tuple[Stale, ...] = ()
     from_files: bool = False
+    files: tuple[str, ...] = ()
+    """The raw result files the runs were read from, in run order."""
     digits: int = 0
     """Decimals a computed figure of this value is shown with: the runs' own, one more for means and spreads."""
 
@@ -148,6 +152,7 @@ def merge_setups(*setups: schema.Setup | None) -> SetupView:
     out: dict[str, object] = {}
     software: dict[str, str] = {}
     environment: dict[str, str] = {}
+    settings: list[str] = []
     for s in setups:
         if s is None:
             continue
@@ -157,7 +162,8 @@ def merge_setups(*setups: schema.Setup | None) -> SetupView:
                 out[name] = value
         software.update(s.software)
         environment.update(s.environment)
-    return SetupView(software=software, environment=environment, **out)  # type: ignore[arg-type]
+        settings += [x for x in s.settings if x not in settings]
+    return SetupView(software=software, environment=environment, settings=tuple(settings), **out)  # type: ignore[arg-type]
 
 
 _PART = re.compile(r"\d+|[A-Za-z]+")
@@ -210,6 +216,14 @@ def samples(data: Data) -> dict[Key, Sample]:
                     continue
                 setup = merge_setups(camp.setup if camp else None, t.setup, s.setup, row.setup)
                 out[(t.id, row.id, s.id)] = _sample(data, t, row, s.id, setup)
+    for ft, _, f in facts(data):
+        camp = campaigns.get(ft.campaign)
+        setup = merge_setups(camp.setup if camp else None, ft.setup, f.setup)
+        digits = numbers.decimals(f.value) + 1
+        stale = staleness(data, setup)
+        out[(ft.id, f.id, FACT)] = Sample(
+            ft.id, f.id, FACT, f.value, None, None, setup=setup, stale=stale, digits=digits
+        )
     return out
 
 
@@ -237,6 +251,7 @@ def _sample(data: Data, t: schema.MeasurementTable, row: schema.Row, sid: str, s
             setup,
             stale,
             from_files=raw.files is not None,
+            files=tuple(f.path for f in raw.files or ()),
             digits=max((numbers.decimals(r) for r in runs), default=0) + 1,
         )
     low = high = None
@@ -267,3 +282,122 @@ def shown(found: dict[Key, Sample], t: schema.MeasurementTable, row: schema.Row,
     if sample is None or sample.value is None:
         return schema.NOT_MEASURED
     return sample.value
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a value's evidence: what it is and what the data says (or "not stated")."""
+
+    label: str
+    text: str
+    stated: bool
+    code: bool = False
+
+
+def _or_not_stated(text: str | None, code: bool = False) -> tuple[str, bool, bool]:
+    return (text, True, code) if text else (schema.NOT_STATED, False, False)
+
+
+def evidence(sample: Sample, unit: str, components: dict[str, str]) -> list[Line]:
+    """Everything the data says about one value, field by field, ending before the reproduce block."""
+    su = sample.setup
+    runs = sample.runs_text()
+    if sample.runs is not None:
+        if sample.files:
+            runs += ": " + ", ".join(
+                f"{numbers.raw(r)} (from {f})" for r, f in zip(sample.runs, sample.files, strict=True)
+            )
+        else:
+            runs += ": " + ", ".join(numbers.raw(r) for r in sample.runs)
+    spread = (
+        f"{sample.spread_text()} ({SPREAD_NAMES.get(sample.spread or '', 'stated bound')})"
+        if sample.spread_text()
+        else "not known: " + ("one run" if sample.count == 1 else "the runs are not listed")
+    )
+    lines = [
+        Line("Value", f"{sample.text()} {unit}" + (f" ({sample.statistic} of the runs)" if sample.runs else ""), True),
+        Line("Runs", runs, sample.runs is not None or sample.runs_at_least is not None),
+        Line("Spread", spread, bool(sample.spread_text())),
+    ]
+    tool = " ".join(x for x in (su.tool, su.tool_version) if x) or None
+    software = "; ".join(f"{components.get(k, k)} {v}" for k, v in su.software.items()) or None
+    environment = " ".join(f"{k}={v}" for k, v in su.environment.items()) or None
+    lines += [
+        Line("Tool", *_or_not_stated(tool)),
+        Line("Command", *_or_not_stated(su.command, code=True)),
+        Line("Software", *_or_not_stated(software)),
+        Line("Environment", *_or_not_stated(environment, code=True)),
+        Line("Settings named", *_or_not_stated("; ".join(su.settings) or None, code=True)),
+        Line("Date", *_or_not_stated(su.date.isoformat() if su.date else None)),
+        Line("Raw output", *_or_not_stated(su.raw_file, code=True)),
+    ]
+    if sample.stale:
+        lines.append(Line("Stale", "; ".join(f"{s.reason}: {s.refresh}" for s in sample.stale), True))
+    return lines
+
+
+def reproduce(sample: Sample, title: str) -> str:
+    """A shell snippet to run the value again: its environment and command, and what the source leaves out."""
+    su = sample.setup
+    out = [f"# {title}"]
+    out += [f"export {k}={shlex.quote(v)}" for k, v in su.environment.items()]
+    if su.command:
+        out.append(su.command)
+    else:
+        out.append(f"# command: {schema.NOT_STATED} by the source")
+        if su.settings:
+            out.append("# settings it names: " + "; ".join(su.settings))
+    if not su.environment:
+        out.append(f"# environment variables: {schema.NOT_STATED}")
+    return "\n".join(out)
+
+
+def spread_note(table: schema.MeasurementTable, found: dict[Key, Sample]) -> str:
+    """What a table says, once, about the runs and spread behind its values."""
+    cells = [found[(table.id, r.id, s.id)] for r in table.rows for s in table.series]
+    measured = [c for c in cells if c.measured]
+    with_runs = [c for c in measured if c.runs is not None]
+    if with_runs:
+        statistic = {"median": "the median", "mean": "the mean", "min": "the lowest", "max": "the highest"}
+        text = f"Values with runs show {statistic[table.statistic]} of their runs"
+        text += f", with the {SPREAD_NAMES[table.spread]} beside it" if any(c.spread for c in with_runs) else ""
+        text += "."
+        if len(with_runs) < len(measured):
+            text += " The other values list no runs: " + (
+                f"the source states at least {table.repetitions} per value."
+                if table.repetitions
+                else "the source does not state how many stand behind them, so they have no spread."
+            )
+        return text
+    if table.repetitions or table.variance_below_pct:
+        parts = []
+        if table.repetitions:
+            parts.append(f"at least {table.repetitions} runs per value")
+        if table.variance_below_pct:
+            parts.append(f"run-to-run variance under {numbers.raw(table.variance_below_pct)}%")
+        return (
+            f"Runs: the source states {' and '.join(parts)}, but lists no runs, so no spread is shown "
+            "and no value here is more certain than that bound."
+        )
+    return "Runs: not stated. The source does not say how many runs stand behind these values, so no spread is shown."
+
+
+def stale_samples(found: dict[Key, Sample]) -> list[Sample]:
+    """Every stale value, in table order."""
+    return [s for s in found.values() if s.stale]
+
+
+def unchecked_samples(data: Data, found: dict[Key, Sample]) -> list[Sample]:
+    """Measured values the freshness rules cannot judge: no tracked component's version, no date to age."""
+    rules = data.guide.freshness
+    if rules is None:
+        return []
+    out = []
+    for s in found.values():
+        if not s.measured or s.stale:
+            continue
+        versioned = any(comp in s.setup.software for comp in rules.current)
+        dated = rules.max_age_days is not None and s.setup.date is not None
+        if not (versioned or dated):
+            out.append(s)
+    return out

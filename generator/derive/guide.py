@@ -13,7 +13,9 @@ from statistics import mean
 from typing import Literal
 
 from generator import decide, numbers, schema
+from generator.derive import evidence
 from generator.derive.evidence import Key, Sample, samples, shown
+from generator.derive.noise import Judged, band_index, interval, judge, lower_confidence
 from generator.errors import Problem
 from generator.model import Data, at, facts, measurement_tables
 
@@ -38,6 +40,8 @@ class Cell:
     reason: str | None = None
     note: str | None = None
     value: float | None = None
+    judged: Judged | None = None
+    """The ratio that decided the verdict, with its interval and how sure it is."""
 
 
 @dataclass
@@ -45,6 +49,10 @@ class RatioCell:
     value: float | None
     text: str
     verdict: Verdict | None
+    judged: Judged | None = None
+    """The oriented ratio with its interval and confidence (``None`` where a side is not measured)."""
+    spread: str = ""
+    """The interval of the ratio as shown (numerator over denominator), when both sides have a spread."""
 
 
 @dataclass
@@ -117,8 +125,42 @@ class Derived:
     def raw(self, value: float) -> str:
         return numbers.raw(value)
 
-    def sample(self, table: str, row: str, series: str) -> Sample:
+    def sample(self, table: str, row: str, series: str = evidence.FACT) -> Sample:
         return self.samples[(table, row, series)]
+
+    def evidence(self, sample: Sample, unit: str) -> list[evidence.Line]:
+        components = {c.id: c.name for c in self.data.guide.components}
+        return evidence.evidence(sample, unit, components)
+
+    def evidence_entries(self, table: schema.MeasurementTable, row: schema.Row) -> list[tuple[str, Sample, str]]:
+        """(series label, sample, unit) for each value of a row, for its evidence block."""
+        return [(s.label, self.samples[(table.id, row.id, s.id)], table.unit) for s in table.series]
+
+    def reproduce(self, sample: Sample, title: str) -> str:
+        return evidence.reproduce(sample, title)
+
+    def spread_note(self, table: schema.MeasurementTable) -> str:
+        return evidence.spread_note(table, self.samples)
+
+    def stale(self) -> list[Sample]:
+        return evidence.stale_samples(self.samples)
+
+    def unchecked(self) -> list[Sample]:
+        """Measured values whose staleness the data cannot tell: no tracked version and no usable date."""
+        return evidence.unchecked_samples(self.data, self.samples)
+
+    def component_name(self, ident: str) -> str:
+        return next((c.name for c in self.data.guide.components if c.id == ident), ident)
+
+    def value_place(self, sample: Sample) -> tuple[str, str, str, str]:
+        """(table title, row label, series label, unit) of a value, for lists of values."""
+        t = next(t for t in self.data.tables if t.id == sample.table)
+        if isinstance(t, schema.FactTable):
+            f = next(f for f in t.facts if f.id == sample.row)
+            return t.title, f.label, "", f.unit
+        row = next(r for r in t.rows if r.id == sample.row)
+        series = next(s for s in t.series if s.id == sample.series)
+        return t.title, row.label, series.label, t.unit
 
     def campaign(self, ident: str) -> schema.Campaign | None:
         return self._campaigns.get(ident)
@@ -156,6 +198,7 @@ def _ratio(num: float | str, den: float | str) -> float | None:
 
 def table_view(data: Data, table: schema.MeasurementTable, found: dict[Key, Sample]) -> TableView:
     columns = {c.id: c for c in data.guide.columns}
+    series = {s.id: s.label for s in table.series}
     ratios: dict[str, list[RatioCell]] = {}
     for comp in table.comparisons:
         cells = []
@@ -165,11 +208,14 @@ def table_view(data: Data, table: schema.MeasurementTable, found: dict[Key, Samp
                 cells.append(RatioCell(None, schema.NOT_MEASURED, None))
                 continue
             col = columns.get(comp.verdict_column or "")
-            judged = None
-            if isinstance(col, schema.ComparisonColumn):
-                oriented = value if table.better == "higher" else 1 / value
-                judged = verdict(data, band(col, oriented))
-            cells.append(RatioCell(value, numbers.ratio(value, comp.digits), judged))
+            a, b = found[(table.id, row.id, comp.numerator)], found[(table.id, row.id, comp.denominator)]
+            names = (series[comp.numerator], series[comp.denominator])
+            column = col if isinstance(col, schema.ComparisonColumn) else None
+            judged = judge(column, a, b, table.better, names, comp.digits)
+            shown_verdict = verdict(data, judged.outcome) if judged.outcome is not None else None
+            bounds = interval(a, b, "higher")
+            spread = numbers.ratio_range(*bounds, comp.digits) if bounds else ""
+            cells.append(RatioCell(value, numbers.ratio(value, comp.digits), shown_verdict, judged, spread))
         ratios[comp.label] = cells
     return TableView(table, ratios)
 
@@ -177,13 +223,22 @@ def table_view(data: Data, table: schema.MeasurementTable, found: dict[Key, Samp
 _AGGREGATES: dict[str, Callable[[list[float]], float]] = {"mean": mean, "min": min, "max": max}
 
 
-def _phrase(data: Data, claim: schema.RatioClaim, value: float) -> str:
-    """ "1.5× faster than", "2.0× slower than" or "on par with", from the value and the tie band."""
+def _phrase(data: Data, claim: schema.RatioClaim, value: float, bounds: tuple[float, float] | None = None) -> str:
+    """ "1.5× faster than", "2.0× slower than" or "on par with", from the value and the tie band.
+
+    With ``bounds`` (the claim's interval, from the runs of every row) crossing a
+    band boundary, the column's noise rule decides, and the words end in "(within noise)".
+    """
     assert claim.phrase is not None
     phrase = claim.phrase
     column = next((c for c in data.guide.columns if c.id == phrase.column), None)
+    noisy = ""
     if isinstance(column, schema.ComparisonColumn):
-        tie = band(column, value).level == "mid"
+        outcome: schema.Outcome = band(column, value)
+        if bounds is not None and band_index(column, bounds[0]) != band_index(column, bounds[1]):
+            top, bottom = band_index(column, bounds[1]), band_index(column, bounds[0])
+            outcome, noisy = lower_confidence(column, value, top, bottom), " (within noise)"
+        tie = outcome.level == "mid"
     else:
         tie = numbers.ratio(value, claim.digits) == numbers.ratio(1.0, claim.digits)
     if tie:
@@ -192,7 +247,28 @@ def _phrase(data: Data, claim: schema.RatioClaim, value: float) -> str:
         words, shown = phrase.more, value
     else:
         words, shown = phrase.less, 1 / value
-    return words.replace("{ratio}", numbers.ratio(shown, claim.digits, claim.approx))
+    return words.replace("{ratio}", numbers.ratio(shown, claim.digits, claim.approx)) + noisy
+
+
+def _claim_bounds(
+    found: dict[Key, Sample], t: schema.MeasurementTable, claim: schema.RatioClaim
+) -> tuple[float, float] | None:
+    """The claim's interval: its aggregate over the rows' ratio intervals, when every measured row has one."""
+    lows: list[float] = []
+    highs: list[float] = []
+    for r in claim.rows:
+        a, b = found[(t.id, r, claim.numerator)], found[(t.id, r, claim.denominator)]
+        if not (a.measured and b.measured):
+            continue
+        bounds = interval(a, b, "higher")
+        if bounds is None:
+            return None
+        lows.append(bounds[0])
+        highs.append(bounds[1])
+    if not lows or claim.aggregate == "range":
+        return None
+    agg = _AGGREGATES[claim.aggregate]
+    return agg(lows), agg(highs)
 
 
 def claim_numbers(data: Data, found: dict[Key, Sample]) -> dict[str, Number]:
@@ -214,7 +290,7 @@ def claim_numbers(data: Data, found: dict[Key, Sample]) -> dict[str, Number]:
             agg = _AGGREGATES[claim.aggregate](known)
             text = numbers.ratio(agg, claim.digits, claim.approx)
             if claim.phrase is not None:
-                text = _phrase(data, claim, agg)
+                text = _phrase(data, claim, agg, _claim_bounds(found, t, claim))
         out[claim.id] = Number(claim.id, text, t.id, t.title, "derived")
     for ft, _, f in facts(data):
         out[f.id] = Number(f.id, numbers.quantity(f.value, f.unit, f.approx, f.sign), ft.id, ft.title, f.provenance)
@@ -249,9 +325,9 @@ class _TableIndex:
 
 def _counterpart(
     index: _TableIndex, column: schema.ComparisonColumn, option: str
-) -> tuple[list[float], list[str], list[str]]:
-    """Ratios of ``option`` against the other side of every tagged comparison."""
-    ratios: list[float] = []
+) -> tuple[list[Judged], list[str], list[str]]:
+    """Ratios of ``option`` against the other side of every tagged comparison, judged with their noise."""
+    ratios: list[Judged] = []
     others: list[str] = []
     sources: list[str] = []
     for t in index.tagged(option, column.tag):
@@ -263,11 +339,12 @@ def _counterpart(
             mine, theirs = (
                 (comp.numerator, comp.denominator) if sides[0] == option else (comp.denominator, comp.numerator)
             )
+            labels = {s.id: s.label for s in t.series}
             for row in t.rows:
-                value = _ratio(shown(index.samples, t, row, mine), shown(index.samples, t, row, theirs))
-                if value is None:
+                a, b = index.samples[(t.id, row.id, mine)], index.samples[(t.id, row.id, theirs)]
+                if not (a.measured and b.measured):
                     continue
-                ratios.append(value if t.better == "higher" else 1 / value)
+                ratios.append(judge(column, a, b, t.better, (labels[mine], labels[theirs]), comp.digits))
                 other = owner[theirs] or theirs
                 if other not in others:
                     others.append(other)
@@ -276,9 +353,11 @@ def _counterpart(
     return ratios, others, sources
 
 
-def _best(index: _TableIndex, column: schema.ComparisonColumn, option: str) -> tuple[list[float], list[str], list[str]]:
-    """Ratios of ``option`` against the best value of each tagged row (1.0 = the best)."""
-    ratios: list[float] = []
+def _best(
+    index: _TableIndex, column: schema.ComparisonColumn, option: str
+) -> tuple[list[Judged], list[str], list[str]]:
+    """Ratios of ``option`` against the best value of each tagged row (1.0 = the best), judged with their noise."""
+    ratios: list[Judged] = []
     details: list[str] = []
     sources: list[str] = []
     for t in index.tagged(option, column.tag):
@@ -291,7 +370,10 @@ def _best(index: _TableIndex, column: schema.ComparisonColumn, option: str) -> t
                 continue
             best = max(measured.values()) if t.better == "higher" else min(measured.values())
             value = measured[mine[0]]
-            ratios.append(value / best if t.better == "higher" else best / value)
+            best_id = next(s for s, v in measured.items() if v == best)
+            labels = {s.id: s.label for s in t.series}
+            a, b = index.samples[(t.id, row.id, mine[0])], index.samples[(t.id, row.id, best_id)]
+            ratios.append(judge(column, a, b, t.better, (labels[mine[0]], labels[best_id])))
             tail = "best" if value == best else f"best {numbers.raw(best)}"
             details.append(f"{row.label} {numbers.raw(value)} {t.unit} ({tail})")
             if t.id not in sources:
@@ -309,8 +391,9 @@ def _comparison_cell(
 ) -> Cell:
     if column.against == "counterpart":
         ratios, others, sources = _counterpart(index, column, option.id)
+        values = [j.value for j in ratios]
         detail = (
-            f"{numbers.ratio_range(min(ratios), max(ratios), 2)} vs {', '.join(names.get(o, o) for o in others)}"
+            f"{numbers.ratio_range(min(values), max(values), 2)} vs {', '.join(names.get(o, o) for o in others)}"
             if ratios
             else ""
         )
@@ -329,8 +412,18 @@ def _comparison_cell(
             )
         )
     if ratios:
-        value = max(ratios) if column.aggregate == "max" else min(ratios)
-        return Cell(column, verdict(data, band(column, value)), detail, tables=sources, note=note, value=value)
+        pick = max if column.aggregate == "max" else min
+        chosen = pick(ratios, key=lambda j: j.value)
+        assert chosen.outcome is not None  # judged under this column
+        return Cell(
+            column,
+            verdict(data, chosen.outcome),
+            detail,
+            tables=sources,
+            note=note,
+            value=chosen.value,
+            judged=chosen,
+        )
     if judgement is not None:
         return Cell(column, verdict(data, judgement), reason=judgement.reason, note=note)
     return Cell(column, unknown_verdict(data), note=note)

@@ -22,6 +22,7 @@ from the same numbers.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,7 +109,7 @@ class _Builder:
         view = self.d.tables[t.id]
         panels = []
         for r, row in enumerate(t.rows):
-            bars = [self._bar(s.label, shown(self.d.samples, t, row, s.id), s.option, t.unit) for s in t.series]
+            bars = [self._bar(s.label, self.d.samples.get((t.id, row.id, s.id)), s.option, t.unit) for s in t.series]
             notes = [_ratio_note(c.label, view.ratios[c.label][r]) for c in t.comparisons]
             panels.append(Panel(row.label, bars, notes))
         sentences = []
@@ -119,10 +120,18 @@ class _Builder:
         options = [s.option for s in t.series if s.option]
         return _chart(f"chart-ab-{t.id}", "ab", t.title, " ".join(sentences), [t.id], options, [self.band(t, panels)])
 
-    def _bar(self, label: str, value: float | str, option: str | None, unit: str, suffix: str = "") -> Bar:
-        if isinstance(value, str):
+    def _bar(self, label: str, sample: Sample | None, option: str | None, unit: str, suffix: str = "") -> Bar:
+        """A bar from a value's evidence: its spread as a whisker, its spread and staleness in its label."""
+        if sample is None or sample.value is None:
             return Bar(label, None, self.colour(option))
-        return Bar(label, value, self.colour(option), f"{numbers.raw(value)} {unit}{suffix}")
+        text = f"{sample.text()} {unit}"
+        if sample.spread_text():
+            text += f" ({sample.spread_text()})"
+        if sample.runs is not None:
+            text += f", {sample.runs_text()}"
+        if sample.stale:
+            text += ", stale"
+        return Bar(label, sample.value, self.colour(option), text + suffix, low=sample.low, high=sample.high)
 
     # --- one overview per "against best" column -----------------------------
 
@@ -163,8 +172,8 @@ class _Builder:
                     continue
                 value = shown(self.d.samples, t, row, s.id)
                 provenance = s.provenance or t.provenance
-                bar = self._bar(label, value, s.option, t.unit, f" · {provenance}")
-                bars.append(Bar(bar.label, bar.value, bar.colour, bar.text, hatched=provenance == "published"))
+                bar = self._bar(label, self.d.samples.get((t.id, row.id, s.id)), s.option, t.unit, f" · {provenance}")
+                bars.append(dataclasses.replace(bar, hatched=provenance == "published"))
                 if not isinstance(value, str):
                     measured.append((label, value))
             panels.append(Panel(row_label, bars))
@@ -193,7 +202,13 @@ class _Builder:
                 if a is None or b is None or a == b or frozenset((a, b)) in done:
                     continue
                 shared = sorted(set(holds.get(a, [])) & set(holds.get(b, [])))
-                both = [self.tables[i] for i in shared if _pair_rows(self.d.samples, self.tables[i], a, b)]
+                # Tables that feed no comparison column measure nothing the matrix names: not a "way".
+                both = [
+                    self.tables[i]
+                    for i in shared
+                    if self.measure(self.tables[i]) < len(self.columns)
+                    and _pair_rows(self.d.samples, self.tables[i], a, b)
+                ]
                 if len({self.measure(u) for u in both}) < 2:
                     continue
                 done.add(frozenset((a, b)))
@@ -210,7 +225,8 @@ class _Builder:
             panels, parts = [], []
             for r, row in _pair_rows(self.d.samples, t, a, b):
                 va, vb = _value(self.d.samples, t, row, a), _value(self.d.samples, t, row, b)
-                bars = [self._bar(la, va, a, t.unit), self._bar(lb, vb, b, t.unit)]
+                sa, sb = _sample(self.d.samples, t, row, a), _sample(self.d.samples, t, row, b)
+                bars = [self._bar(la, sa, a, t.unit), self._bar(lb, sb, b, t.unit)]
                 if comp is not None:
                     cell = view.ratios[comp.label][r]
                 else:
@@ -263,6 +279,11 @@ def _series_of(t: schema.MeasurementTable, option: str) -> str | None:
 def _value(found: dict[Key, Sample], t: schema.MeasurementTable, row: schema.Row, option: str) -> float | str:
     sid = _series_of(t, option)
     return shown(found, t, row, sid) if sid else schema.NOT_MEASURED
+
+
+def _sample(found: dict[Key, Sample], t: schema.MeasurementTable, row: schema.Row, option: str) -> Sample | None:
+    sid = _series_of(t, option)
+    return found.get((t.id, row.id, sid)) if sid else None
 
 
 def _pair_rows(found: dict[Key, Sample], t: schema.MeasurementTable, a: str, b: str) -> list[tuple[int, schema.Row]]:

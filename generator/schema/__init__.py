@@ -12,7 +12,17 @@ import datetime as dt
 import math
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, PlainValidator, StringConstraints, Tag, WithJsonSchema
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    StringConstraints,
+    Tag,
+    WithJsonSchema,
+)
 from pydantic_core import PydanticCustomError
 
 NOT_MEASURED = "not measured"
@@ -83,6 +93,7 @@ Measurement = Annotated[
 Value = Annotated[
     Annotated[Measurement, Tag("single")] | Annotated["Runs", Tag("repetitions")],
     Discriminator(_value_kind),
+    PlainSerializer(lambda v: v.model_dump(mode="json", exclude_none=True) if isinstance(v, BaseModel) else v),
 ]
 
 
@@ -401,6 +412,8 @@ class Fact(Model):
     provenance: Provenance
     option: Id | None = None
     note: Prose | None = None
+    setup: Setup | None = None
+    """How this value was produced, where it differs from the table and campaign."""
 
 
 class FactTable(Model):
@@ -413,6 +426,8 @@ class FactTable(Model):
     summary: Prose
     campaign: Id
     facts: list[Fact] = Field(min_length=1)
+    setup: Setup | None = None
+    """How the table's values were produced, where it differs from the campaign."""
 
 
 #: A table file is either kind, told apart by its ``kind`` field.

@@ -16,8 +16,9 @@ only a bound ("at least 2 repetitions, variance under 1%"), the table keeps
 
 ``setup`` blocks say how values were produced (tool, command, software
 versions, environment variables, date, raw output). They can be written on a
-campaign, a table, a series and a row; the most specific one wins field by
-field, and the ``software`` and ``environment`` mappings merge key by key.
+campaign, a table, a series and a row (a fact, for facts tables); the most
+specific one wins field by field, the ``software`` and ``environment`` mappings
+merge key by key and ``settings`` lists add up.
 """
 
 from __future__ import annotations
@@ -96,6 +97,8 @@ class Setup(Model):
     """Versions that matter, by component id of ``guide.yml`` (``trtllm: "0.21"``); quote versions."""
     environment: dict[EnvName, EnvValue] = Field(default_factory=dict)
     """Environment variables set for the run (``NCCL_GIN_TYPE: "2"``); quote values."""
+    settings: list[Label] = Field(default_factory=list)
+    """Flags, switches or steps the source names without giving the whole command (``--backend x``)."""
     date: dt.date | None = None
     """When the values were measured."""
     raw_file: Label | None = None
