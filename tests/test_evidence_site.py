@@ -46,7 +46,7 @@ def test_spread_and_runs_beside_each_value(tiny_site: Path) -> None:
         "0.80× 0.78–0.82× ▲ quicker",
     ]
     # Runs read from two raw files: the median of 99 and 103.5.
-    assert _row(results, "hill-repeats", "Hill D")[0] == "101.25 99–103.5 2 runs ⌛ stale"
+    assert _row(results, "hill-repeats", "Hill D")[0] == "101.25 99–103.5 2 runs ↻ stale"
 
 
 def test_overlap_forces_a_tie_and_the_cell_says_why(tiny_site: Path) -> None:
@@ -58,7 +58,7 @@ def test_overlap_forces_a_tie_and_the_cell_says_why(tiny_site: Path) -> None:
 
 def test_single_run_and_stated_bound(tiny_site: Path) -> None:
     results = page(tiny_site, "results/")
-    assert _row(results, "hill-repeats", "Hill C")[1] == "120 1 run ⌛ stale"
+    assert _row(results, "hill-repeats", "Hill C")[1] == "120 1 run ↻ stale"
     assert "one run: no spread" in _row(results, "hill-repeats", "Hill C")[2]
     # A stated bound stays a bound: no spread beside the values, and the table says so once.
     assert _row(results, "hill-stated", "Hill E") == ["100", "83", "0.83× ▲ quicker"]
@@ -131,7 +131,7 @@ def test_stale_values_are_marked_and_listed_with_what_refreshes_them(tiny_site: 
     link = stale.select_one("table.dg-stale-list a")
     assert link["href"] == "../results/#ev-hill-repeats-hill-c"
     # The table cell of a stale ratio says so and links here.
-    assert "⌛ stale: see stale values" in _row(page(tiny_site, "results/"), "hill-repeats", "Hill C")[2]
+    assert "↻ stale: see stale values" in _row(page(tiny_site, "results/"), "hill-repeats", "Hill C")[2]
 
 
 def test_staleness_follows_the_data_not_the_clock(tmp_path: Path) -> None:

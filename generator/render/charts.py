@@ -29,6 +29,7 @@ from typing import Any
 from generator import numbers, schema
 from generator.derive.evidence import Key, Sample, shown
 from generator.derive.guide import Derived, RatioCell
+from generator.derive.noise import WITHIN_NOISE
 from generator.render.chart_spec import Band, Bar, Panel, figure, script_json
 
 #: Bar colours, given to options by their place in the guide's ``order``. Each
@@ -258,13 +259,21 @@ def _cap(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:]
 
 
+def _noisy(cell: RatioCell) -> bool:
+    return cell.judged is not None and cell.judged.confidence == WITHIN_NOISE
+
+
 def _ratio_note(label: str, cell: RatioCell) -> str:
     verdict = f" {cell.verdict.symbol} {cell.verdict.word}" if cell.verdict else ""
-    return f"{label} {cell.text}{verdict}"
+    spread = f" ({cell.spread})" if cell.spread else ""
+    noise = " ≈ within noise" if _noisy(cell) else ""
+    return f"{label} {cell.text}{spread}{verdict}{noise}"
 
 
 def _ratio_words(cell: RatioCell) -> str:
-    return f"{cell.text} ({cell.verdict.word})" if cell.verdict else cell.text
+    if not cell.verdict:
+        return cell.text
+    return f"{cell.text} ({cell.verdict.word}{', within noise' if _noisy(cell) else ''})"
 
 
 def _sides(t: schema.MeasurementTable, comp: schema.Comparison) -> tuple[str | None, str | None]:
