@@ -17,7 +17,7 @@ export NO_MKDOCS_2_WARNING := 1
 PIP = $(if $(wildcard $(VENV)/bin/pip),$(PY) -m pip,$(PYTHON) -m pip --python $(PY))
 PIP_INSTALL = $(PIP) install -q --no-deps --no-compile
 
-.PHONY: setup setup-dev system-deps serve build pages test lint schema clean diff preview chart-budget bench lighthouse-deps lighthouse screenshots first-run
+.PHONY: setup setup-dev system-deps serve build pages test lint schema clean diff preview chart-budget bench lighthouse-deps lighthouse screenshots first-run fuzz-long
 
 $(STAMP): requirements.lock pyproject.toml
 	@v=$$($(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null) || { echo "make serve needs Python 3.11 or newer: '$(PYTHON)' does not run (install python3, or run make PYTHON=/path/to/python3.11)" >&2; exit 1; }; \
@@ -76,6 +76,10 @@ lint: setup-dev
 
 test: system-deps setup-dev lint build
 	$(PY) -m pytest -q
+
+# The property tests with 3,000 examples each instead of 150 (nightly-style; about half an hour).
+fuzz-long: setup-dev
+	FUZZ_EXAMPLES=3000 $(PY) -m pytest -q -p no:cacheprovider tests/test_fuzz.py
 
 # What the data change on this branch does to the guide (default base: the merge base with main).
 diff: setup

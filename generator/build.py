@@ -8,6 +8,8 @@ engine. Nothing here knows MkDocs.
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,6 +44,32 @@ class Site:
     assets: dict[str, Path] = field(default_factory=dict)
     """Files to copy into the site, ``destination uri -> source file``."""
     derived: Derived | None = None
+
+
+def unsafe_sources(docs_dir: Path) -> dict[Path, str]:
+    """Entries of the hand-written pages folder that are not plain files or folders, and why.
+
+    MkDocs follows links and copies what they point to: a link in ``site_src/`` to
+    ``/proc/self/environ`` would publish the build's environment. Links (even to files inside
+    the folder) and special files are refused; nothing under a link is looked at.
+    """
+    found: dict[Path, str] = {}
+    for folder, dirs, files in os.walk(docs_dir, followlinks=False):
+        for name in [*dirs, *files]:
+            path = Path(folder) / name
+            mode = os.lstat(path).st_mode
+            if stat.S_ISLNK(mode):
+                found[path] = "a symbolic link; hand-written pages and assets must be plain files"
+            elif not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
+                found[path] = "a special file (a pipe, socket or device); only plain files are published"
+    return found
+
+
+def describe_unsafe(docs_dir: Path, found: dict[Path, str]) -> str:
+    shown = docs_dir.name
+    lines = [f"  {shown}/{path.relative_to(docs_dir).as_posix()}: {why}" for path, why in sorted(found.items())]
+    head = f"{shown}/ holds {len(found)} entr{'y' if len(found) == 1 else 'ies'} that would not be published:"
+    return "\n".join([head, *lines])
 
 
 def build_site(

@@ -19,10 +19,23 @@ class Problem:
     field: str
     message: str
 
+    def where(self, prefix: str = "") -> str:
+        """``data/options/x.yml:3``: the file under the data folder ``prefix`` (``data/``), with its line.
+
+        A problem of the data folder itself has no file and shows the folder; one found in the
+        generator (``(generator)``) has no place under the folder and shows no prefix.
+        """
+        if not self.file:
+            path = prefix.rstrip("/") or "(data folder)"
+        elif self.file.startswith("("):
+            path = self.file
+        else:
+            path = prefix + self.file
+        return f"{path}:{self.line}" if self.line else path
+
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}" if self.line else self.file
         field = f" {self.field}:" if self.field else ""
-        return f"{where}:{field} {self.message}"
+        return f"{self.where()}:{field} {self.message}"
 
 
 class GuideError(Exception):
@@ -36,7 +49,8 @@ class GuideError(Exception):
         """Every problem, one a line; ``prefix`` (``data/``) is put before each file name."""
         count = len(self.problems)
         head = f"{count} problem{'s' if count != 1 else ''} in the guide data:"
-        return "\n".join([head, *(f"  {prefix}{p}" for p in self.problems)])
+        lines = [f"  {p.where(prefix)}:{f' {p.field}:' if p.field else ''} {p.message}" for p in self.problems]
+        return "\n".join([head, *lines])
 
 
 class RevisionError(Exception):

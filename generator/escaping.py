@@ -40,3 +40,21 @@ def inert(value: object) -> Markup:
 def title(value: str) -> str:
     """A page or navigation title for MkDocs, whose themes print titles as HTML without escaping."""
     return str(inert(value))
+
+
+#: Text as Markdown that shows it as it is on a generated page *and* in a GitHub comment. Beyond
+#: :func:`inert`: table pipes, ``~~strike~~``, headings and backslash escapes as character
+#: references, and a word joiner (U+2060, invisible) between ``@`` or ``:`` and the character
+#: after it, so GitHub links no ``@mention``, no ``:emoji:`` and no bare ``scheme://`` or ``www.``
+#: address (it finds those in the decoded text, after character references are resolved).
+_PLAIN = {ord(c): f"&#{ord(c)};" for c in "\"'[]{}*_`|~#\\!"} | {ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;"}
+_JOIN = re.compile(r"(?i)(?<=[@:])(?=\S)|(?<=\bwww)(?=\.)")
+
+
+def plain(value: object) -> str:
+    """``value`` on one line, as Markdown that no page, table cell or GitHub comment interprets.
+
+    >>> plain("@team: see https://x.example ~~no~~ { onclick=y }")
+    '@&#8288;team: see https:&#8288;//x.example &#126;&#126;no&#126;&#126; &#123; onclick=y &#125;'
+    """
+    return _JOIN.sub("&#8288;", " ".join(str(value).split()).translate(_PLAIN))

@@ -12,7 +12,7 @@ from generator.check.registry import CHECKS, DECISION_CHECKS, run_checks
 from generator.check.run_files import resolve_run_files
 from generator.check.schema_check import check_schema
 from generator.derive.guide import Derived, derive
-from generator.errors import GuideError
+from generator.errors import GuideError, Problem
 from generator.model import Data
 from generator.read.load import load
 from generator.render.pages import Renderer
@@ -25,7 +25,12 @@ def derive_guide(data_dir: Path) -> Derived:
     that are valid, so one run reports as much as it can; see :func:`validate_guide`.
     """
     data = validate_guide(data_dir)
-    derived, derive_problems = derive(data)
+    try:
+        derived, derive_problems = derive(data)
+    except Exception as exc:  # noqa: BLE001 - a bug shows as one problem (a banner under serve), never a traceback
+        raise GuideError(
+            [Problem("(generator)", 0, "derive", f"crashed on this data: {exc!r}; please report it with the edit")]
+        ) from exc
     if derive_problems:
         raise GuideError(derive_problems)
     return derived

@@ -36,6 +36,8 @@ PAYLOADS = [
     "{{ 7*7 }} {% raw %} xss-14",
     "[xss-15](JaVaScRiPt:alert(15)) [xss-15b]( javascript:alert(15))",
     "<!-- xss-16 --> <style>body{display:none}</style>",
+    "xss-17 { autofocus onfocus=alert(17) }",
+    "xss-18 @octocat https://evil.example ~~s~~ :smile: www.evil.example",
 ]
 
 _SHORT = 40  # Word fields hold at most 40 characters; payloads above are cut to fit there

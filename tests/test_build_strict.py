@@ -7,6 +7,7 @@ the Makefile build a site fails on a broken link; a failed build keeps the previ
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -83,3 +84,26 @@ def test_a_failed_build_keeps_the_previous_site(project: Path, tmp_path: Path) -
     assert sorted(p.relative_to(out) for p in out.rglob("*")) == before
     assert (out / "index.html").read_bytes() == index
     assert [p.name for p in out.parent.iterdir()] == ["site"], "a staging folder was left behind"
+
+
+def test_links_and_special_files_in_the_pages_folder_are_refused(project: Path, tmp_path: Path) -> None:
+    """MkDocs follows links: one to /proc/self/environ published the build's environment."""
+    docs = project.parent / "docs"
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOKEN=s3cr3t\n", encoding="utf-8")
+    os.symlink(secret, docs / "leak.txt")
+    os.symlink("/proc/self/environ", docs / "environ.txt")
+    os.symlink(tmp_path, docs / "elsewhere")
+    os.mkfifo(docs / "pipe.css")
+    out = tmp_path / "out"
+    result = mkdocs_build(project, out)
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    for line in [
+        "docs/ holds 4 entries that would not be published:",
+        "docs/elsewhere: a symbolic link; hand-written pages and assets must be plain files",
+        "docs/environ.txt: a symbolic link",
+        "docs/leak.txt: a symbolic link",
+        "docs/pipe.css: a special file (a pipe, socket or device); only plain files are published",
+    ]:
+        assert line in result.stderr, result.stderr
+    assert not out.exists() or "s3cr3t" not in " ".join(p.read_text("utf-8", "replace") for p in out.rglob("*.txt"))

@@ -15,8 +15,7 @@ from generator.errors import Problem
 
 
 def _where(problem: Problem, prefix: str) -> str:
-    path = f"{prefix}{problem.file}"
-    return f"{path}:{problem.line}" if problem.line else path
+    return problem.where(prefix)
 
 
 def banner(problems: list[Problem], prefix: str = "") -> Markup:

@@ -34,7 +34,15 @@ from mkdocs.structure.pages import Page
 
 from generator.adapters import error_banner
 from generator.adapters.html_blocks import put_back, set_aside
-from generator.build import CHANGES_PAGE, PLOTLY_DEST, PLOTLY_JS, AssetError, build_site
+from generator.build import (
+    CHANGES_PAGE,
+    PLOTLY_DEST,
+    PLOTLY_JS,
+    AssetError,
+    build_site,
+    describe_unsafe,
+    unsafe_sources,
+)
 from generator.errors import GuideError, Problem, RevisionError
 from generator.render.pages import TEMPLATES
 
@@ -67,6 +75,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         self.problems: list[Problem] = []
         self.shown = ""  # data folder as an author names it, for messages
         self.blocks: dict[str, list[str]] = {}
+        self.unsafe: dict[Path, str] = {}  # links and special files in docs_dir: never published
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         self.serving = command == "serve"
@@ -76,6 +85,11 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         self.data_dir = (root / self.config.data_dir).resolve()
         self.templates = (root / self.config.templates).resolve() if self.config.templates else None
         self.shown = _shown(self.data_dir, root)
+        docs_dir = Path(config.docs_dir)
+        self.unsafe = unsafe_sources(docs_dir)
+        if self.unsafe and not self.serving:
+            # Before MkDocs cleans site_dir: the last site stays, nothing is followed or copied.
+            raise PluginError(describe_unsafe(docs_dir, self.unsafe))
         try:
             site = build_site(
                 self.data_dir,
@@ -87,14 +101,15 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
                 diff_base=self.config.diff_base,
             )
         except GuideError as exc:
-            if not (self.serving and self.pages):
-                raise PluginError(exc.report(self.shown)) from None
-            self.problems = exc.problems  # keep the last good pages; the banner says why
+            self._refuse(exc)
         except RevisionError as exc:
             raise PluginError(f"diff_base: {exc}") from None
         except AssetError as exc:
             # Raised here, before MkDocs cleans site_dir, so a missing install never wipes the last good site.
             raise PluginError(str(exc)) from None
+        except Exception as exc:  # noqa: BLE001 - a bug in the generator: a banner under serve, never a hang
+            crash = Problem("(generator)", 0, "build", f"crashed on this data: {exc!r}; please report it with the edit")
+            self._refuse(GuideError([crash]))
         else:
             self.problems = []
             self.pages, self.nav, self.assets = site.pages, site.nav, site.assets
@@ -102,7 +117,17 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             config.nav = self.nav
         return config
 
+    def _refuse(self, exc: GuideError) -> None:
+        """Stop a build with the problems; under serve, keep the last good pages and show them in a banner."""
+        if not (self.serving and self.pages):
+            raise PluginError(exc.report(self.shown)) from None
+        self.problems = exc.problems
+
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        for file in list(files):  # under serve, reported after the rebuild; a build stopped in on_config
+            source = Path(file.abs_src_path) if file.abs_src_path is not None else None
+            if source is not None and any(p in self.unsafe for p in (source, *source.parents)):
+                files.remove(file)
         self.blocks = {}
         for uri, text in self.pages.items():
             if files.get_file_from_path(uri) is not None:
@@ -135,6 +160,8 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             rebuild(*args, **kwargs)
             if self.problems:
                 log.error(error_banner.console(self.problems, self.shown))
+            if self.unsafe:
+                log.error(describe_unsafe(Path(config.docs_dir), self.unsafe))
 
         server.builder = build_then_report
         return server

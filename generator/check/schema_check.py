@@ -60,7 +60,7 @@ def _message(err: Any) -> str:
         if kind == "string_type" and isinstance(got, (int, float)) and not isinstance(got, bool):
             shown += " (write it in quotes: versions and settings are text)"
         return f"expected {want}, got {shown}"
-    if kind in {"number", "measurement", "runs"}:  # our own validators already say what they got
+    if kind in {"number", "measurement", "runs", "text", "vocabulary"}:  # our own validators already say what they got
         return str(err["msg"])
     return f"{err['msg']} (got {got!r})" if "input" in err and not isinstance(got, (dict, list)) else err["msg"]
 

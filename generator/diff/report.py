@@ -16,6 +16,7 @@ from dataclasses import asdict
 from typing import Any, Protocol
 
 from generator.diff import Change, GuideDiff, Judged, shown
+from generator.escaping import plain
 
 TITLE = "What changed in this PR"
 
@@ -62,12 +63,9 @@ class PageLinks:
         return f"options/{ident}.md" if ident in self.options else None
 
 
-_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*_[]|#"} | {"<": "&lt;", ">": "&gt;", "&": "&amp;"})
-
-
 def esc(text: str) -> str:
-    """Plain text safe inside Markdown (and a Markdown table cell): no markup, no HTML, one line."""
-    return " ".join(str(text).split()).translate(_SPECIAL)
+    """Text from data in the report: the escaping every generated page uses, made safe for GitHub too."""
+    return plain(text)
 
 
 def code(text: str) -> str:

@@ -147,7 +147,7 @@ def labelled(error: GuideError, revision: Revision, data_path: str) -> str:
     count = len(error.problems)
     lines = [f"the data at {revision} does not validate ({count} problem{'s' if count != 1 else ''}):"]
     for p in error.problems:
-        place = f"{where}{data_path}/{p.file}" + (f":{p.line}" if p.line else "")
+        place = where + p.where(f"{data_path}/")
         lines.append(f"  {place}:{f' {p.field}:' if p.field else ''} {p.message}")
     return "\n".join(lines)
 

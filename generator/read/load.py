@@ -18,6 +18,8 @@ never make the generator read outside the data folder.
 
 from __future__ import annotations
 
+import fnmatch
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -60,7 +62,7 @@ def load(root: Path) -> tuple[RawGuide, list[Problem]]:
     raw = RawGuide(root)
     problems: list[Problem] = []
     if not root.is_dir():
-        return raw, [Problem(str(root), 0, "", "data folder does not exist")]
+        return raw, [Problem("", 0, "", "data folder does not exist")]
     for kind, name in SINGLE_FILES.items():
         path = root / name
         if not path.exists() and not path.is_symlink():
@@ -69,12 +71,10 @@ def load(root: Path) -> tuple[RawGuide, list[Problem]]:
             continue
         _read(raw, kind, root, path, problems)
     for kind, folder in FOLDERS.items():
-        paths = (
-            sorted(p for p in (root / folder).glob("*.y*ml") if not p.name.startswith("."))
-            if ((root / folder).is_dir())
-            else []
-        )
-        if not paths:
+        paths, unreadable = _listing(root / folder)
+        if unreadable:
+            problems.append(Problem(f"{folder}/", 0, "", unreadable))
+        elif not paths:
             problems.append(Problem(f"{folder}/", 0, "", f"no {kind} records found; expected {folder}/*.yml"))
         for path in paths[:MAX_FILES]:
             if path.suffix != ".yml":
@@ -84,6 +84,20 @@ def load(root: Path) -> tuple[RawGuide, list[Problem]]:
         if len(paths) > MAX_FILES:
             problems.append(Problem(f"{folder}/", 0, "", f"more than {MAX_FILES} files"))
     return raw, problems
+
+
+def _listing(folder: Path) -> tuple[list[Path], str | None]:
+    """The data files of a folder (``*.yml``, and ``*.yaml`` to refuse them by name), or why it cannot be read."""
+    try:
+        with os.scandir(folder) as entries:
+            names = sorted(e.name for e in entries)
+    except FileNotFoundError:
+        return [], None
+    except NotADirectoryError:
+        return [], "is not a folder"
+    except OSError as exc:
+        return [], f"cannot read the folder ({exc.strerror or exc})"
+    return [folder / n for n in names if fnmatch.fnmatchcase(n, "*.y*ml") and not n.startswith(".")], None
 
 
 def _inside(root: Path, path: Path) -> bool:

@@ -12,6 +12,7 @@ message an author sees comes from the one reader and stays the same.
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 from typing import Any, cast
 
@@ -44,7 +45,11 @@ def read_yaml_fast(path: Path, display: str) -> tuple[Document | None, list[Prob
     if _CLoader is None:
         return read_yaml(path, display)
     try:
-        raw = path.read_bytes()
+        info = path.stat()  # the size before reading: a huge (or sparse) file is refused unread
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
+            return read_yaml(path, display)
+        with path.open("rb") as file:
+            raw = file.read(MAX_FILE_BYTES + 1)
         text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return read_yaml(path, display)

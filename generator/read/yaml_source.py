@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,9 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from generator.errors import Problem
 
 MAX_FILE_BYTES = 256 * 1024
-MAX_NODES = 20_000
+#: More values than a file within the size limit can hold without aliases (each takes two
+#: bytes at least, as in ``[0,0,...]``): only aliases reach it.
+MAX_NODES = MAX_FILE_BYTES // 2
 MAX_DEPTH = 32
 
 _PLAIN_TAGS = {
@@ -199,10 +202,38 @@ _OPENED = {
 }
 
 
-def _syntax_error(exc: yaml.MarkedYAMLError) -> tuple[int, str, str]:
+def _open_quote(text: str, line: int) -> int | None:
+    """The line where a quote opened whose text ran on to ``line``, the line of a syntax error.
+
+    An unclosed quote swallows the lines after it up to the next quote character, and YAML
+    stumbles only there; the author's mistake is where the quoted text began.
+    """
+    opened = None
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            if token.start_mark.line + 1 > line:
+                break
+            if (
+                isinstance(token, yaml.ScalarToken)
+                and token.style in ('"', "'")
+                and token.start_mark.line < token.end_mark.line
+                and token.end_mark.line + 1 == line
+            ):
+                opened = token.start_mark.line + 1
+    except yaml.YAMLError:
+        pass
+    return opened
+
+
+def _syntax_error(exc: yaml.MarkedYAMLError, text: str = "") -> tuple[int, str, str]:
     """Line, field and message for a YAML syntax error, in plain words where we know them."""
     mark = exc.problem_mark or exc.context_mark
     line = mark.line + 1 if mark else 0
+    quoted = exc.context_mark.line + 1 if exc.context == "while scanning a quoted scalar" and exc.context_mark else None
+    quoted = quoted or (_open_quote(text, line) if text and line else None)
+    if quoted is not None and quoted != line:
+        reason = f"a quote opened here is not closed (the quoted text runs on to line {line})"
+        return quoted, "", f"YAML syntax error: {reason}"
     reason = exc.problem or "invalid YAML"
     if exc.context and reason.startswith("but "):
         reason = f"{exc.context}, {reason}"
@@ -225,10 +256,13 @@ def read_yaml(path: Path, display: str) -> tuple[Document | None, list[Problem]]
     Every way a file can be wrong becomes a :class:`Problem`; nothing else is raised.
     """
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            return None, [Problem(display, 0, "", f"file is {size} bytes; the limit is {MAX_FILE_BYTES}")]
-        raw = path.read_bytes()[: MAX_FILE_BYTES + 1]
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            return None, [Problem(display, 0, "", "not a plain file")]
+        if info.st_size > MAX_FILE_BYTES:
+            return None, [Problem(display, 0, "", f"file is {info.st_size} bytes; the limit is {MAX_FILE_BYTES}")]
+        with path.open("rb") as file:
+            raw = file.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         return None, [Problem(display, 0, "", f"file cannot be read ({exc.strerror or exc})")]
     if len(raw) > MAX_FILE_BYTES:  # grew between stat and read
@@ -265,7 +299,7 @@ def parse_yaml(text: str, display: str) -> tuple[Document | None, list[Problem]]
         char = exc.character if isinstance(exc.character, str) else chr(exc.character)
         return None, [Problem(display, line, "", f"text contains the control character U+{ord(char):04X}")]
     except yaml.MarkedYAMLError as exc:
-        return None, [Problem(display, *_syntax_error(exc))]
+        return None, [Problem(display, *_syntax_error(exc, text))]
     except RecursionError:
         return None, [Problem(display, 0, "", f"values are nested too deeply (the limit is {MAX_DEPTH} levels)")]
     except (yaml.YAMLError, ValueError) as exc:

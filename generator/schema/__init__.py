@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import unicodedata
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Discriminator,
@@ -27,11 +30,33 @@ from pydantic_core import PydanticCustomError
 
 NOT_MEASURED = "not measured"
 
+#: Unicode categories of characters a reader cannot see or that reorder what they see: format
+#: characters (U+200B zero width space, U+202E right-to-left override, U+2066..U+2069 isolates,
+#: U+FEFF), line and paragraph separators, private-use and surrogate code points.
+_HIDDEN_CATEGORIES = {"Cf", "Zl", "Zp", "Co", "Cs"}
+
+
+def _visible(value: str) -> str:
+    """Text a reader sees as it is: no invisible or bidirectional control characters, no control characters."""
+    for i, char in enumerate(value):
+        category = unicodedata.category(char)
+        if category in _HIDDEN_CATEGORIES or (category == "Cc" and char not in "\n\t"):
+            name = unicodedata.name(char, "a control character")
+            raise PydanticCustomError(
+                "text",
+                "contains U+{code} ({name}) at character {pos}, an invisible or bidirectional control character: "
+                "remove it (it changes what a reader sees without showing itself)",
+                {"code": f"{ord(char):04X}", "name": name, "pos": i + 1},
+            )
+    return value
+
+
+Visible = AfterValidator(_visible)
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64)]
-Word = Annotated[str, StringConstraints(min_length=1, max_length=40)]
-Label = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+Word = Annotated[str, StringConstraints(min_length=1, max_length=40), Visible]
+Label = Annotated[str, StringConstraints(min_length=1, max_length=200), Visible]
 #: Text that may use the inline Markdown subset and ``[[token]]`` references.
-Prose = Annotated[str, StringConstraints(min_length=1, max_length=4000)]
+Prose = Annotated[str, StringConstraints(min_length=1, max_length=4000), Visible]
 Level = Literal["good", "mid", "bad", "unknown"]
 Provenance = Literal["measured", "published", "derived"]
 
@@ -174,12 +199,38 @@ class CategoryColumn(ColumnBase):
     categories: dict[Id, Outcome] = Field(min_length=1)
 
 
+#: What a support column summarises its statuses into, and the statuses a record may state: the
+#: engine looks up every one of them, so a support column gives an outcome to each.
+SUPPORT_SUMMARIES = ("yes", "partial", "no", "not-measured")
+SUPPORT_STATUSES = ("yes", "with", "no", NOT_MEASURED)
+
+
+def _every(keys: tuple[str, ...], what: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    def check(value: dict[str, Any]) -> dict[str, Any]:
+        missing = [k for k in keys if k not in value]
+        if missing:
+            raise PydanticCustomError(
+                "vocabulary",
+                "no outcome for {missing}: a support column gives one to each of {every} ({what})",
+                {"missing": ", ".join(map(repr, missing)), "every": ", ".join(map(repr, keys)), "what": what},
+            )
+        return value
+
+    return check
+
+
 class SupportColumn(ColumnBase):
     """Colour from the per-context support statuses, summarised by the generator."""
 
     kind: Literal["support"]
-    categories: dict[Literal["yes", "partial", "no", "not-measured"], Outcome]
-    statuses: dict[Literal["yes", "with", "no", "not measured"], Outcome]
+    categories: Annotated[
+        dict[Literal["yes", "partial", "no", "not-measured"], Outcome],
+        AfterValidator(_every(SUPPORT_SUMMARIES, "the summary over all contexts can be any of them")),
+    ] = Field(json_schema_extra={"required": list(SUPPORT_SUMMARIES)})
+    statuses: Annotated[
+        dict[Literal["yes", "with", "no", "not measured"], Outcome],
+        AfterValidator(_every(SUPPORT_STATUSES, "a record may state any of them for a context")),
+    ] = Field(json_schema_extra={"required": list(SUPPORT_STATUSES)})
 
 
 class ComparisonColumn(ColumnBase):

@@ -30,7 +30,7 @@ from pydantic import Field, StringConstraints, model_validator
 from pydantic_core import PydanticCustomError
 
 # Imported while generator.schema is still loading: it defines these names before it imports this module.
-from generator.schema import Id, Label, Model, Outcome, PositiveNumber, Prose, Word
+from generator.schema import Id, Label, Model, Outcome, PositiveNumber, Prose, Visible, Word
 
 NOT_STATED = "not stated"
 
@@ -41,8 +41,8 @@ RunPath = Annotated[
     StringConstraints(pattern=r"^runs/[a-z0-9][a-z0-9-]*(/[A-Za-z0-9_][A-Za-z0-9._-]*)+$", max_length=300),
 ]
 EnvName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", max_length=100)]
-EnvValue = Annotated[str, StringConstraints(max_length=500)]
-Command = Annotated[str, StringConstraints(min_length=1, max_length=4000)]
+EnvValue = Annotated[str, StringConstraints(max_length=500), Visible]
+Command = Annotated[str, StringConstraints(min_length=1, max_length=4000), Visible]
 Statistic = Literal["median", "mean", "min", "max"]
 Spread = Literal["min-max", "stdev", "ci95"]
 
