@@ -17,7 +17,7 @@ export NO_MKDOCS_2_WARNING := 1
 PIP = $(if $(wildcard $(VENV)/bin/pip),$(PY) -m pip,$(PYTHON) -m pip --python $(PY))
 PIP_INSTALL = $(PIP) install -q --no-deps --no-compile
 
-.PHONY: setup setup-dev system-deps serve build pages test lint schema clean diff preview chart-budget bench lighthouse-deps lighthouse screenshots first-run fuzz-long
+.PHONY: plotly-bundle setup setup-dev system-deps serve build pages test lint schema clean diff preview chart-budget bench lighthouse-deps lighthouse screenshots first-run fuzz-long
 
 $(STAMP): requirements.lock pyproject.toml
 	@v=$$($(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null) || { echo "make serve needs Python 3.11 or newer: '$(PYTHON)' does not run (install python3, or run make PYTHON=/path/to/python3.11)" >&2; exit 1; }; \
@@ -36,6 +36,18 @@ $(NODE_STAMP): package.json package-lock.json
 	@command -v npm >/dev/null 2>&1 || { echo "make serve needs npm (for the charts' plotly.js): install Node.js 18+ with npm (Debian/Ubuntu: apt-get install nodejs npm)" >&2; exit 1; }
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
+
+# The guide's own plotly.js (bar charts only, ~25 KiB less than the basic bundle gzipped), built with
+# esbuild from the plotly.js package (tools/plotly/package-lock.json; never committed). `make build`,
+# `make test`, `make preview` and the benchmarks use it; `make serve` uses it once built, and the basic
+# bundle from node_modules/ until then (so a first `make serve` does not wait for it).
+PLOTLY_BUNDLE := tools/plotly/dist/plotly-guide.min.js
+$(PLOTLY_BUNDLE): tools/plotly/entry.js tools/plotly/package.json tools/plotly/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "npm is needed to build the charts' plotly.js: install Node.js 18+ with npm" >&2; exit 1; }
+	npm ci --prefix tools/plotly --no-audit --no-fund --loglevel=error
+	npm run --prefix tools/plotly --silent build
+
+plotly-bundle: $(PLOTLY_BUNDLE)
 
 # What `make serve` and `make build` need (npm first: it is quick, and a missing npm is said at once).
 setup: $(NODE_STAMP) $(STAMP)
@@ -57,11 +69,11 @@ system-deps:
 	  || { echo "make test needs Java 17+ for the Nu HTML checker: apt-get install default-jre-headless as root (make system-deps)" >&2; exit 1; }
 
 serve: setup
-	$(BIN)/mkdocs serve -a $(SERVE_ADDR)
+	@if [ -f $(PLOTLY_BUNDLE) ]; then export GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE); fi; $(BIN)/mkdocs serve -a $(SERVE_ADDR)
 
 # Atomic: MkDocs builds into a fresh folder that replaces build/site only if the build succeeded.
-build: setup
-	$(PY) -m quality.build build/site
+build: setup $(PLOTLY_BUNDLE)
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m quality.build build/site
 
 # The generated Markdown alone, for another engine (Zensical, ProperDocs).
 pages: setup
@@ -75,7 +87,7 @@ lint: setup-dev
 	$(PY) -m generator schema --check
 
 test: system-deps setup-dev lint build
-	$(PY) -m pytest -q
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m pytest -q
 
 # The property tests with 3,000 examples each instead of 150 (nightly-style; about half an hour).
 fuzz-long: setup-dev
@@ -87,24 +99,24 @@ diff: setup
 
 # A PR preview in build/preview/, as the preview workflow uploads it: the site for SITE_URL with its
 # "What changed in this PR" page, the same diff as Markdown (for the comment) and JSON, and the PR number.
-preview: setup
+preview: setup $(PLOTLY_BUNDLE)
 	rm -rf build/preview
 	base="$${GUIDE_DIFF_BASE:-$$(git merge-base main HEAD)}" && \
-	GUIDE_DIFF_BASE="$$base" $(PY) -m quality.build build/preview/site && \
+	GUIDE_DIFF_BASE="$$base" GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m quality.build build/preview/site && \
 	$(PY) -m generator diff --base "$$base" --site-url "$${SITE_URL:-}" --title "What changed in this PR" --out build/preview/diff.md && \
 	$(PY) -m generator diff --base "$$base" --format json --out build/preview/diff.json
 	printf '%s\n' "$${PR_NUMBER:-}" > build/preview/pr-number
 
 # Performance: prints a table and writes build/bench.json (a few minutes; see README "Performance").
-bench: setup
-	$(PY) -m bench
+bench: setup $(PLOTLY_BUNDLE)
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m bench
 
 schema: setup
 	$(PY) -m generator schema
 
 # Bytes a chart page transfers and what the charts add to the build time (prints figures; not a test).
-chart-budget: setup-dev system-deps
-	$(PY) bench/chart_budget.py
+chart-budget: setup-dev system-deps $(PLOTLY_BUNDLE)
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) bench/chart_budget.py
 
 # Lighthouse 12.2.3 from tools/lighthouse/package-lock.json (a benchmark tool, never shipped in the site).
 LH_STAMP := tools/lighthouse/node_modules/.installed
@@ -116,12 +128,12 @@ $(LH_STAMP): tools/lighthouse/package.json tools/lighthouse/package-lock.json
 lighthouse-deps: $(LH_STAMP)
 
 # Lighthouse on every page, desktop and mobile, median of 3 runs: prints a table (takes minutes).
-lighthouse: setup-dev system-deps lighthouse-deps
-	$(PY) -m bench.lighthouse
+lighthouse: setup-dev system-deps lighthouse-deps $(PLOTLY_BUNDLE)
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m bench.lighthouse
 
 # Reviewer screenshots of the overview matrix: light and dark, desktop and phone (not committed).
-screenshots: setup-dev system-deps
-	$(PY) -m quality.screenshots build/screenshots
+screenshots: setup-dev system-deps $(PLOTLY_BUNDLE)
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m quality.screenshots build/screenshots
 
 clean:
 	rm -rf build site

@@ -41,7 +41,7 @@ from tests.conftest import _Quiet  # noqa: E402
 KIB = 1024
 TRANSFER_BUDGET = 450 * KIB
 BUILD_BUDGET = 1.05
-PLOTLY = "plotly-basic.min.js"
+PLOTLY = "plotly.min.js"
 
 
 def _load(site_dir: Path, charts: bool):  # type: ignore[no-untyped-def]

@@ -23,9 +23,10 @@ from generator.render.pages import Renderer
 CHANGES_PAGE = "changes.md"
 
 #: Where the charts' script (``site_src/javascripts/charts.js``) expects plotly.js: ``vendor/`` beside itself.
-PLOTLY_DEST = "javascripts/vendor/plotly-basic.min.js"
+PLOTLY_DEST = "javascripts/vendor/plotly.min.js"
 
-#: The plotly.js bundle ``npm ci`` installs (relative to the project); copied into a site with charts, never committed.
+#: The fallback plotly.js bundle ``npm ci`` installs (relative to the project); copied into a site with charts, never
+#: committed. The shipped mkdocs.yml points the plugin at the guide's own smaller bundle once built (tools/plotly).
 PLOTLY_JS = "node_modules/plotly.js-basic-dist-min/plotly-basic.min.js"
 
 
@@ -107,7 +108,8 @@ def build_site(
         source = (plotly_js or Path(PLOTLY_JS)).resolve()
         if not source.is_file():
             raise AssetError(
-                f"plotly.js not found at {source}: run `make setup` (it installs it with `npm ci`), "
+                f"plotly.js not found at {source}: run `make setup` (it installs the basic bundle with `npm ci`) "
+                "or `make plotly-bundle` (the guide's own), "
                 "or set `plotly_js` for the decision-guide plugin in mkdocs.yml"
             )
         assets[PLOTLY_DEST] = source

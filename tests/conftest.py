@@ -15,8 +15,9 @@ from quality.serve import StaticServer
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-#: plotly.js as `npm ci` installs it (`make setup`); test sites in temp dirs point the plugin at it.
-PLOTLY_JS = ROOT / "node_modules" / "plotly.js-basic-dist-min" / "plotly-basic.min.js"
+#: The plotly.js test sites in temp dirs point the plugin at: the guide's own bundle under `make test`
+#: (which sets GUIDE_PLOTLY_JS, as for the shipped mkdocs.yml), else the basic one `npm ci` installs.
+PLOTLY_JS = ROOT / (os.environ.get("GUIDE_PLOTLY_JS") or "node_modules/plotly.js-basic-dist-min/plotly-basic.min.js")
 
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 

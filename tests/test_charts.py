@@ -287,7 +287,7 @@ def test_ab_chart_follows_its_table(site: Path) -> None:
 
 
 def test_plotly_js_is_served_from_the_site_and_never_copied_into_the_sources(site: Path) -> None:
-    served = site / "javascripts" / "vendor" / "plotly-basic.min.js"
+    served = site / "javascripts" / "vendor" / "plotly.min.js"
     assert served.read_bytes() == PLOTLY_JS.read_bytes()
     assert not list((ROOT / "site_src").rglob("plotly*"))
     package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))

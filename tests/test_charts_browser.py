@@ -12,7 +12,7 @@ from quality.build import build_site
 from quality.serve import StaticServer
 from tests.html import page as soup_of
 
-PLOTLY = "plotly-basic.min.js"
+PLOTLY = "plotly.min.js"
 
 
 def _chart_pages(site: Path) -> dict[str, list[dict]]:

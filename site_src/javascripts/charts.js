@@ -16,15 +16,16 @@
  * - redraws to the right width when the plot box changes size (window resize,
  *   a content tab shown, the sidebar toggled).
  *
- * plotly.js is the npm package plotly.js-basic-dist-min (bar, scatter, pie),
- * the same 4.x release as the plotly Python wheel's bundle: 395 KB gzipped
- * against 1.47 MB for the wheel's full bundle, which alone would break the
- * 450 KiB budget of a chart page.
+ * plotly.js is the guide's own bundle (tools/plotly: bar traces and the
+ * components these charts use, built with esbuild from the plotly.js package,
+ * about 355 KiB gzipped), or as a fallback the npm package
+ * plotly.js-basic-dist-min (bar, scatter, pie; 386 KiB). The wheel's full
+ * bundle (1.47 MB) alone would break the 450 KiB budget of a chart page.
  */
 (function () {
   "use strict";
 
-  var PLOTLY_URL = new URL("vendor/plotly-basic.min.js", document.currentScript.src).href;
+  var PLOTLY_URL = new URL("vendor/plotly.min.js", document.currentScript.src).href;
   var CONFIG = { staticPlot: true, displayModeBar: false, responsive: false };
   var loading = null;
   var current = null;
