@@ -6,6 +6,9 @@ PY     := $(VENV)/bin/python
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
+# AIPerf, for the end-to-end import test, in an environment of its own (its pins clash with the guide's).
+AIPERF_VENV  := .venv-aiperf
+AIPERF_STAMP := $(AIPERF_VENV)/.installed
 # Browser assets from npm (plotly.js for the charts), installed from package-lock.json, never committed.
 NODE_STAMP := node_modules/.installed
 SERVE_ADDR ?= 127.0.0.1:8000
@@ -55,6 +58,17 @@ setup: $(NODE_STAMP) $(STAMP)
 # What `make test` and the benchmarks need on top: the development lock.
 setup-dev: setup $(DEV_STAMP)
 
+# AIPerf from requirements-aiperf.lock (complete, so --no-deps): about 1.2 GB, a few minutes the first time.
+$(AIPERF_STAMP): requirements-aiperf.lock
+	@test -x $(AIPERF_VENV)/bin/python || { $(PYTHON) -m pip --version >/dev/null 2>&1 \
+	  && $(PYTHON) -m venv --without-pip $(AIPERF_VENV) || $(PYTHON) -m venv $(AIPERF_VENV); }
+	if test -x $(AIPERF_VENV)/bin/pip; then $(AIPERF_VENV)/bin/python -m pip install -q --no-deps -r requirements-aiperf.lock; \
+	  else $(PYTHON) -m pip --python $(AIPERF_VENV)/bin/python install -q --no-deps -r requirements-aiperf.lock; fi
+	touch $@
+
+.PHONY: setup-aiperf
+setup-aiperf: $(AIPERF_STAMP)
+
 # What `make test` needs on the machine besides `make serve`'s: a Chromium (Debian's, never a downloaded
 # browser; see quality/chromium.py for the names tried and CHROMIUM=...), npm, and Java for the Nu HTML
 # checker. Whatever is missing is installed with apt-get when run as root, else named in one line.
@@ -86,7 +100,7 @@ lint: setup-dev
 	$(BIN)/mypy tools/deploy/publish.py
 	$(PY) -m generator schema --check
 
-test: system-deps setup-dev lint build
+test: system-deps setup-dev setup-aiperf lint build
 	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m pytest -q
 
 # The property tests with 3,000 examples each instead of 150 (nightly-style; about half an hour).
