@@ -59,7 +59,7 @@ markdown_extensions:
 
 
 def mkdocs_build(config: Path, site: Path) -> subprocess.CompletedProcess[str]:
-    """``mkdocs build --strict`` straight into ``site`` (never with ``-q``: it hides what strict counts)."""
+    """``mkdocs build --strict`` straight into ``site``, never quiet: the quiet flag hides what strict counts."""
     return subprocess.run(mkdocs_command(config, site), capture_output=True, text=True, timeout=300, check=False)
 
 

@@ -6,8 +6,6 @@ all read ratios computed by these two functions, so one raw value changes all of
 
 from __future__ import annotations
 
-from typing import Literal
-
 
 def ratio(numerator: float | str, denominator: float | str) -> float | None:
     """``numerator / denominator``, or ``None`` when either side is ``not measured`` (text).
@@ -20,7 +18,7 @@ def ratio(numerator: float | str, denominator: float | str) -> float | None:
     return numerator / denominator
 
 
-def oriented(value: float, better: Literal["higher", "lower"]) -> float:
+def oriented(value: float, better: str) -> float:
     """A ratio of the record's value over another's, turned so that above 1 means better for the record.
 
     >>> oriented(2.0, "higher"), oriented(2.0, "lower")

@@ -15,7 +15,18 @@ import unicodedata
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, StringConstraints, WithJsonSchema
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    StringConstraints,
+    Tag,
+    WithJsonSchema,
+)
 from pydantic_core import PydanticCustomError
 
 NOT_MEASURED = "not measured"
@@ -89,6 +100,14 @@ def _measurement(value: Any) -> float | str:
     return _positive_number(value)
 
 
+#: The two kinds of a table value, as pydantic names them in error locations.
+VALUE_TAGS = frozenset({"single", "repetitions"})
+
+
+def _value_kind(value: Any) -> str:
+    return "repetitions" if isinstance(value, dict) else "single"
+
+
 PositiveNumber = Annotated[
     float,
     PlainValidator(_positive_number),
@@ -98,6 +117,14 @@ Measurement = Annotated[
     float | str,
     PlainValidator(_measurement),
     WithJsonSchema({"oneOf": [{"type": "number", "exclusiveMinimum": 0}, {"const": NOT_MEASURED}]}),
+]
+
+
+#: A cell of a measured table: one value, ``not measured``, or its repetitions.
+Value = Annotated[
+    Annotated[Measurement, Tag("single")] | Annotated["Runs", Tag("repetitions")],
+    Discriminator(_value_kind),
+    PlainSerializer(lambda v: v.model_dump(mode="json", exclude_none=True) if isinstance(v, BaseModel) else v),
 ]
 
 
@@ -135,6 +162,34 @@ class Band(Outcome):
     """Values at or above ``min`` get this outcome; the last band has no ``min``."""
 
     min: PositiveNumber | None = None
+
+
+# Defined here, after the names it uses: the evidence models (runs, setup, freshness, noise rules).
+from generator.schema.evidence import (  # noqa: E402
+    NOT_STATED,
+    RUNS_NEEDED,
+    Component,
+    Freshness,
+    NoiseRule,
+    RunFile,
+    Runs,
+    Setup,
+    Spread,
+    Statistic,
+)
+
+__all__ = [
+    "NOT_STATED",
+    "RUNS_NEEDED",
+    "Component",
+    "Freshness",
+    "NoiseRule",
+    "RunFile",
+    "Runs",
+    "Setup",
+    "Spread",
+    "Statistic",
+]
 
 
 class Context(Model):
@@ -231,6 +286,8 @@ class ComparisonColumn(ColumnBase):
     """How a cell over several regimes reads: each regime's verdict when they differ (``split``), or the worst."""
     bands: list[Band] = Field(min_length=1)
     """Verdicts by ratio, highest minimum first; the last band has no minimum."""
+    noise: NoiseRule | None = None
+    """How a ratio whose interval crosses a band boundary is judged; without it, the shown ratio alone decides."""
 
 
 class TextColumn(ColumnBase):
@@ -296,6 +353,10 @@ class Guide(Model):
     headline_pairs: list[Annotated[list[Id], Field(min_length=2, max_length=2)]] = Field(default_factory=list)
     """Pairs of option ids whose headline chart (the same two options measured in two kinds of table)
     the overview shows, in this order; when absent, every such pair."""
+    components: list[Component] = Field(default_factory=list)
+    """Software whose versions ``setup`` blocks state and ``freshness`` tracks."""
+    freshness: Freshness | None = None
+    """When a value counts as stale; without it nothing is."""
 
 
 # --- options/*.yml ---------------------------------------------------------
@@ -439,6 +500,8 @@ class Campaign(Model):
     """How it measured, one point each."""
     updates: list[Update] = Field(default_factory=list)
     """Dated changes since it was first published."""
+    setup: Setup | None = None
+    """How its values were produced, for every table of the campaign (tables, series and rows override)."""
 
 
 # --- tables/*.yml ----------------------------------------------------------
@@ -459,6 +522,8 @@ class Series(Model):
     provenance: Provenance | None = None
     """Where its values come from, when not the table's."""
     campaign: Id | None = None
+    setup: Setup | None = None
+    """How this series' values were produced, where it differs from the table."""
 
 
 class Comparison(Model):
@@ -487,10 +552,12 @@ class Row(Model):
     """Row header."""
     context: Id | None = None
     """The context the row was measured in."""
-    values: dict[Id, Measurement] = Field(min_length=1)
-    """One raw value per series, or ``not measured``."""
+    values: dict[Id, Value] = Field(min_length=1)
+    """One value per series: a number, ``not measured``, or its repetitions (``runs:`` or ``files:``)."""
     notes: dict[Id, Prose] = Field(default_factory=dict)
     """A note on a series' value in this row."""
+    setup: Setup | None = None
+    """How this row's values were produced, where it differs from the series, table and campaign."""
 
 
 class MeasurementTable(Model):
@@ -522,11 +589,18 @@ class MeasurementTable(Model):
     conditions: list[Prose] = Field(default_factory=list)
     """Conditions that held for every value."""
     repetitions: Annotated[int, Field(gt=0)] | None = None
-    """Runs per value."""
+    """A bound the source states: at least this many runs stand behind each value."""
     variance_below_pct: PositiveNumber | None = None
-    """Run-to-run variance stayed under this percentage."""
+    """A bound the source states: run-to-run variance stayed under this percentage."""
     variance_of: Word | None = None
     """What the variance was measured on, when not the whole quantity (shown before "run-to-run variance")."""
+    statistic: Statistic = "median"
+    """Which statistic of a value's runs is shown and compared."""
+    spread: Spread = "min-max"
+    """The spread shown beside a value with runs: lowest–highest run, ± one standard deviation, or the
+    95% confidence interval of the mean (needs 3 runs)."""
+    setup: Setup | None = None
+    """How the table's values were produced, where it differs from the campaign."""
     series: list[Series] = Field(min_length=1)
     """The columns of values."""
     rows: list[Row] = Field(min_length=1)
@@ -556,6 +630,8 @@ class Fact(Model):
     """The option it is about."""
     note: Prose | None = None
     """A note shown with it."""
+    setup: Setup | None = None
+    """How this value was produced, where it differs from the table and campaign."""
 
 
 class FactTable(Model):
@@ -574,6 +650,8 @@ class FactTable(Model):
     """The campaign they come from."""
     facts: list[Fact] = Field(min_length=1)
     """The facts."""
+    setup: Setup | None = None
+    """How the table's values were produced, where it differs from the campaign."""
 
 
 #: A table file is either kind, told apart by its ``kind`` field.
