@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator import escaping
 from generator.derive.guide import Derived
 from generator.pipeline import derive_guide
 from generator.render.data_export import downloads
@@ -23,7 +24,14 @@ from generator.render.pages import Renderer, option_uri, page_url
 #: The "What changed in this PR" page (:data:`generator.diff.preview.CHANGES_URI`; a test checks they agree).
 CHANGES_PAGE = "changes.md"
 
-#: Where the charts' script (``site_src/javascripts/charts.js``) expects plotly.js: ``vendor/`` beside itself.
+#: The engine's own browser files, added to every site: ``destination uri -> file`` (stylesheets first, then scripts).
+ASSETS = Path(__file__).parent / "render" / "assets"
+ENGINE_CSS = ["stylesheets/guide.css", "stylesheets/charts.css", "stylesheets/decide.css", "stylesheets/reader.css"]
+ENGINE_JS = ["javascripts/charts.js", "javascripts/decide.js", "javascripts/permalinks.js"]
+#: Scripts copied but not loaded by every page: ``permalinks.js`` loads the matrix tools only where a matrix is.
+ENGINE_ON_DEMAND = ["javascripts/matrix.js"]
+
+#: Where the charts' script (``javascripts/charts.js``) expects plotly.js: ``vendor/`` beside itself.
 PLOTLY_DEST = "javascripts/vendor/plotly.min.js"
 
 #: The fallback plotly.js bundle ``npm ci`` installs (relative to the project); copied into a site with charts, never
@@ -44,9 +52,17 @@ class Site:
     nav: list[Any]
     """The navigation, in MkDocs ``nav`` form: generated pages first, then the hand-written ones."""
     assets: dict[str, Path] = field(default_factory=dict)
-    """Files to copy into the site, ``destination uri -> source file``."""
+    """Files to copy into the site, ``destination uri -> source file``: the engine's stylesheets
+    (:data:`ENGINE_CSS`) and scripts (:data:`ENGINE_JS`), which every page must load, and plotly.js."""
     files: dict[str, str] = field(default_factory=dict)
     """Generated files that are not pages (the downloadable data), ``destination uri -> text``."""
+    name: str = ""
+    """The site's name (``site_name`` or ``title`` of ``guide.yml``). Like the navigation's titles, the
+    name, description and footer are made inert as HTML: themes print them without escaping."""
+    description: str = ""
+    """The site's description (the guide's tagline)."""
+    footer: str = ""
+    """A line for every page's footer, or empty."""
     derived: Derived | None = None
 
 
@@ -116,7 +132,7 @@ def build_site(
 
         pages[CHANGES_URI] = changes_page(data_dir, diff_base)
         pages["index.md"] = link_from_overview(pages["index.md"])
-    assets: dict[str, Path] = {}
+    assets: dict[str, Path] = {uri: ASSETS / uri for uri in [*ENGINE_CSS, *ENGINE_JS, *ENGINE_ON_DEMAND]}
     if renderer.charts.all():
         source = (plotly_js or Path(PLOTLY_JS)).resolve()
         if not source.is_file():
@@ -130,5 +146,14 @@ def build_site(
     changes = CHANGES_PAGE if CHANGES_PAGE in pages else None
     nav = guide_nav(derived, renderer.pages(), hand_written, changes)
     page_of = {o.id: page_url(option_uri(o.id), directory_urls) for o in derived.data.options}
-    files = downloads(derived, page_of)
-    return Site(pages, nav, assets, files, derived)
+    guide = derived.data.guide
+    return Site(
+        pages,
+        nav,
+        assets,
+        downloads(derived, page_of),
+        derived=derived,
+        name=escaping.title(guide.site_name or guide.title),
+        description=escaping.title(guide.tagline),
+        footer=escaping.title(guide.footer) if guide.footer else "",
+    )

@@ -22,7 +22,7 @@ LAYERS = [
     {"pipeline"},  # read -> check -> derive in one call
     {"diff"},  # two revisions of a guide compared
     {"build"},  # build_site(): pages, nav, assets
-    {"adapters", "cli", "__main__", "__init__"},  # front ends
+    {"adapters", "cli", "scaffold", "__main__", "__init__"},  # front ends, and the new-guide command
 ]
 RANK = {unit: i for i, units in enumerate(LAYERS) for unit in units}
 

@@ -7,17 +7,26 @@ file, the line and the field. Cross-record checks are small pure functions in
 
 from __future__ import annotations
 
-from typing import Any
+from types import UnionType
+from typing import Annotated, Any, Union, get_args, get_origin
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from generator import schema
-from generator.errors import Problem
+from generator.errors import Problem, did_you_mean
 from generator.model import Data
 from generator.read.load import RawGuide
 from generator.read.yaml_source import Document, Loc
 
 _ADAPTERS = {kind: TypeAdapter(tp) for kind, tp in schema.DOCUMENT_TYPES.items()}
+
+
+#: What a text pattern of the schema asks for, in words (ids otherwise).
+_PATTERNS = {
+    r"^[A-Za-z_][A-Za-z0-9_]*$": "a variable name (letters, digits and _, not starting with a digit)",
+    r"^[0-9a-f]{64}$": "a sha256 (64 lower-case hex digits)",
+    r"^runs/[a-z0-9][a-z0-9-]*(/[A-Za-z0-9_][A-Za-z0-9._-]*)+$": "a path runs/<table id>/<file> of plain names",
+}
 
 
 def _message(err: Any) -> str:
@@ -30,7 +39,8 @@ def _message(err: Any) -> str:
         expected = err["ctx"]["expected"]
         return f"expected one of {expected}, got {got!r}"
     if kind == "string_pattern_mismatch":
-        return f"expected an id of lower-case letters, digits and dashes, got {got!r}"
+        wanted = _PATTERNS.get(err["ctx"]["pattern"], "an id of lower-case letters, digits and dashes")
+        return f"expected {wanted}, got {got!r}"
     if kind == "union_tag_invalid":
         return f"expected one of {err['ctx']['expected_tags']}, got {err['ctx']['tag']!r}"
     if kind == "union_tag_not_found":
@@ -48,8 +58,10 @@ def _message(err: Any) -> str:
         shown = schema.shown_value(got) if isinstance(got, str) else f"{type(got).__name__} {got!r}"
         if isinstance(got, (dict, list)):
             shown = "a mapping" if isinstance(got, dict) else "a list"
+        if kind == "string_type" and isinstance(got, (int, float)) and not isinstance(got, bool):
+            shown += " (write it in quotes: versions and settings are text)"
         return f"expected {want}, got {shown}"
-    if kind in {"number", "measurement", "text", "vocabulary"}:  # our own validators already say what they got
+    if kind in {"number", "measurement", "runs", "text", "vocabulary"}:  # our own validators already say what they got
         return str(err["msg"])
     return f"{err['msg']} (got {got!r})" if "input" in err and not isinstance(got, (dict, list)) else err["msg"]
 
@@ -61,7 +73,8 @@ def _doc_loc(data: Any, loc: tuple[Any, ...]) -> Loc:
     the location, right after the mapping it chose a model for; it is dropped
     there even when a key of the same name exists (a facts table has both
     ``kind: facts`` and ``facts:``). Other parts that are not keys of the data are
-    dropped too, except the last one, which names a missing field.
+    dropped too, except the last one, which names a missing field, and except
+    the tags pydantic adds for the kinds of a table value (:data:`schema.VALUE_TAGS`).
     """
     out: list[str | int] = []
     node = data
@@ -70,6 +83,8 @@ def _doc_loc(data: Any, loc: tuple[Any, ...]) -> Loc:
         last = i == len(loc) - 1
         if isinstance(node, dict) and not last and tag_seen != id(node) and node.get("kind") == part:
             tag_seen = id(node)
+        elif part in schema.VALUE_TAGS and not (isinstance(node, dict) and part in node):
+            continue  # which kind of table value pydantic tried: not a key of the document
         elif (
             isinstance(node, dict)
             and part in node
@@ -87,6 +102,56 @@ def _field_name(loc: Loc) -> str:
     for part in loc:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
     return text
+
+
+def _fields_at(tp: Any, data: Any, loc: Loc) -> list[str]:
+    """The field names the model at ``loc`` of a document allows (for "did you mean"); empty if unknown."""
+    node = data
+    for part in (*loc, None):
+        tp = _model_of(tp, node)
+        if part is None:
+            break
+        if isinstance(tp, type) and issubclass(tp, BaseModel):
+            field = tp.model_fields.get(str(part))
+            if field is None:
+                return []
+            tp = field.annotation
+        elif get_origin(tp) in (list, dict):
+            tp = get_args(tp)[-1]
+        else:
+            return []
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return []
+    return list(tp.model_fields) if isinstance(tp, type) and issubclass(tp, BaseModel) else []
+
+
+def _model_of(tp: Any, node: Any) -> Any:
+    """``tp`` with ``Annotated`` and ``Optional`` taken off, and a union resolved by the node's ``kind``."""
+    while True:
+        if get_origin(tp) is Annotated:
+            tp = get_args(tp)[0]
+        elif get_origin(tp) in (Union, UnionType):
+            members = [m for m in get_args(tp) if m is not type(None)]
+            kind = node.get("kind") if isinstance(node, dict) else None
+            chosen = [m for m in members if isinstance(m, type) and issubclass(m, BaseModel) and _kinds(m) & {kind}]
+            tp = chosen[0] if chosen else members[0] if len(members) == 1 else tp
+            if not chosen and len(members) != 1:
+                return tp
+        else:
+            return tp
+
+
+def _kinds(model: type[BaseModel]) -> set[Any]:
+    field = model.model_fields.get("kind")
+    return set(get_args(field.annotation)) if field is not None else set()
+
+
+def _in_order(tables: list[Any], order: list[str]) -> list[Any]:
+    """Tables in the guide's declared ``table_order``; tables it does not list keep their file order, after."""
+    rank = {ident: i for i, ident in enumerate(order)}
+    return sorted(tables, key=lambda t: rank.get(t.id, len(rank)))
 
 
 def check_schema(raw: RawGuide, partial: bool = False) -> tuple[Data | None, list[Problem]]:
@@ -107,7 +172,11 @@ def check_schema(raw: RawGuide, partial: bool = False) -> tuple[Data | None, lis
                     loc = _doc_loc(doc.data, tuple(err["loc"]))
                     if err["type"].startswith("union_tag_"):  # name the field that tells the kinds apart
                         loc = (*loc, str(err["ctx"]["discriminator"]).strip("'\""))
-                    problems.append(Problem(doc.file, doc.line_of(loc), _field_name(loc), _message(err)))
+                    message = _message(err)
+                    if err["type"] == "extra_forbidden" and loc:
+                        fields = _fields_at(schema.DOCUMENT_TYPES[kind], doc.data, loc[:-1])
+                        message += did_you_mean(str(loc[-1]), fields)
+                    problems.append(Problem(doc.file, doc.line_of(loc), _field_name(loc), message))
                 continue
             typed.setdefault(kind, []).append((value, doc))
     if (problems and not partial) or "guide" not in typed or "recommendation" not in typed:
@@ -124,7 +193,7 @@ def check_schema(raw: RawGuide, partial: bool = False) -> tuple[Data | None, lis
         claims=claims[0],
         campaigns=[v for v, _ in typed.get("campaign", [])],
         options=[v for v, _ in typed.get("option", [])],
-        tables=[v for v, _ in typed.get("table", [])],
+        tables=_in_order([v for v, _ in typed.get("table", [])], typed["guide"][0][0].table_order),
         decisions=typed["decisions"][0][0] if "decisions" in typed else None,
         origin=origin,
     )

@@ -1,7 +1,7 @@
 """Stable anchors for every matrix cell, table value and fact: built from ids, never from positions.
 
-An anchor names what it points at (``cell_uccl_serving`` is the matrix cell of path ``uccl`` in
-column ``serving``), so a link to it keeps working when rows, paths or columns are added, removed or
+An anchor names what it points at (``cell_quickjson_parse`` is the matrix cell of option ``quickjson`` in
+column ``parse``), so a link to it keeps working when rows, paths or columns are added, removed or
 reordered. Record ids match ``[a-z0-9][a-z0-9-]*``, so ``_`` never occurs inside one and the parts of
 an anchor cannot run into each other. The pages, the downloadable data and the permalinks the
 reader copies all use these functions.

@@ -10,7 +10,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from generator import numbers, schema
+from generator import schema
+from generator.derive.evidence import Sample
 from generator.derive.guide import Cell, Derived
 from generator.model import measurement_tables
 
@@ -22,8 +23,8 @@ PAIR_PAGES_UP_TO = 12
 class MeasuredRow:
     table: schema.MeasurementTable
     row: schema.Row
-    values: list[str | None]
-    """Per compared path: the value as printed (or "not measured"), None where the path has no series."""
+    values: list[Sample | None]
+    """Per compared option: the value and its evidence, None where the option has no series in the table."""
 
 
 @dataclass(frozen=True)
@@ -46,11 +47,7 @@ def compare(d: Derived, ids: list[str]) -> Comparison:
         if not series:
             continue
         for row in t.rows:
-            values: list[str | None] = []
-            for i in ids:
-                sid = series.get(i)
-                v = row.values[sid] if sid is not None else None
-                values.append(None if v is None else v if isinstance(v, str) else numbers.raw(v))
+            values = [d.sample(t.id, row.id, series[i]) if i in series else None for i in ids]
             measured.append(MeasuredRow(t, row, values))
     return Comparison(options, columns, measured, [o.needs for o in options])
 

@@ -1,6 +1,6 @@
 """What the matrix's reader tools filter and sort on, derived once from the cells.
 
-The matrix page offers a filter per context ("serves on vLLM"), a filter per verdict column
+The matrix page offers a filter per context ("works on Linux"), a filter per verdict column
 (any verdict that column shows) and a sort per comparison column. The choices are computed here
 from the derived cells, so the page never offers a filter that matches nothing unknown to the data.
 """
@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator import schema
-from generator.derive.guide import Derived, SupportCell
+from generator.derive.guide import Derived, SupportCell, band
 
-#: Support statuses under which a path counts as serving in a context (with or without extras).
-SERVING = ("yes", "with")
-#: Verdict levels from best to worst: the order a sort puts cells in.
-LEVEL_RANK = {"good": 0, "mid": 1, "bad": 2, "unknown": 3}
+#: Support statuses under which an option counts as working in a context (with or without extras).
+WORKS = ("yes", "with")
+#: Verdict levels from best to worst: the order a sort puts cells in. The baseline of a column (level
+#: ``reference``) sorts where its own ratio, 1, falls: :func:`reference_rank`.
+LEVEL_RANK = {"good": 0, "mid": 1, "bad": 2, "unknown": 3, "reference": 4}
 
 
 @dataclass(frozen=True)
@@ -38,15 +39,22 @@ class MatrixTools:
     sorts: list[Choice]
 
 
-def serving_contexts(support: list[SupportCell]) -> list[str]:
-    """Ids of the contexts a path serves in."""
-    return [s.context.id for s in support if s.status in SERVING]
+def working_contexts(support: list[SupportCell]) -> list[str]:
+    """Ids of the contexts an option works in."""
+    return [s.context.id for s in support if s.status in WORKS]
+
+
+def reference_rank(column: schema.Column) -> int:
+    """Where the baseline of a comparison column sorts: with the level a ratio of 1 gets in that column."""
+    if not isinstance(column, schema.ComparisonColumn):
+        return LEVEL_RANK["reference"]
+    return LEVEL_RANK.get(band(column, 1.0).level, LEVEL_RANK["reference"])
 
 
 def matrix_tools(d: Derived) -> MatrixTools:
     """The filters and sorts the matrix offers, each with the choices the data holds."""
     g = d.data.guide
-    contexts = [Choice(c.id, f"serves on {c.name}") for c in g.contexts]
+    contexts = [Choice(c.id, f"works on {c.name}") for c in g.contexts]
     columns: list[ColumnFilter] = []
     sorts: list[Choice] = []
     for i, column in enumerate(g.columns):

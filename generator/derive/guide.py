@@ -13,6 +13,10 @@ from statistics import mean
 from typing import Literal
 
 from generator import decide, numbers, schema
+from generator.derive import evidence
+from generator.derive.evidence import Key, Sample, samples, shown
+from generator.derive.noise import WITHIN_NOISE, Judged, band_index, interval, judge, lower_confidence
+from generator.derive.ratios import ratio
 from generator.errors import Problem
 from generator.model import Data, at, facts, measurement_tables
 
@@ -38,7 +42,7 @@ class Regime:
 
 @dataclass(frozen=True)
 class Part:
-    """The verdict of some of a cell's regimes: ``✖ slower on TRT-LLM``."""
+    """The verdict of some of a cell's regimes: ``✖ slower on Windows``."""
 
     verdict: Verdict
     regimes: tuple[Regime, ...]
@@ -64,6 +68,8 @@ class Cell:
     summary: str = ""
     """How several regimes were summarised, in words (``worst of 4 regimes``)."""
     source: schema.Cite | None = None
+    judged: Judged | None = None
+    """A ratio behind the cell whose interval crosses a band boundary (within noise), else the worst one."""
 
 
 @dataclass
@@ -71,6 +77,10 @@ class RatioCell:
     value: float | None
     text: str
     verdict: Verdict | None
+    judged: Judged | None = None
+    """The oriented ratio with its interval and confidence (``None`` where a side is not measured)."""
+    spread: str = ""
+    """The interval of the ratio as shown (numerator over denominator), when both sides have a spread."""
 
 
 @dataclass
@@ -110,6 +120,8 @@ class Derived:
     option_tables: dict[str, list[str]]
     decision_table: list[decide.Leaf] = field(default_factory=list)
     """Rows of the decision helper's table (empty without ``decisions.yml``)."""
+    samples: dict[Key, Sample] = field(default_factory=dict)
+    """The evidence of every measured cell and fact: shown value, runs, spread, set-up, staleness."""
     # Lookups by id, built once: templates ask for options and campaigns on every page.
     _options: dict[str, schema.Option] = field(init=False, repr=False)
     _campaigns: dict[str, schema.Campaign] = field(init=False, repr=False)
@@ -139,8 +151,48 @@ class Derived:
     def unknown(self) -> Verdict:
         return unknown_verdict(self.data)
 
+    def reference(self) -> Verdict:
+        return reference_verdict(self.data)
+
     def raw(self, value: float) -> str:
         return numbers.raw(value)
+
+    def sample(self, table: str, row: str, series: str = evidence.FACT) -> Sample:
+        return self.samples[(table, row, series)]
+
+    def evidence(self, sample: Sample, unit: str) -> list[evidence.Line]:
+        components = {c.id: c.name for c in self.data.guide.components}
+        return evidence.evidence(sample, unit, components)
+
+    def evidence_entries(self, table: schema.MeasurementTable, row: schema.Row) -> list[tuple[str, Sample, str]]:
+        """(series label, sample, unit) for each value of a row, for its evidence block."""
+        return [(s.label, self.samples[(table.id, row.id, s.id)], table.unit) for s in table.series]
+
+    def reproduce(self, sample: Sample, title: str) -> str:
+        return evidence.reproduce(sample, title)
+
+    def spread_note(self, table: schema.MeasurementTable) -> str:
+        return evidence.spread_note(table, self.samples)
+
+    def stale(self) -> list[Sample]:
+        return evidence.stale_samples(self.samples)
+
+    def unchecked(self) -> list[Sample]:
+        """Measured values whose staleness the data cannot tell: no tracked version and no usable date."""
+        return evidence.unchecked_samples(self.data, self.samples)
+
+    def component_name(self, ident: str) -> str:
+        return next((c.name for c in self.data.guide.components if c.id == ident), ident)
+
+    def value_place(self, sample: Sample) -> tuple[str, str, str, str]:
+        """(table title, row label, series label, unit) of a value, for lists of values."""
+        t = next(t for t in self.data.tables if t.id == sample.table)
+        if isinstance(t, schema.FactTable):
+            f = next(f for f in t.facts if f.id == sample.row)
+            return t.title, f.label, "", f.unit
+        row = next(r for r in t.rows if r.id == sample.row)
+        series = next(s for s in t.series if s.id == sample.series)
+        return t.title, row.label, series.label, t.unit
 
     def campaign(self, ident: str) -> schema.Campaign | None:
         return self._campaigns.get(ident)
@@ -201,28 +253,26 @@ def band(column: schema.ComparisonColumn, value: float) -> schema.Band:
     return column.bands[-1]
 
 
-def _ratio(num: float | str, den: float | str) -> float | None:
-    if isinstance(num, str) or isinstance(den, str):
-        return None
-    return num / den
-
-
-def table_view(data: Data, table: schema.MeasurementTable) -> TableView:
+def table_view(data: Data, table: schema.MeasurementTable, found: dict[Key, Sample]) -> TableView:
     columns = {c.id: c for c in data.guide.columns}
+    series = {s.id: s.label for s in table.series}
     ratios: dict[str, list[RatioCell]] = {}
     for comp in table.comparisons:
         cells = []
         for row in table.rows:
-            value = _ratio(row.values[comp.numerator], row.values[comp.denominator])
+            value = ratio(shown(found, table, row, comp.numerator), shown(found, table, row, comp.denominator))
             if value is None:
                 cells.append(RatioCell(None, schema.NOT_MEASURED, None))
                 continue
             col = columns.get(comp.verdict_column or "")
-            judged = None
-            if isinstance(col, schema.ComparisonColumn):
-                oriented = value if table.better == "higher" else 1 / value
-                judged = verdict(data, band(col, oriented))
-            cells.append(RatioCell(value, numbers.ratio(value, table.digits), judged))
+            a, b = found[(table.id, row.id, comp.numerator)], found[(table.id, row.id, comp.denominator)]
+            names = (series[comp.numerator], series[comp.denominator])
+            column = col if isinstance(col, schema.ComparisonColumn) else None
+            judged = judge(column, a, b, table.better, names, table.digits)
+            shown_verdict = verdict(data, judged.outcome) if judged.outcome is not None else None
+            bounds = interval(a, b, "higher")
+            spread = numbers.ratio_range(*bounds, table.digits) if bounds else ""
+            cells.append(RatioCell(value, numbers.ratio(value, table.digits), shown_verdict, judged, spread))
         ratios[comp.label] = cells
     return TableView(table, ratios)
 
@@ -251,7 +301,7 @@ def _phrase(data: Data, claim: schema.RatioClaim, digits: int, values: list[floa
     assert claim.phrase is not None
     side = _side(data, claim, digits, values[0])
     words = getattr(claim.phrase, side)
-    shown = values if side != "less" else [1 / v for v in values]
+    shown = values if side != "less" else [1 / v for v in values]  # the same ratios, read the other way round
     if len(shown) == 1:
         return str(words.replace("{ratio}", numbers.ratio(shown[0], digits)))
     return str(words.replace("{ratio}", numbers.ratio_range(min(shown), max(shown), digits)))
@@ -271,7 +321,43 @@ def _split_phrase(data: Data, claim: schema.RatioClaim, digits: int, rows: list[
     return " but ".join(parts)
 
 
-def claim_numbers(data: Data) -> dict[str, Number]:
+def _claim_bounds(
+    found: dict[Key, Sample], t: schema.MeasurementTable, claim: schema.RatioClaim
+) -> tuple[float, float] | None:
+    """The claim's interval: its aggregate over the rows' ratio intervals, when every measured row has one."""
+    lows: list[float] = []
+    highs: list[float] = []
+    for r in claim.rows:
+        a, b = found[(t.id, r, claim.numerator)], found[(t.id, r, claim.denominator)]
+        if not (a.measured and b.measured):
+            continue
+        bounds = interval(a, b, "higher")
+        if bounds is None:
+            return None
+        lows.append(bounds[0])
+        highs.append(bounds[1])
+    if not lows or claim.aggregate == "range":
+        return None
+    agg = _AGGREGATES[claim.aggregate]
+    return agg(lows), agg(highs)
+
+
+def _noisy_phrase(data: Data, claim: schema.RatioClaim, value: float, bounds: tuple[float, float] | None) -> str | None:
+    """The tie words and "(within noise)" when the claim's interval crosses a band boundary into a tie."""
+    assert claim.phrase is not None
+    column = next((c for c in data.guide.columns if c.id == claim.phrase.column), None)
+    if bounds is None or not isinstance(column, schema.ComparisonColumn):
+        return None
+    top, bottom = band_index(column, bounds[1]), band_index(column, bounds[0])
+    if top == bottom:
+        return None
+    outcome = lower_confidence(column, value, top, bottom)
+    if outcome.level != "mid":
+        return None
+    return f"{claim.phrase.tie} (within noise)"
+
+
+def claim_numbers(data: Data, found: dict[Key, Sample]) -> dict[str, Number]:
     tables = {t.id: t for t in measurement_tables(data)}
     out: dict[str, Number] = {}
     for claim in data.claims.claims:
@@ -280,7 +366,8 @@ def claim_numbers(data: Data) -> dict[str, Number]:
         measured = [
             (rows[r].label, v)
             for r in claim.rows
-            if (v := _ratio(rows[r].values[claim.numerator], rows[r].values[claim.denominator])) is not None
+            if (v := ratio(shown(found, t, rows[r], claim.numerator), shown(found, t, rows[r], claim.denominator)))
+            is not None
         ]
         known = [v for _, v in measured]
         if not known:
@@ -293,6 +380,7 @@ def claim_numbers(data: Data) -> dict[str, Number]:
             if claim.phrase is not None:
                 split = _split_phrase(data, claim, t.digits, measured) if claim.aggregate == "mean" else None
                 text = split or _phrase(data, claim, t.digits, [agg])
+                text = _noisy_phrase(data, claim, agg, _claim_bounds(found, t, claim)) or text
         out[claim.id] = Number(claim.id, text, t.id, t.title, "derived")
     for ft, _, f in facts(data):
         text = numbers.quantity(f.value, f.unit, f.approx, f.sign) + (f" {f.qualifier}" if f.qualifier else "")
@@ -309,16 +397,17 @@ class _TableIndex:
 
     by_option: dict[str, list[schema.MeasurementTable]]
     owners: dict[str, dict[str, str | None]]
+    samples: dict[Key, Sample] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, data: Data) -> _TableIndex:
+    def of(cls, data: Data, found: dict[Key, Sample]) -> _TableIndex:
         by_option: dict[str, list[schema.MeasurementTable]] = {}
         owners: dict[str, dict[str, str | None]] = {}
         for t in measurement_tables(data):
             owners[t.id] = {s.id: s.option for s in t.series}
             for owner in dict.fromkeys(s.option for s in t.series if s.option):
                 by_option.setdefault(owner, []).append(t)
-        return cls(by_option, owners)
+        return cls(by_option, owners, found)
 
     def tagged(self, option: str, tag: str) -> list[schema.MeasurementTable]:
         """Tables carrying ``tag`` in which ``option`` owns a series, in data order."""
@@ -334,6 +423,7 @@ class _Measured:
     table: str
     row: str
     row_label: str
+    judged: Judged | None = None
 
 
 def _per_table(data: Data, found: list[_Measured], others: dict[str, list[str]], names: dict[str, str]) -> list[str]:
@@ -363,12 +453,13 @@ def _counterpart(
             mine, theirs = (
                 (comp.numerator, comp.denominator) if sides[0] == option else (comp.denominator, comp.numerator)
             )
+            labels = {s.id: s.label for s in t.series}
             for row in t.rows:
-                value = _ratio(row.values[mine], row.values[theirs])
-                if value is None:
+                a, b = index.samples[(t.id, row.id, mine)], index.samples[(t.id, row.id, theirs)]
+                if not (a.measured and b.measured):
                     continue
-                oriented = value if t.better == "higher" else 1 / value
-                found.append(_Measured(oriented, row.context, t.id, row.id, row.label))
+                judged = judge(column, a, b, t.better, (labels[mine], labels[theirs]), t.digits)
+                found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged))
                 other = owner[theirs] or theirs
                 if other not in others.setdefault(t.id, []):
                     others[t.id].append(other)
@@ -387,14 +478,18 @@ def _best(
     for t in index.tagged(option, column.tag):
         owner = index.owners[t.id]
         for row in t.rows:
-            measured = {s: v for s, v in row.values.items() if not isinstance(v, str) and owner.get(s)}
+            values = {s: shown(index.samples, t, row, s) for s in row.values}
+            measured = {s: v for s, v in values.items() if not isinstance(v, str) and owner.get(s)}
             mine = [s for s in measured if owner[s] == option]
             if len(measured) < 2 or not mine:
                 continue
             best = max(measured.values()) if t.better == "higher" else min(measured.values())
             value = measured[mine[0]]
-            ratio = value / best if t.better == "higher" else best / value
-            found.append(_Measured(ratio, row.context, t.id, row.id, row.label))
+            best_id = next(s for s, v in measured.items() if v == best)
+            labels = {s.id: s.label for s in t.series}
+            a, b = index.samples[(t.id, row.id, mine[0])], index.samples[(t.id, row.id, best_id)]
+            judged = judge(column, a, b, t.better, (labels[mine[0]], labels[best_id]), t.digits)
+            found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged))
             tail = "best" if value == best else f"best {numbers.raw(best)}"
             details.append(f"{row.label} {numbers.raw(value)} {t.unit} ({tail})")
             if t.id not in sources:
@@ -402,7 +497,7 @@ def _best(
     return found, details, sources
 
 
-_WORST_FIRST = {"bad": 0, "mid": 1, "good": 2, "judged": 3, "unknown": 4}
+_WORST_FIRST = {"bad": 0, "mid": 1, "good": 2, "reference": 3, "judged": 4, "unknown": 5}
 
 
 def _parts(data: Data, column: schema.ComparisonColumn, found: list[_Measured]) -> list[Part]:
@@ -410,7 +505,9 @@ def _parts(data: Data, column: schema.ComparisonColumn, found: list[_Measured]) 
 
     A regime is a context when every row of it gets the same verdict, else a row.
     """
-    verdicts = [verdict(data, band(column, m.ratio)) for m in found]
+    verdicts = [
+        verdict(data, m.judged.outcome if m.judged and m.judged.outcome else band(column, m.ratio)) for m in found
+    ]
     by_context: dict[str, set[Verdict]] = {}
     for m, v in zip(found, verdicts, strict=True):
         if m.context is not None:
@@ -432,6 +529,38 @@ def data_context_name(data: Data, context: str) -> str:
     return next((c.name for c in data.guide.contexts if c.id == context), context)
 
 
+def _baseline(
+    index: _TableIndex, column: schema.ComparisonColumn, option: str
+) -> tuple[list[_Measured], dict[str, list[str]], list[str]]:
+    """Ratios of ``option`` against the baseline option's value in each tagged row; the baseline per table."""
+    found: list[_Measured] = []
+    others: dict[str, list[str]] = {}
+    sources: list[str] = []
+    for t in index.tagged(option, column.tag):
+        owner = index.owners[t.id]
+        mine = next((s for s, o in owner.items() if o == option), None)
+        ref = next((s for s, o in owner.items() if o == column.baseline), None)
+        if mine is None or ref is None:
+            continue
+        labels = {s.id: s.label for s in t.series}
+        for row in t.rows:
+            a, b = index.samples[(t.id, row.id, mine)], index.samples[(t.id, row.id, ref)]
+            if not (a.measured and b.measured):
+                continue
+            judged = judge(column, a, b, t.better, (labels[mine], labels[ref]), t.digits)
+            found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged))
+            others.setdefault(t.id, [column.baseline or ""])
+            if t.id not in sources:
+                sources.append(t.id)
+    return found, others, sources
+
+
+def reference_verdict(data: Data) -> Verdict:
+    """The neutral verdict of the baseline option in its own column."""
+    style = data.guide.levels["reference"]
+    return Verdict("reference", style.word or "reference", style.symbol, style.colour)
+
+
 def _comparison_cell(
     data: Data,
     index: _TableIndex,
@@ -440,8 +569,14 @@ def _comparison_cell(
     option: schema.Option,
     problems: list[Problem],
 ) -> Cell:
-    if column.against == "counterpart":
-        found, others, sources = _counterpart(index, column, option.id)
+    if column.against == "baseline" and option.id == column.baseline:
+        tables = [t.id for t in index.tagged(option.id, column.tag)]
+        return Cell(
+            column, reference_verdict(data), "the reference", tables=tables, note=option.cell_notes.get(column.id)
+        )
+    if column.against in ("counterpart", "baseline"):
+        find = _counterpart if column.against == "counterpart" else _baseline
+        found, others, sources = find(index, column, option.id)
         ratios = [m.ratio for m in found]
         detail = "; ".join(_per_table(data, found, others, names))
     else:
@@ -470,7 +605,11 @@ def _comparison_cell(
             parts = parts[:1]
         elif len(parts) > 1:
             summary = "regimes disagree; colour of the worst"
-        return Cell(column, worst, detail, tables=sources, note=note, value=value, parts=parts, summary=summary)
+        noisy = [m.judged for m in found if m.judged and m.judged.confidence == WITHIN_NOISE]
+        judged = noisy[0] if noisy else min(found, key=lambda m: m.ratio).judged
+        return Cell(
+            column, worst, detail, tables=sources, note=note, value=value, parts=parts, summary=summary, judged=judged
+        )
     if judgement is not None:
         return Cell(
             column, judged_verdict(data, column, judgement), reason=judgement.reason, note=note, source=judgement.source
@@ -482,7 +621,7 @@ SupportSummary = Literal["yes", "partial", "no", "not-measured"]
 
 
 def support_summary(statuses: list[str]) -> SupportSummary:
-    """All contexts with an answer serve -> yes; some serve -> partial; none -> no.
+    """All contexts with an answer supported -> yes; some -> partial; none -> no.
 
     ``not tried`` and ``not measured`` are no answer; ``no`` (tried and failed)
     and ``cannot run`` are.
@@ -574,6 +713,9 @@ def legend(d: Derived) -> list[LegendEntry]:
             elif isinstance(col, schema.SupportColumn):
                 key = next((k for k, o in col.categories.items() if verdict(d.data, o) == cell.verdict), None)
                 items.setdefault(cell.verdict, SUMMARY_MEANINGS.get(key or "", "").format(**ctx) or cell.verdict.word)
+            elif cell.verdict.level == "reference":
+                noun = guide.option_noun
+                items.setdefault(cell.verdict, f"{option.label}, the reference every other {noun} is compared with")
             elif cell.verdict.level == "unknown":
                 items.setdefault(cell.verdict, guide.levels["unknown"].meaning)
             else:
@@ -583,7 +725,7 @@ def legend(d: Derived) -> list[LegendEntry]:
         for s in d.support.get(option.id, []):
             column = next(c for c in guide.columns if isinstance(c, schema.SupportColumn))
             shown[column.id].setdefault(s.verdict, f"on one {guide.context_noun}: {SUPPORT_MEANINGS[s.status]}")
-    rank = {"good": 0, "mid": 1, "bad": 2, "unknown": 3, "judged": 4}
+    rank = {"reference": -1, "good": 0, "mid": 1, "bad": 2, "unknown": 3, "judged": 4}
     out = []
     for column in guide.columns:
         ordered = sorted(shown[column.id].items(), key=lambda kv: rank.get(kv[0].level, 5))
@@ -595,7 +737,8 @@ def derive(data: Data) -> tuple[Derived, list[Problem]]:
     problems: list[Problem] = []
     cells: dict[str, list[Cell]] = {}
     support: dict[str, list[SupportCell]] = {}
-    index = _TableIndex.of(data)
+    found = samples(data)
+    index = _TableIndex.of(data, found)
     names = {o.id: o.label for o in data.options}
     for option in data.options:
         row: list[Cell] = []
@@ -612,7 +755,7 @@ def derive(data: Data) -> tuple[Derived, list[Problem]]:
             row.append(cell)
         cells[option.id] = row
         support.setdefault(option.id, [])
-    views = {t.id: table_view(data, t) for t in measurement_tables(data)}
+    views = {t.id: table_view(data, t, found) for t in measurement_tables(data)}
     option_tables: dict[str, list[str]] = {o.id: [] for o in data.options}
     for t in data.tables:
         owners = [s.option for s in t.series] if isinstance(t, schema.MeasurementTable) else [f.option for f in t.facts]
@@ -620,4 +763,5 @@ def derive(data: Data) -> tuple[Derived, list[Problem]]:
             if owner and t.id not in option_tables[owner]:
                 option_tables[owner].append(t.id)
     table = decide.leaves(data) if data.decisions is not None else []
-    return Derived(data, cells, support, views, claim_numbers(data), option_tables, table), problems
+    derived = Derived(data, cells, support, views, claim_numbers(data, found), option_tables, table, samples=found)
+    return derived, problems

@@ -1,11 +1,11 @@
 """Lay out bar panels as a plotly figure, written as plain data.
 
-A chart is a stack of *bands* (one per measured table: "transport" on top,
-"serving" below), each a stack of *panels* (one per table row), each a few
+A chart is a stack of *bands* (one per measured table, in the order of the
+guide's comparison columns), each a stack of *panels* (one per table row), each a few
 horizontal bars (one per series). Panels of one band measure the same unit and
-share one value axis starting at zero, so bars compare across rows (pplx's 362 µs
-combine is drawn longer than its 222 µs dispatch). Only when a band's rows are
-more than :data:`SHARED_SPAN` times apart (68.7 and 18201 tok/s), where the small
+share one value axis starting at zero, so bars compare across rows (a 362 µs
+row is drawn longer than a 222 µs one). Only when a band's rows are
+more than :data:`SHARED_SPAN` times apart (68.7 and 18201 ops/s), where the small
 rows would vanish, does each panel get its own axis, and the band says so. Bars are horizontal
 with their label and value written above them, left-aligned with the titles, so
 the bars get the full width and long labels read well on a phone.
@@ -47,6 +47,9 @@ class Bar:
     colour: str
     text: str = ""
     hatched: bool = False
+    low: float | None = None
+    high: float | None = None
+    """The value's spread, drawn as a whisker from ``low`` to ``high``."""
 
 
 @dataclass(frozen=True)
@@ -123,7 +126,7 @@ def figure(bands: list[Band]) -> tuple[dict[str, Any], int]:
     for (k, top, bottom), (panel, band) in zip(boxes, all_panels, strict=True):
         suffix = "" if k == 1 else str(k)
         drawn = band.panels if shares_axis(band) else [panel]
-        values = [b.value for p in drawn for b in p.bars if b.value is not None]
+        values = [max(b.value, b.high or 0) for p in drawn for b in p.bars if b.value is not None]
         layout[f"xaxis{suffix}"] = {
             "domain": [0, 1],
             "anchor": f"y{suffix}",
@@ -190,7 +193,27 @@ def _trace(panel: Panel, k: int) -> dict[str, Any]:
     }
     if any(b.hatched for b in panel.bars):
         trace["marker"]["pattern"] = {"shape": ["/" if b.hatched else "" for b in panel.bars]}
+    whiskers = [_whisker(b) for b in panel.bars]
+    if any(w is not None for w in whiskers):
+        # The value's spread (lowest-highest run, ± a standard deviation, or a confidence interval),
+        # the same one the table shows beside the value.
+        trace["error_x"] = {
+            "type": "data",
+            "symmetric": False,
+            "array": [w[1] if w else 0 for w in whiskers],
+            "arrayminus": [w[0] if w else 0 for w in whiskers],
+            "visible": True,
+            "thickness": 1.5,
+            "width": 4,
+        }
     return trace
+
+
+def _whisker(b: Bar) -> tuple[float, float] | None:
+    """How far the spread reaches below and above the bar's end, when it has one."""
+    if b.value is None or b.low is None or b.high is None:
+        return None
+    return round(b.value - b.low, 6), round(b.high - b.value, 6)
 
 
 def _bar_labels(panel: Panel, k: int) -> list[dict[str, Any]]:

@@ -6,14 +6,13 @@ Three kinds, none of them naming a topic:
   panel per row, a bar per series, the computed ratio (and its verdict) under
   each row's title.
 - **Overview**: one for every comparison column judged ``against: best``
-  (in the MoE guide: transport speed). It puts every series of the tables
+  (say, a speed column ranked against the fastest). It puts every series of the tables
   carrying that column's tag side by side, row by row, with each value's
   provenance written next to it.
 - **Headline**: one for every pair of options that a table compares head to
   head *and* that another kind of table (another comparison column's tag)
-  measured too. The bands follow the column order of the guide, so in the MoE
-  guide transport latency sits on top and serving throughput below, and the two
-  options keep their colours throughout.
+  measured too. The bands follow the column order of the guide (the first comparison
+  column's tables on top), and the two options keep their colours throughout.
 
 Every number drawn or written comes from the table records and the ratios
 :mod:`generator.derive.guide` computed; the takeaway under each chart is composed
@@ -22,12 +21,18 @@ from the same numbers.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from generator import numbers, schema
+from generator.derive.evidence import Key, Sample, shown
 from generator.derive.guide import Derived, RatioCell
+from generator.derive.noise import WITHIN_NOISE
+from generator.derive.ratios import ratio
+from generator.errors import Problem
+from generator.model import at
 from generator.render.chart_spec import Band, Bar, Panel, figure, script_json, shares_axis
 
 #: Bar colours, given to options by their place in the guide's ``order``. Each
@@ -60,6 +65,8 @@ class Charts:
 
     by_table: dict[str, list[Chart]] = field(default_factory=dict)
     headlines: list[Chart] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    """Declared headline pairs that no chart can show (measured in one kind of table only)."""
 
     def for_table(self, table_id: str, drawn: Sequence[Chart] = ()) -> list[Chart]:
         """Charts drawn next to a table (its A/B chart, the overview it anchors).
@@ -92,6 +99,8 @@ class _Builder:
         self.d = d
         self.order = {ident: i for i, ident in enumerate(d.data.guide.order)}
         self.tables = [t for t in d.data.tables if isinstance(t, schema.MeasurementTable)]
+        #: Names that keep their case at the start of a sentence: options' and series' labels.
+        self.names = {o.label for o in d.data.options} | {s.label for t in self.tables for s in t.series}
         self.columns = [c for c in d.data.guide.columns if isinstance(c, schema.ComparisonColumn)]
 
     def colour(self, option: str | None) -> str:
@@ -106,9 +115,8 @@ class _Builder:
                 return i
         return len(self.columns)
 
-    @staticmethod
-    def band(t: schema.MeasurementTable, panels: list[Panel]) -> Band:
-        band = Band(_cap(t.label), panels, f"{t.quantity} in {t.unit}, {t.better} is better")
+    def band(self, t: schema.MeasurementTable, panels: list[Panel]) -> Band:
+        band = Band(_cap(t.label, self.names), panels, f"{t.quantity} in {t.unit}, {t.better} is better")
         if len(panels) > 1 and not shares_axis(band):
             band = Band(band.title, panels, band.subtitle + "; each row on its own scale (rows far apart)")
         return band
@@ -119,21 +127,31 @@ class _Builder:
         view = self.d.tables[t.id]
         panels = []
         for r, row in enumerate(t.rows):
-            bars = [self._bar(s.label, row.values[s.id], s.option, t.unit) for s in t.series]
+            bars = [self._bar(s.label, self.d.samples.get((t.id, row.id, s.id)), s.option, t.unit) for s in t.series]
             notes = [_ratio_note(c.label, view.ratios[c.label][r]) for c in t.comparisons]
             panels.append(Panel(row.label, bars, notes))
         sentences = []
         for comp in t.comparisons:
             cells = view.ratios[comp.label]
             parts = [f"{_ratio_words(cell)} on {row.label}" for row, cell in zip(t.rows, cells, strict=True)]
-            sentences.append(_cap(f"{comp.label} ({t.quantity}, {t.better} is better): {'; '.join(parts)}."))
+            sentences.append(
+                _cap(f"{comp.label} ({t.quantity}, {t.better} is better): {'; '.join(parts)}.", self.names)
+            )
         options = [s.option for s in t.series if s.option]
         return _chart(f"chart-ab-{t.id}", "ab", t.title, " ".join(sentences), [t.id], options, [self.band(t, panels)])
 
-    def _bar(self, label: str, value: float | str, option: str | None, unit: str, suffix: str = "") -> Bar:
-        if isinstance(value, str):
+    def _bar(self, label: str, sample: Sample | None, option: str | None, unit: str, suffix: str = "") -> Bar:
+        """A bar from a value's evidence: its spread as a whisker, its spread and staleness in its label."""
+        if sample is None or sample.value is None:
             return Bar(label, None, self.colour(option))
-        return Bar(label, value, self.colour(option), f"{numbers.raw(value)} {unit}{suffix}")
+        text = f"{sample.text()} {unit}"
+        if sample.spread_text():
+            text += f" ({sample.spread_text()})"
+        if sample.runs is not None:
+            text += f", {sample.runs_text()}"
+        if sample.stale:
+            text += ", stale"
+        return Bar(label, sample.value, self.colour(option), text + suffix, low=sample.low, high=sample.high)
 
     # --- one overview per "against best" column -----------------------------
 
@@ -173,15 +191,15 @@ class _Builder:
                 row = next((r for r in t.rows if r.label == row_label), None)
                 if row is None:
                     continue
-                value = row.values[s.id]
+                value = shown(self.d.samples, t, row, s.id)
                 provenance = s.provenance or t.provenance
-                bar = self._bar(label, value, s.option, t.unit, f" · {provenance}")
-                bars.append(Bar(bar.label, bar.value, bar.colour, bar.text, hatched=provenance == "published"))
+                bar = self._bar(label, self.d.samples.get((t.id, row.id, s.id)), s.option, t.unit, f" · {provenance}")
+                bars.append(dataclasses.replace(bar, hatched=provenance == "published"))
                 if not isinstance(value, str):
                     measured.append((label, value))
             panels.append(Panel(row_label, bars))
             counts.append((row_label, len(measured)))
-            sentences.append(_cap(_best_words(row_label, measured, first)))
+            sentences.append(_cap(_best_words(row_label, measured, first), self.names))
         provenances = sorted({s.provenance or t.provenance for t, s, _ in series})
         takeaway = " ".join(sentences) + f" Provenance of the values: {', '.join(provenances)}."
         title = f"{col.label}: " + ", ".join(
@@ -209,7 +227,13 @@ class _Builder:
                 if a is None or b is None or a == b or frozenset((a, b)) in done:
                     continue
                 shared = sorted(set(holds.get(a, [])) & set(holds.get(b, [])))
-                both = [self.tables[i] for i in shared if _pair_rows(self.tables[i], a, b)]
+                # Tables that feed no comparison column measure nothing the matrix names: not a "way".
+                both = [
+                    self.tables[i]
+                    for i in shared
+                    if self.measure(self.tables[i]) < len(self.columns)
+                    and _pair_rows(self.d.samples, self.tables[i], a, b)
+                ]
                 if len({self.measure(u) for u in both}) < 2:
                     continue
                 done.add(frozenset((a, b)))
@@ -224,22 +248,28 @@ class _Builder:
             view = self.d.tables[t.id]
             comp = next((c for c in t.comparisons if _sides(t, c) == (a, b)), None)
             panels, parts = [], []
-            for r, row in _pair_rows(t, a, b):
-                va, vb = _value(t, row, a), _value(t, row, b)
-                bars = [self._bar(la, va, a, t.unit), self._bar(lb, vb, b, t.unit)]
+            for r, row in _pair_rows(self.d.samples, t, a, b):
+                va, vb = _value(self.d.samples, t, row, a), _value(self.d.samples, t, row, b)
+                sa, sb = _sample(self.d.samples, t, row, a), _sample(self.d.samples, t, row, b)
+                bars = [self._bar(la, sa, a, t.unit), self._bar(lb, sb, b, t.unit)]
                 if comp is not None:
                     cell = view.ratios[comp.label][r]
                 else:
-                    ratio = va / vb if not isinstance(va, str) and not isinstance(vb, str) else None
-                    text = numbers.ratio(ratio, t.digits) if ratio is not None else schema.NOT_MEASURED
-                    cell = RatioCell(ratio, text, None)
+                    value = ratio(va, vb)
+                    text = numbers.ratio(value, t.digits) if value is not None else schema.NOT_MEASURED
+                    cell = RatioCell(value, text, None)
                 panels.append(Panel(row.label, bars, [_ratio_note(f"{la} / {lb}", cell)]))
                 parts.append(f"{_ratio_words(cell)} on {row.label}")
-            missing = [row.label for row in t.rows if row.id not in {x.id for _, x in _pair_rows(t, a, b)}]
+            missing = [
+                row.label for row in t.rows if row.id not in {x.id for _, x in _pair_rows(self.d.samples, t, a, b)}
+            ]
             tail = f"; {', '.join(missing)}: not measured for either" if missing else ""
             bands.append(self.band(t, panels))
             sentences.append(
-                _cap(f"{t.label} ({t.quantity}, {t.better} is better): {la} / {lb} is {'; '.join(parts)}{tail}.")
+                _cap(
+                    f"{t.label} ({t.quantity}, {t.better} is better): {la} / {lb} is {'; '.join(parts)}{tail}.",
+                    self.names,
+                )
             )
         noun = self.d.data.guide.option_noun_plural
         ways = _COUNT.get(len(tables), str(len(tables)))
@@ -256,18 +286,29 @@ def _count(n: int, noun: str, plural: str) -> str:
     return f"{n} {noun if n == 1 else plural}"
 
 
-def _cap(sentence: str) -> str:
-    """Capitalise a sentence that starts with a data label (labels are often lower case)."""
+def _cap(sentence: str, names: set[str]) -> str:
+    """Capitalise a sentence that starts with a data label, unless the label is a name ("orjson", "numpy"):
+    an option's or a series' label keeps the case it is written in."""
+    if any(sentence.startswith(name) for name in names):
+        return sentence
     return sentence[:1].upper() + sentence[1:]
+
+
+def _noisy(cell: RatioCell) -> bool:
+    return cell.judged is not None and cell.judged.confidence == WITHIN_NOISE
 
 
 def _ratio_note(label: str, cell: RatioCell) -> str:
     verdict = f" {cell.verdict.symbol} {cell.verdict.word}" if cell.verdict else ""
-    return f"{label} {cell.text}{verdict}"
+    spread = f" ({cell.spread})" if cell.spread else ""
+    noise = " ≈ within noise" if _noisy(cell) else ""
+    return f"{label} {cell.text}{spread}{verdict}{noise}"
 
 
 def _ratio_words(cell: RatioCell) -> str:
-    return f"{cell.text} ({cell.verdict.word})" if cell.verdict else cell.text
+    if not cell.verdict:
+        return cell.text
+    return f"{cell.text} ({cell.verdict.word}{', within noise' if _noisy(cell) else ''})"
 
 
 def _sides(t: schema.MeasurementTable, comp: schema.Comparison) -> tuple[str | None, str | None]:
@@ -279,18 +320,25 @@ def _series_of(t: schema.MeasurementTable, option: str) -> str | None:
     return next((s.id for s in t.series if s.option == option), None)
 
 
-def _value(t: schema.MeasurementTable, row: schema.Row, option: str) -> float | str:
+def _value(found: dict[Key, Sample], t: schema.MeasurementTable, row: schema.Row, option: str) -> float | str:
     sid = _series_of(t, option)
-    return row.values[sid] if sid else schema.NOT_MEASURED
+    return shown(found, t, row, sid) if sid else schema.NOT_MEASURED
 
 
-def _pair_rows(t: schema.MeasurementTable, a: str, b: str) -> list[tuple[int, schema.Row]]:
+def _sample(found: dict[Key, Sample], t: schema.MeasurementTable, row: schema.Row, option: str) -> Sample | None:
+    sid = _series_of(t, option)
+    return found.get((t.id, row.id, sid)) if sid else None
+
+
+def _pair_rows(found: dict[Key, Sample], t: schema.MeasurementTable, a: str, b: str) -> list[tuple[int, schema.Row]]:
     """Rows of ``t`` where at least one of the pair is measured, if ``t`` has both as series."""
     sa, sb = _series_of(t, a), _series_of(t, b)
     if sa is None or sb is None:
         return []
     return [
-        (i, r) for i, r in enumerate(t.rows) if not (isinstance(r.values[sa], str) and isinstance(r.values[sb], str))
+        (i, r)
+        for i, r in enumerate(t.rows)
+        if not (isinstance(shown(found, t, r, sa), str) and isinstance(shown(found, t, r, sb), str))
     ]
 
 
@@ -302,9 +350,8 @@ def _best_words(row_label: str, measured: list[tuple[str, float]], t: schema.Mea
         return f"{row_label}: only {label} measured ({numbers.raw(value)} {t.unit})."
     pick = min if t.better == "lower" else max
     best_label, best = pick(measured, key=lambda m: m[1])
-    others = ", ".join(
-        f"{label} at {numbers.ratio(v / best, t.digits)}" for label, v in measured if label != best_label
-    )
+    shares = [(label, ratio(v, best)) for label, v in measured if label != best_label]
+    others = ", ".join(f"{label} at {numbers.ratio(share, t.digits)}" for label, share in shares if share is not None)
     word = "lowest" if t.better == "lower" else "highest"
     return f"{row_label}: {word} {t.quantity} is {best_label} ({numbers.raw(best)} {t.unit}); {others} of that."
 
@@ -319,4 +366,12 @@ def build_charts(d: Derived) -> Charts:
     for anchor, chart in builder.overviews():
         charts.by_table.setdefault(anchor, []).append(chart)
     charts.headlines = builder.headlines()
+    declared = d.data.guide.headline_pairs
+    if declared:
+        found = {frozenset(c.options): c for c in charts.headlines}
+        charts.headlines = [found[frozenset(p)] for p in declared if frozenset(p) in found]
+        for i, pair in enumerate(declared):
+            if frozenset(pair) not in found:
+                message = f"no headline chart for {pair[0]!r} and {pair[1]!r}: no two kinds of table measure both"
+                charts.problems.append(at(d.data, d.data.guide, ("headline_pairs", i), message))
     return charts

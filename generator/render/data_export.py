@@ -14,7 +14,9 @@ from typing import Any
 
 from generator import numbers, schema
 from generator.derive import anchors
+from generator.derive.evidence import Sample
 from generator.derive.guide import Derived, Verdict
+from generator.derive.noise import Judged
 from generator.render.data_files import FORMAT_VERSION, JSON_FILE, SCHEMA_FILE, csv_file
 
 
@@ -22,12 +24,28 @@ def _verdict(v: Verdict | None) -> dict[str, Any] | None:
     return None if v is None else {"level": v.level, "word": v.word, "symbol": v.symbol, "judged": v.judged}
 
 
-def _number(value: float | str) -> float | None:
-    return None if isinstance(value, str) else float(value)
+def _judged(j: Judged | None) -> dict[str, Any] | None:
+    if j is None:
+        return None
+    return {"ratio": j.value, "low": j.low, "high": j.high, "confidence": j.confidence, "why": j.why, "stale": j.stale}
 
 
-def _text(value: float | str) -> str:
-    return value if isinstance(value, str) else numbers.raw(value)
+def _value(sample: Sample, anchor: str, note: str | None) -> dict[str, Any]:
+    """A table value as the page shows it, with the runs and spread behind it."""
+    spread = None
+    if sample.spread is not None and sample.low is not None and sample.high is not None:
+        spread = {"kind": sample.spread, "low": sample.low, "high": sample.high, "text": sample.spread_text()}
+    return {
+        "value": sample.value,
+        "text": sample.text(),
+        "anchor": anchor,
+        "note": note,
+        "statistic": sample.statistic,
+        "runs": list(sample.runs) if sample.runs is not None else None,
+        "runs_text": sample.runs_text(),
+        "spread": spread,
+        "stale": [s.reason for s in sample.stale],
+    }
 
 
 def guide_data(d: Derived, page_of: dict[str, str]) -> dict[str, Any]:
@@ -38,6 +56,9 @@ def guide_data(d: Derived, page_of: dict[str, str]) -> dict[str, Any]:
         entry: dict[str, Any] = {"id": col.id, "label": col.label, "kind": col.kind, "meaning": col.meaning}
         if isinstance(col, schema.ComparisonColumn):
             entry["bands"] = [{"min": b.min, "level": b.level, "word": b.word} for b in col.bands]
+            entry.update(against=col.against, baseline=col.baseline, aggregate=col.aggregate)
+        elif isinstance(col, schema.CategoryColumn):
+            entry.update(attribute=col.attribute, role=col.role)
         columns.append(entry)
     options = []
     for option in d.ordered_options():
@@ -59,6 +80,7 @@ def guide_data(d: Derived, page_of: dict[str, str]) -> dict[str, Any]:
                     for p in c.parts
                 ],
                 "summary": c.summary,
+                "judged": _judged(c.judged),
             }
             for c in d.cells[option.id]
         ]
@@ -76,6 +98,7 @@ def guide_data(d: Derived, page_of: dict[str, str]) -> dict[str, Any]:
                 "cells": cells,
                 "support": support,
                 "needs": needs,
+                "platforms": list(option.platforms),
             }
         )
     return {
@@ -115,6 +138,7 @@ def _table(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> dict[st
                     "option": f.option,
                     "note": f.note,
                     "anchor": anchors.fact(t.id, f.id),
+                    "stale": [s.reason for s in d.sample(t.id, f.id).stale],
                 }
                 for f in t.facts
             ],
@@ -123,12 +147,7 @@ def _table(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> dict[st
     rows = []
     for r, row in enumerate(t.rows):
         values = {
-            s.id: {
-                "value": _number(row.values[s.id]),
-                "text": _text(row.values[s.id]),
-                "anchor": anchors.value(t.id, row.id, s.id),
-                "note": row.notes.get(s.id),
-            }
+            s.id: _value(d.sample(t.id, row.id, s.id), anchors.value(t.id, row.id, s.id), row.notes.get(s.id))
             for s in t.series
         }
         ratios = []
@@ -141,7 +160,9 @@ def _table(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> dict[st
                     "label": comp.label,
                     "value": rc.value,
                     "text": rc.text,
+                    "spread": rc.spread,
                     "verdict": _verdict(rc.verdict),
+                    "judged": _judged(rc.judged),
                     "anchor": anchors.ratio(t.id, row.id, comp.numerator, comp.denominator),
                 }
             )
@@ -213,6 +234,8 @@ def table_csv(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> str:
             )
         return out.getvalue()
     view = d.tables[t.id]
+    # A series whose values have a spread gets its low and high ends after the values.
+    spread = [s for s in t.series if any(d.sample(t.id, r.id, s.id).spread for r in t.rows)]
     w.writerow(
         [
             "row",
@@ -220,10 +243,12 @@ def table_csv(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> str:
             "context",
             *(f"{s.id} ({t.unit})" for s in t.series),
             *(f"{c.numerator}/{c.denominator}" for c in t.comparisons),
+            *(f"{s.id} {end}" for s in spread for end in ("low", "high")),
         ]
     )
     for r, row in enumerate(t.rows):
         ratios = [view.ratios[c.label][r] for c in t.comparisons]
+        samples = [d.sample(t.id, row.id, s.id) for s in spread]
         w.writerow(
             [
                 _cell(x)
@@ -231,8 +256,9 @@ def table_csv(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> str:
                     row.id,
                     row.label,
                     row.context or "",
-                    *(_text(row.values[s.id]) for s in t.series),
+                    *(d.sample(t.id, row.id, s.id).text() for s in t.series),
                     *(schema.NOT_MEASURED if rc.value is None else repr(rc.value) for rc in ratios),
+                    *("" if end is None else repr(end) for x in samples for end in (x.low, x.high)),
                 )
             ]
         )

@@ -25,7 +25,9 @@ class _Model(BaseModel):
 class Verdict(_Model):
     """A verdict as the page shows it: a level (its colour), a word and a symbol."""
 
-    level: str = Field(description="good, mid, bad or unknown (sets the colour)")
+    level: str = Field(
+        description="good, mid, bad, unknown, judged or reference (the baseline of its column); sets the colour"
+    )
     word: str = Field(description="the word the page prints")
     symbol: str = Field(description="the symbol the page prints")
     judged: bool = Field(description="a stated judgement (no measurement decides it), shown as such")
@@ -49,6 +51,30 @@ class Column(_Model):
     kind: Literal["support", "comparison", "category", "text"]
     meaning: str
     bands: list[Band] = Field(default_factory=list, description="comparison columns: ratio bands, best first")
+    against: Literal["counterpart", "best", "baseline"] | None = Field(
+        default=None, description="comparison columns: what an option is compared with"
+    )
+    baseline: str | None = Field(
+        default=None, description="against baseline: the option every other is compared with (level 'reference')"
+    )
+    aggregate: Literal["split", "worst"] | None = Field(
+        default=None, description="comparison columns: regimes whose verdicts differ are split, or the worst shown"
+    )
+    attribute: str | None = Field(default=None, description="category columns: the option attribute read")
+    role: Literal["requirement", "feature"] | None = Field(
+        default=None, description="category columns: something an option requires, or offers"
+    )
+
+
+class Judged(_Model):
+    """How the evidence (runs and spreads) judged a ratio: its interval and how sure the verdict is."""
+
+    ratio: float = Field(description="the ratio, oriented so that above 1 is better for the option")
+    low: float | None = Field(description="lower end of the ratio's interval; null without spreads")
+    high: float | None
+    confidence: str = Field(description="e.g. 'within noise', 'single run', 'runs not stated'")
+    why: str = Field(description="in words: what the evidence is and what it did to the verdict")
+    stale: bool = Field(description="either side was measured on what the guide now calls stale")
 
 
 class Context(_Model):
@@ -82,6 +108,7 @@ class Cell(_Model):
     judgement: str | None = Field(description="a stated judgement (no number decides it), with its reason")
     parts: list[Part] = Field(description="regimes whose verdicts differ: one part per verdict, worst first")
     summary: str = Field(description="how several regimes were summarised, in words")
+    judged: Judged | None = Field(description="comparison cells: the evidence behind the shown ratio")
 
 
 class Support(_Model):
@@ -108,6 +135,7 @@ class Option(_Model):
     cells: list[Cell]
     support: list[Support]
     needs: list[Need]
+    platforms: list[str] = Field(description="platform ids the option is available on; empty: not restricted")
 
 
 class Series(_Model):
@@ -118,11 +146,25 @@ class Series(_Model):
     campaign: str
 
 
+class Spread(_Model):
+    kind: Literal["min-max", "stdev", "ci95", "bound"]
+    low: float
+    high: float
+    text: str = Field(description="as printed beside the value")
+
+
 class Value(_Model):
-    value: float | None = Field(description="the raw value; null where the source gives none")
-    text: str = Field(description="as printed: the number, or 'not measured' / 'not stated'")
+    value: float | None = Field(
+        description="the value shown and compared (the table's statistic of the runs); null where not measured"
+    )
+    text: str = Field(description="as printed: the number, or 'not measured'")
     anchor: str
     note: str | None
+    statistic: str = Field(description="how runs become the value: median, mean, min or max")
+    runs: list[float] | None = Field(description="every run's value, where the data lists them")
+    runs_text: str = Field(description="as printed: '5 runs', 'runs not stated', ...")
+    spread: Spread | None = Field(description="the spread around the value, where runs (or a stated bound) give one")
+    stale: list[str] = Field(description="why the value is stale under the guide's freshness rules; empty: not stale")
 
 
 class Ratio(_Model):
@@ -131,7 +173,9 @@ class Ratio(_Model):
     label: str
     value: float | None = Field(description="numerator / denominator; null where a side is not measured")
     text: str = Field(description="as printed, rounded to the comparison's digits")
+    spread: str = Field(description="the ratio's interval as printed (numerator over denominator); empty if none")
     verdict: Verdict | None
+    judged: Judged | None = Field(description="the evidence behind the verdict; null where a side is not measured")
     anchor: str
 
 
@@ -177,6 +221,7 @@ class Fact(_Model):
     option: str | None
     note: str | None
     anchor: str
+    stale: list[str] = Field(description="why the value is stale; empty: not stale")
 
 
 class FactTable(_Model):

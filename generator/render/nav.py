@@ -21,7 +21,7 @@ from generator import escaping
 from generator.derive.compare import Comparison
 from generator.derive.guide import Derived
 from generator.render.history_view import HISTORY_URI
-from generator.render.pages import COMPARE_URI, DECIDE_URI, SUPPORT_URI, Page, option_uri
+from generator.render.pages import COMPARE_URI, DECIDE_URI, STALE_URI, SUPPORT_URI, Page, option_uri
 
 #: Most option pages in one navigation section (about the square root of 1,000).
 GROUP_SIZE = 30
@@ -72,6 +72,7 @@ def guide_nav(
         *([{titles[SUPPORT_URI]: SUPPORT_URI}] if SUPPORT_URI in titles else []),
         {escaping.title(derived.data.guide.option_noun_plural.capitalize()): options},
         {"Measured results": "results.md"},
+        *([{titles[STALE_URI]: STALE_URI}] if STALE_URI in titles else []),
         {"Methodology": "methodology.md"},
         *([{titles[COMPARE_URI]: _compare_nav(pages)}] if COMPARE_URI in titles else []),
         *([{titles[HISTORY_URI]: HISTORY_URI}] if HISTORY_URI in titles else []),

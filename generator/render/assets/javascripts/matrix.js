@@ -1,8 +1,8 @@
 /* The matrix's reader tools: filter rows by context and by verdict in any column, sort by any verdict
-   column, and put two or three paths side by side, without leaving the page.
+   column, and put two or three options side by side, without leaving the page.
 
-   The page carries everything needed: each row names its path (data-option) and the contexts it
-   serves in (data-serves); the table lists its columns' ids in order (data-columns); each cell its
+   The page carries everything needed: each row names its option (data-option) and the contexts it
+   works in (data-on); the table lists its columns' ids in order (data-columns); each cell its
    verdict level (data-level) and, for a comparison, the ratio the verdict comes from (data-value). The side-by-side view is built from
    downloads/guide.json, the same derived data the site publishes (linked under the matrix).
 
@@ -13,7 +13,7 @@
 (function () {
   "use strict";
 
-  var RANK = { good: 0, mid: 1, bad: 2, unknown: 3 };
+  var RANK = { good: 0, mid: 1, bad: 2, unknown: 3, reference: 4 };
   var MAX = 3;
   var current = null; // {form, table, rows, order, path, status, view, data}
   var cache = {}; // guide.json by URL, fetched once per visit
@@ -89,7 +89,7 @@
   }
 
   function matches(ctx, tr, state) {
-    if (state.on && (" " + (tr.getAttribute("data-serves") || "") + " ").indexOf(" " + state.on + " ") === -1) return false;
+    if (state.on && (" " + (tr.getAttribute("data-on") || "") + " ").indexOf(" " + state.on + " ") === -1) return false;
     return ctx.filterNames.every(function (name) {
       var want = state.filters[name];
       if (!want) return true;
@@ -100,7 +100,8 @@
 
   function sortKey(ctx, tr, column) {
     var td = cellOf(ctx, tr, column);
-    var level = td ? RANK[td.getAttribute("data-level")] : undefined;
+    // The baseline of a column sorts with the level its own ratio (1) gets there (data-rank).
+    var level = !td ? undefined : td.hasAttribute("data-rank") ? +td.getAttribute("data-rank") : RANK[td.getAttribute("data-level")];
     var value = td && td.hasAttribute("data-value") ? parseFloat(td.getAttribute("data-value")) : -Infinity;
     return [level === undefined ? 9 : level, -value];
   }
@@ -168,16 +169,16 @@
     return cache[url];
   }
 
-  function verdictCell(cell) {
-    if (!cell.verdict) return el("td", { text: cell.text });
-    var colour = { good: "green", mid: "amber", bad: "red", unknown: "grey" }[cell.verdict.level] || "grey";
-    return el("td", { "class": "dg-cell dg-" + colour, "data-level": cell.verdict.level }, [
-      el("span", { "class": "dg-verdict" }, [
-        el("span", { "class": "dg-symbol", "aria-hidden": "true", text: cell.verdict.symbol }),
-        document.createTextNode(" " + cell.verdict.word),
-      ]),
-      cell.detail ? el("span", { "class": "dg-detail", text: cell.detail }) : null,
-    ]);
+  /* A verdict cell of the side-by-side view is the matrix's own cell (split parts, noise, judgement and
+     all), without its id and copy link, so both always say the same. */
+  function verdictCell(ctx, id, index) {
+    var td = ctx.rowOf[id].cells[index + 1].cloneNode(true);
+    td.removeAttribute("id");
+    td.querySelectorAll("[id], .dg-permalink").forEach(function (n) {
+      if (n.classList.contains("dg-permalink")) n.remove();
+      else n.removeAttribute("id");
+    });
+    return td;
   }
 
   function wrap(id, caption, head, rows) {
@@ -189,12 +190,12 @@
     return el("div", { "class": "dg-table-wrap", role: "region", "aria-labelledby": id, tabindex: "0" }, [table]);
   }
 
-  function compareTables(data, ids) {
+  function compareTables(ctx, data, ids) {
     var options = ids.map(function (id) { return data.options.filter(function (o) { return o.id === id; })[0]; });
     var names = options.map(function (o) { return o.name; });
     var verdicts = data.columns.map(function (col, i) {
       return el("tr", {}, [el("th", { scope: "row", text: col.label })].concat(options.map(function (o) {
-        return verdictCell(o.cells[i]);
+        return verdictCell(ctx, o.id, i);
       })));
     });
     var measured = [];
@@ -212,7 +213,12 @@
         ].concat(series.map(function (s) {
           if (s === null) return el("td", { "class": "dg-nm", text: "not in this table" });
           var v = row.values[s];
-          return el("td", { "class": v.value === null ? "dg-nm" : "dg-num-cell", text: v.text });
+          if (v.value === null) return el("td", { "class": "dg-nm", text: v.text });
+          return el("td", { "class": "dg-num-cell" }, [
+            document.createTextNode(v.text),
+            v.spread ? document.createTextNode(" ") : null,
+            v.spread ? el("span", { "class": "dg-spread", text: v.spread.text }) : null,
+          ]);
         }))));
       });
     });
@@ -253,7 +259,7 @@
     guideData(ctx.dataUrl).then(function (data) {
       if (ctx.shownCompare !== key) return;
       body.textContent = "";
-      compareTables(data, state.compare).forEach(function (n) { body.appendChild(n); });
+      compareTables(ctx, data, state.compare).forEach(function (n) { body.appendChild(n); });
       var clear = el("button", { type: "button", "class": "md-button", text: "Close the comparison" });
       clear.addEventListener("click", function () {
         var next = formState(ctx);
