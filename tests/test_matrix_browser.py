@@ -13,8 +13,9 @@ from playwright.sync_api import Browser, Page
 
 from quality.build import build_site
 from quality.serve import StaticServer
+from tests.conftest import EXAMPLE
 
-RANK = {"good": 0, "mid": 1, "bad": 2, "unknown": 3}
+RANK = {"good": 0, "mid": 1, "bad": 2, "unknown": 3, "reference": 4}
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +90,7 @@ def test_filter_by_context_and_verdict_keeps_state_in_the_address(tab: Page, sit
     both = [i for i in vllm if _level(guide, next(o for o in guide["options"] if o["id"] == i), "fork") == "good"]
     assert _shown(tab) == both
     status = tab.locator("#matrix-status").inner_text()
-    assert status.startswith(f"Showing {len(both)} of {len(every)} paths") and "serves on vLLM" in status
+    assert status.startswith(f"Showing {len(both)} of {len(every)} paths") and "works on vLLM" in status
     tab.reload()
     tab.wait_for_function(READY)
     assert _shown(tab) == both
@@ -142,9 +143,13 @@ def test_compare_two_then_three_paths_side_by_side(tab: Page, site, guide) -> No
     )
     verdicts = view.locator("table").nth(0)
     assert verdicts.locator("tbody tr").count() == len(guide["columns"])
-    uccl = next(o for o in guide["options"] if o["id"] == "uccl")
-    shown = verdicts.locator("tbody tr").nth(2).locator("td").nth(1).locator(".dg-verdict").inner_text()
-    assert shown.split(" ", 1)[1].strip() == uccl["cells"][2]["verdict"]["word"]
+    # Each verdict is the matrix's own cell: split parts, noise notes and judgements read the same.
+    for n, column in enumerate(guide["columns"]):
+        for k, ident in enumerate(("dense", "uccl")):
+            said = verdicts.locator("tbody tr").nth(n).locator("td").nth(k).inner_text()
+            matrix = tab.locator(f"#cell_{ident}_{column['id']}").inner_text()
+            assert said.strip() == matrix.removesuffix("#").strip(), (ident, column["id"])
+    assert view.locator("[id^=cell_], .dg-permalink").count() == 0
     measured = view.locator("table").nth(1).locator("tbody tr")
     rows = sum(
         len(t["rows"])
@@ -232,3 +237,58 @@ def test_filtered_sorted_and_compared_matrix_passes_axe(tab: Page, site, palette
     tab.locator("#compare table").first.wait_for()
     violations = Axe().run(tab).response["violations"]
     assert [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in violations] == []
+
+
+@pytest.fixture(scope="module")
+def example(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The example guide (another topic, a baseline column), served the same way."""
+    root = tmp_path_factory.mktemp("matrix-example") / "site"
+    root.mkdir()
+    server = StaticServer(root)
+    build_site(root, server.url, config=EXAMPLE / "mkdocs.yml")
+    yield server.url, json.loads((root / "downloads" / "guide.json").read_text(encoding="utf-8"))
+    server.close()
+
+
+def test_the_tools_work_on_the_example_guide_and_sort_its_baseline_as_a_ratio_of_1(tab: Page, example) -> None:
+    base, guide = example
+    _open(tab, base + "?on=windows&sort=serialise")
+    works = [
+        o["id"]
+        for o in guide["options"]
+        if any(s["context"] == "windows" and s["status"] in ("yes", "with") for s in o["support"])
+    ]
+
+    def key(o: dict[str, Any]) -> tuple[int, float, int]:
+        cell = next(c for c in o["cells"] if c["column"] == "serialise")
+        if cell["verdict"]["level"] == "reference":  # the baseline: a ratio of 1, "on par" in this column
+            return RANK["mid"], -1.0, guide["options"].index(o)
+        value = cell["value"] if cell["value"] is not None else float("-inf")
+        return RANK.get(cell["verdict"]["level"], 9), -value, guide["options"].index(o)
+
+    expected = [o["id"] for o in sorted(guide["options"], key=key) if o["id"] in works]
+    assert 0 < len(expected) < len(guide["options"])
+    assert _shown(tab) == expected
+    status = tab.locator("#matrix-status").inner_text()
+    assert "libraries" in status and "works on Windows" in status and "Sorted by Serialise speed" in status
+    tab.locator("button.dg-tools-reset").click()
+    tab.locator("#opt_json input.dg-pick-box").check()
+    tab.locator("#opt_quickjson input.dg-pick-box").check()
+    view = tab.locator("#compare")
+    view.locator("table").first.wait_for()
+    assert (
+        view.locator("table")
+        .nth(0)
+        .locator("tbody tr")
+        .nth(1)
+        .locator("td")
+        .nth(0)
+        .inner_text()
+        .startswith("◇ baseline")
+    )
+    for palette in ("default", "slate"):
+        if palette == "slate":
+            tab.locator("form[data-md-component=palette] label:visible").first.click()
+            tab.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+        violations = Axe().run(tab).response["violations"]
+        assert [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in violations] == [], palette
