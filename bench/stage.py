@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 from generator.check.registry import CHECKS, DECISION_CHECKS, run_checks
+from generator.check.run_files import resolve_run_files
 from generator.check.schema_check import check_schema
 from generator.derive.guide import derive
 from generator.errors import GuideError
@@ -36,7 +37,7 @@ def one_build(data_dir: Path) -> dict[str, float]:
     t2 = time.process_time()
     if data is None or problems or schema_problems:
         raise GuideError(problems + schema_problems)
-    checks = run_checks(data, [*CHECKS, *DECISION_CHECKS])
+    checks = resolve_run_files(raw.root, data) + run_checks(data, [*CHECKS, *DECISION_CHECKS])
     t3 = time.process_time()
     derived, derive_problems = derive(data)
     t4 = time.process_time()

@@ -32,6 +32,8 @@ class Data:
     tables: list[schema.MeasurementTable | schema.FactTable] = field(default_factory=list)
     decisions: schema.Decisions | None = None
     origin: dict[int, Document] = field(default_factory=dict)
+    file_runs: dict[tuple[str, str, str], list[float]] = field(default_factory=dict)
+    """Run values read from raw result files: (table id, row id, series id) -> one value per file."""
 
     def doc(self, record: Any) -> Document:
         return self.origin[id(record)]
@@ -52,3 +54,13 @@ def measurement_tables(data: Data) -> list[schema.MeasurementTable]:
 
 def facts(data: Data) -> list[tuple[schema.FactTable, int, schema.Fact]]:
     return [(t, i, f) for t in data.tables if isinstance(t, schema.FactTable) for i, f in enumerate(t.facts)]
+
+
+def runs_of(data: Data, table: schema.MeasurementTable, row: schema.Row, series: str) -> list[float] | None:
+    """The run values behind one cell: listed, or read from its files; ``None`` for a single value."""
+    value = row.values[series]
+    if not isinstance(value, schema.Runs):
+        return None
+    if value.runs is not None:
+        return list(value.runs)
+    return data.file_runs.get((table.id, row.id, series))

@@ -25,3 +25,14 @@ def ratio_range(low: float, high: float, digits: int) -> str:
 def quantity(value: float, unit: str, approx: bool = False, sign: str = "") -> str:
     """A fact with its unit: ``~8 GB/s``, ``+14.7 ms/token``."""
     return f"{'~' if approx else ''}{sign}{raw(value)} {unit}"
+
+
+def decimals(value: float) -> int:
+    """Decimal places of a value as written: ``68.7`` -> 1, ``18201`` -> 0."""
+    text = raw(value)
+    return len(text.split(".")[1]) if "." in text and "e" not in text else 0
+
+
+def fixed(value: float, digits: int) -> str:
+    """A computed value (a median, a mean, a spread) with ``digits`` decimals, never in exponent form."""
+    return f"{value:.{digits}f}"

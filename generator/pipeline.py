@@ -9,6 +9,7 @@ from pathlib import Path
 
 from generator.check.partial import drop_consequences, left_out
 from generator.check.registry import CHECKS, DECISION_CHECKS, run_checks
+from generator.check.run_files import resolve_run_files
 from generator.check.schema_check import check_schema
 from generator.derive.guide import Derived, derive
 from generator.errors import GuideError, Problem
@@ -41,7 +42,7 @@ def validate_guide(data_dir: Path) -> Data:
     data, schema_problems = check_schema(raw, partial=True)
     problems += schema_problems
     if data is not None:
-        found = run_checks(data, [*CHECKS, *DECISION_CHECKS])
+        found = resolve_run_files(raw.root, data) + run_checks(data, [*CHECKS, *DECISION_CHECKS])
         if problems:
             found = drop_consequences(found, left_out(raw, problems))
         problems += found

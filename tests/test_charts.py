@@ -128,17 +128,24 @@ def test_headline_pairs_transport_on_top_with_serving_below(shipped: Derived) ->
     assert charts.headlines_for("uccl") == [head] and charts.headlines_for("dense") == []
 
 
-def test_tiny_guide_gets_its_ab_chart_and_no_headline() -> None:
+def test_tiny_guide_gets_its_ab_charts_and_no_headline() -> None:
     charts = build_charts(derive_guide(TINY))
-    assert [c.kind for c in charts.all()] == ["ab"]
+    assert [(c.kind, c.tables) for c in charts.all()] == [
+        ("ab", ("hill-repeats",)),
+        ("ab", ("hill-stated",)),
+        ("ab", ("hill-times",)),
+    ]
+    # The repeated and reported climbs feed no matrix column: they are not a second way of measuring the pair.
     assert charts.headlines == []
-    assert any("cargo / road 1.50× ▼ slower" in a for a in _annotations(charts.all()[0]))
+    assert any("cargo / road 1.50× ▼ slower" in a for a in _annotations(charts.all()[2]))
 
 
 def test_headline_and_overview_follow_the_data_of_any_guide(tmp_path: Path) -> None:
     """Add a second measure to the toy guide: a headline and an overview appear, with nothing topic-specific."""
     data = tmp_path / "tiny"
     shutil.copytree(TINY, data)
+    for extra in ("hill-repeats", "hill-stated"):  # the runs and noise tables have charts of their own
+        (data / "tables" / f"{extra}.yml").unlink()
     guide = yaml.safe_load((data / "guide.yml").read_text(encoding="utf-8"))
     guide["columns"].insert(
         1,

@@ -20,11 +20,14 @@ from generator.check.rules import (
     decision_picks_allowed,
     decision_references,
     levels_complete,
+    noise_rules,
     option_file_names,
     option_references,
     order_lists_every_option,
     prose_tokens,
     recommendation_references,
+    runs_enough,
+    setup_components,
     table_references,
     unique_ids,
 )
@@ -48,6 +51,9 @@ CHECKS: list[Check] = [
     comparisons_within_a_campaign.comparisons_within_a_campaign,
     claims_within_a_campaign.claims_within_a_campaign,
     best_within_a_campaign.best_within_a_campaign,
+    runs_enough.runs_enough,
+    setup_components.setup_components,
+    noise_rules.noise_rules,
 ]
 
 #: Rules on ``decisions.yml``; the three that evaluate the rules run only once its references are sound.

@@ -20,6 +20,14 @@ from generator.read.yaml_source import Document, Loc
 _ADAPTERS = {kind: TypeAdapter(tp) for kind, tp in schema.DOCUMENT_TYPES.items()}
 
 
+#: What a text pattern of the schema asks for, in words (ids otherwise).
+_PATTERNS = {
+    r"^[A-Za-z_][A-Za-z0-9_]*$": "a variable name (letters, digits and _, not starting with a digit)",
+    r"^[0-9a-f]{64}$": "a sha256 (64 lower-case hex digits)",
+    r"^runs/[a-z0-9][a-z0-9-]*(/[A-Za-z0-9_][A-Za-z0-9._-]*)+$": "a path runs/<table id>/<file> of plain names",
+}
+
+
 def _message(err: Any) -> str:
     kind, got = err["type"], err.get("input")
     if kind == "missing":
@@ -30,7 +38,8 @@ def _message(err: Any) -> str:
         expected = err["ctx"]["expected"]
         return f"expected one of {expected}, got {got!r}"
     if kind == "string_pattern_mismatch":
-        return f"expected an id of lower-case letters, digits and dashes, got {got!r}"
+        wanted = _PATTERNS.get(err["ctx"]["pattern"], "an id of lower-case letters, digits and dashes")
+        return f"expected {wanted}, got {got!r}"
     if kind == "union_tag_invalid":
         return f"expected one of {err['ctx']['expected_tags']}, got {err['ctx']['tag']!r}"
     if kind == "union_tag_not_found":
@@ -48,8 +57,10 @@ def _message(err: Any) -> str:
         shown = schema.shown_value(got) if isinstance(got, str) else f"{type(got).__name__} {got!r}"
         if isinstance(got, (dict, list)):
             shown = "a mapping" if isinstance(got, dict) else "a list"
+        if kind == "string_type" and isinstance(got, (int, float)) and not isinstance(got, bool):
+            shown += " (write it in quotes: versions and settings are text)"
         return f"expected {want}, got {shown}"
-    if kind in {"number", "measurement", "text", "vocabulary"}:  # our own validators already say what they got
+    if kind in {"number", "measurement", "runs", "text", "vocabulary"}:  # our own validators already say what they got
         return str(err["msg"])
     return f"{err['msg']} (got {got!r})" if "input" in err and not isinstance(got, (dict, list)) else err["msg"]
 
@@ -61,7 +72,8 @@ def _doc_loc(data: Any, loc: tuple[Any, ...]) -> Loc:
     the location, right after the mapping it chose a model for; it is dropped
     there even when a key of the same name exists (a facts table has both
     ``kind: facts`` and ``facts:``). Other parts that are not keys of the data are
-    dropped too, except the last one, which names a missing field.
+    dropped too, except the last one, which names a missing field, and except
+    the tags pydantic adds for the kinds of a table value (:data:`schema.VALUE_TAGS`).
     """
     out: list[str | int] = []
     node = data
@@ -70,6 +82,8 @@ def _doc_loc(data: Any, loc: tuple[Any, ...]) -> Loc:
         last = i == len(loc) - 1
         if isinstance(node, dict) and not last and tag_seen != id(node) and node.get("kind") == part:
             tag_seen = id(node)
+        elif part in schema.VALUE_TAGS and not (isinstance(node, dict) and part in node):
+            continue  # which kind of table value pydantic tried: not a key of the document
         elif (
             isinstance(node, dict)
             and part in node

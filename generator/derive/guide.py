@@ -13,6 +13,9 @@ from statistics import mean
 from typing import Literal
 
 from generator import decide, numbers, schema
+from generator.derive import evidence
+from generator.derive.evidence import Key, Sample, samples, shown
+from generator.derive.noise import Judged, band_index, interval, judge, lower_confidence
 from generator.errors import Problem
 from generator.model import Data, at, facts, measurement_tables
 
@@ -37,6 +40,8 @@ class Cell:
     reason: str | None = None
     note: str | None = None
     value: float | None = None
+    judged: Judged | None = None
+    """The ratio that decided the verdict, with its interval and how sure it is."""
 
 
 @dataclass
@@ -44,6 +49,10 @@ class RatioCell:
     value: float | None
     text: str
     verdict: Verdict | None
+    judged: Judged | None = None
+    """The oriented ratio with its interval and confidence (``None`` where a side is not measured)."""
+    spread: str = ""
+    """The interval of the ratio as shown (numerator over denominator), when both sides have a spread."""
 
 
 @dataclass
@@ -82,6 +91,8 @@ class Derived:
     option_tables: dict[str, list[str]]
     decision_table: list[decide.Leaf] = field(default_factory=list)
     """Rows of the decision helper's table (empty without ``decisions.yml``)."""
+    samples: dict[Key, Sample] = field(default_factory=dict)
+    """The evidence of every measured cell: shown value, runs, spread, set-up, staleness."""
     # Lookups by id, built once: templates ask for options and campaigns on every page.
     _options: dict[str, schema.Option] = field(init=False, repr=False)
     _campaigns: dict[str, schema.Campaign] = field(init=False, repr=False)
@@ -113,6 +124,43 @@ class Derived:
 
     def raw(self, value: float) -> str:
         return numbers.raw(value)
+
+    def sample(self, table: str, row: str, series: str = evidence.FACT) -> Sample:
+        return self.samples[(table, row, series)]
+
+    def evidence(self, sample: Sample, unit: str) -> list[evidence.Line]:
+        components = {c.id: c.name for c in self.data.guide.components}
+        return evidence.evidence(sample, unit, components)
+
+    def evidence_entries(self, table: schema.MeasurementTable, row: schema.Row) -> list[tuple[str, Sample, str]]:
+        """(series label, sample, unit) for each value of a row, for its evidence block."""
+        return [(s.label, self.samples[(table.id, row.id, s.id)], table.unit) for s in table.series]
+
+    def reproduce(self, sample: Sample, title: str) -> str:
+        return evidence.reproduce(sample, title)
+
+    def spread_note(self, table: schema.MeasurementTable) -> str:
+        return evidence.spread_note(table, self.samples)
+
+    def stale(self) -> list[Sample]:
+        return evidence.stale_samples(self.samples)
+
+    def unchecked(self) -> list[Sample]:
+        """Measured values whose staleness the data cannot tell: no tracked version and no usable date."""
+        return evidence.unchecked_samples(self.data, self.samples)
+
+    def component_name(self, ident: str) -> str:
+        return next((c.name for c in self.data.guide.components if c.id == ident), ident)
+
+    def value_place(self, sample: Sample) -> tuple[str, str, str, str]:
+        """(table title, row label, series label, unit) of a value, for lists of values."""
+        t = next(t for t in self.data.tables if t.id == sample.table)
+        if isinstance(t, schema.FactTable):
+            f = next(f for f in t.facts if f.id == sample.row)
+            return t.title, f.label, "", f.unit
+        row = next(r for r in t.rows if r.id == sample.row)
+        series = next(s for s in t.series if s.id == sample.series)
+        return t.title, row.label, series.label, t.unit
 
     def campaign(self, ident: str) -> schema.Campaign | None:
         return self._campaigns.get(ident)
@@ -148,22 +196,26 @@ def _ratio(num: float | str, den: float | str) -> float | None:
     return num / den
 
 
-def table_view(data: Data, table: schema.MeasurementTable) -> TableView:
+def table_view(data: Data, table: schema.MeasurementTable, found: dict[Key, Sample]) -> TableView:
     columns = {c.id: c for c in data.guide.columns}
+    series = {s.id: s.label for s in table.series}
     ratios: dict[str, list[RatioCell]] = {}
     for comp in table.comparisons:
         cells = []
         for row in table.rows:
-            value = _ratio(row.values[comp.numerator], row.values[comp.denominator])
+            value = _ratio(shown(found, table, row, comp.numerator), shown(found, table, row, comp.denominator))
             if value is None:
                 cells.append(RatioCell(None, schema.NOT_MEASURED, None))
                 continue
             col = columns.get(comp.verdict_column or "")
-            judged = None
-            if isinstance(col, schema.ComparisonColumn):
-                oriented = value if table.better == "higher" else 1 / value
-                judged = verdict(data, band(col, oriented))
-            cells.append(RatioCell(value, numbers.ratio(value, comp.digits), judged))
+            a, b = found[(table.id, row.id, comp.numerator)], found[(table.id, row.id, comp.denominator)]
+            names = (series[comp.numerator], series[comp.denominator])
+            column = col if isinstance(col, schema.ComparisonColumn) else None
+            judged = judge(column, a, b, table.better, names, comp.digits)
+            shown_verdict = verdict(data, judged.outcome) if judged.outcome is not None else None
+            bounds = interval(a, b, "higher")
+            spread = numbers.ratio_range(*bounds, comp.digits) if bounds else ""
+            cells.append(RatioCell(value, numbers.ratio(value, comp.digits), shown_verdict, judged, spread))
         ratios[comp.label] = cells
     return TableView(table, ratios)
 
@@ -171,13 +223,22 @@ def table_view(data: Data, table: schema.MeasurementTable) -> TableView:
 _AGGREGATES: dict[str, Callable[[list[float]], float]] = {"mean": mean, "min": min, "max": max}
 
 
-def _phrase(data: Data, claim: schema.RatioClaim, value: float) -> str:
-    """ "1.5× faster than", "2.0× slower than" or "on par with", from the value and the tie band."""
+def _phrase(data: Data, claim: schema.RatioClaim, value: float, bounds: tuple[float, float] | None = None) -> str:
+    """ "1.5× faster than", "2.0× slower than" or "on par with", from the value and the tie band.
+
+    With ``bounds`` (the claim's interval, from the runs of every row) crossing a
+    band boundary, the column's noise rule decides, and the words end in "(within noise)".
+    """
     assert claim.phrase is not None
     phrase = claim.phrase
     column = next((c for c in data.guide.columns if c.id == phrase.column), None)
+    noisy = ""
     if isinstance(column, schema.ComparisonColumn):
-        tie = band(column, value).level == "mid"
+        outcome: schema.Outcome = band(column, value)
+        if bounds is not None and band_index(column, bounds[0]) != band_index(column, bounds[1]):
+            top, bottom = band_index(column, bounds[1]), band_index(column, bounds[0])
+            outcome, noisy = lower_confidence(column, value, top, bottom), " (within noise)"
+        tie = outcome.level == "mid"
     else:
         tie = numbers.ratio(value, claim.digits) == numbers.ratio(1.0, claim.digits)
     if tie:
@@ -186,16 +247,40 @@ def _phrase(data: Data, claim: schema.RatioClaim, value: float) -> str:
         words, shown = phrase.more, value
     else:
         words, shown = phrase.less, 1 / value
-    return words.replace("{ratio}", numbers.ratio(shown, claim.digits, claim.approx))
+    return words.replace("{ratio}", numbers.ratio(shown, claim.digits, claim.approx)) + noisy
 
 
-def claim_numbers(data: Data) -> dict[str, Number]:
+def _claim_bounds(
+    found: dict[Key, Sample], t: schema.MeasurementTable, claim: schema.RatioClaim
+) -> tuple[float, float] | None:
+    """The claim's interval: its aggregate over the rows' ratio intervals, when every measured row has one."""
+    lows: list[float] = []
+    highs: list[float] = []
+    for r in claim.rows:
+        a, b = found[(t.id, r, claim.numerator)], found[(t.id, r, claim.denominator)]
+        if not (a.measured and b.measured):
+            continue
+        bounds = interval(a, b, "higher")
+        if bounds is None:
+            return None
+        lows.append(bounds[0])
+        highs.append(bounds[1])
+    if not lows or claim.aggregate == "range":
+        return None
+    agg = _AGGREGATES[claim.aggregate]
+    return agg(lows), agg(highs)
+
+
+def claim_numbers(data: Data, found: dict[Key, Sample]) -> dict[str, Number]:
     tables = {t.id: t for t in measurement_tables(data)}
     out: dict[str, Number] = {}
     for claim in data.claims.claims:
         t = tables[claim.table]
         rows = {r.id: r for r in t.rows}
-        values = [_ratio(rows[r].values[claim.numerator], rows[r].values[claim.denominator]) for r in claim.rows]
+        values = [
+            _ratio(shown(found, t, rows[r], claim.numerator), shown(found, t, rows[r], claim.denominator))
+            for r in claim.rows
+        ]
         known = [v for v in values if v is not None]
         if not known:
             text = schema.NOT_MEASURED
@@ -205,7 +290,7 @@ def claim_numbers(data: Data) -> dict[str, Number]:
             agg = _AGGREGATES[claim.aggregate](known)
             text = numbers.ratio(agg, claim.digits, claim.approx)
             if claim.phrase is not None:
-                text = _phrase(data, claim, agg)
+                text = _phrase(data, claim, agg, _claim_bounds(found, t, claim))
         out[claim.id] = Number(claim.id, text, t.id, t.title, "derived")
     for ft, _, f in facts(data):
         out[f.id] = Number(f.id, numbers.quantity(f.value, f.unit, f.approx, f.sign), ft.id, ft.title, f.provenance)
@@ -221,16 +306,17 @@ class _TableIndex:
 
     by_option: dict[str, list[schema.MeasurementTable]]
     owners: dict[str, dict[str, str | None]]
+    samples: dict[Key, Sample]
 
     @classmethod
-    def of(cls, data: Data) -> _TableIndex:
+    def of(cls, data: Data, found: dict[Key, Sample]) -> _TableIndex:
         by_option: dict[str, list[schema.MeasurementTable]] = {}
         owners: dict[str, dict[str, str | None]] = {}
         for t in measurement_tables(data):
             owners[t.id] = {s.id: s.option for s in t.series}
             for owner in dict.fromkeys(s.option for s in t.series if s.option):
                 by_option.setdefault(owner, []).append(t)
-        return cls(by_option, owners)
+        return cls(by_option, owners, found)
 
     def tagged(self, option: str, tag: str) -> list[schema.MeasurementTable]:
         """Tables carrying ``tag`` in which ``option`` owns a series, in data order."""
@@ -239,9 +325,9 @@ class _TableIndex:
 
 def _counterpart(
     index: _TableIndex, column: schema.ComparisonColumn, option: str
-) -> tuple[list[float], list[str], list[str]]:
-    """Ratios of ``option`` against the other side of every tagged comparison."""
-    ratios: list[float] = []
+) -> tuple[list[Judged], list[str], list[str]]:
+    """Ratios of ``option`` against the other side of every tagged comparison, judged with their noise."""
+    ratios: list[Judged] = []
     others: list[str] = []
     sources: list[str] = []
     for t in index.tagged(option, column.tag):
@@ -253,11 +339,12 @@ def _counterpart(
             mine, theirs = (
                 (comp.numerator, comp.denominator) if sides[0] == option else (comp.denominator, comp.numerator)
             )
+            labels = {s.id: s.label for s in t.series}
             for row in t.rows:
-                value = _ratio(row.values[mine], row.values[theirs])
-                if value is None:
+                a, b = index.samples[(t.id, row.id, mine)], index.samples[(t.id, row.id, theirs)]
+                if not (a.measured and b.measured):
                     continue
-                ratios.append(value if t.better == "higher" else 1 / value)
+                ratios.append(judge(column, a, b, t.better, (labels[mine], labels[theirs]), comp.digits))
                 other = owner[theirs] or theirs
                 if other not in others:
                     others.append(other)
@@ -266,21 +353,27 @@ def _counterpart(
     return ratios, others, sources
 
 
-def _best(index: _TableIndex, column: schema.ComparisonColumn, option: str) -> tuple[list[float], list[str], list[str]]:
-    """Ratios of ``option`` against the best value of each tagged row (1.0 = the best)."""
-    ratios: list[float] = []
+def _best(
+    index: _TableIndex, column: schema.ComparisonColumn, option: str
+) -> tuple[list[Judged], list[str], list[str]]:
+    """Ratios of ``option`` against the best value of each tagged row (1.0 = the best), judged with their noise."""
+    ratios: list[Judged] = []
     details: list[str] = []
     sources: list[str] = []
     for t in index.tagged(option, column.tag):
         owner = index.owners[t.id]
         for row in t.rows:
-            measured = {s: v for s, v in row.values.items() if not isinstance(v, str) and owner.get(s)}
+            values = {s: shown(index.samples, t, row, s) for s in row.values}
+            measured = {s: v for s, v in values.items() if not isinstance(v, str) and owner.get(s)}
             mine = [s for s in measured if owner[s] == option]
             if len(measured) < 2 or not mine:
                 continue
             best = max(measured.values()) if t.better == "higher" else min(measured.values())
             value = measured[mine[0]]
-            ratios.append(value / best if t.better == "higher" else best / value)
+            best_id = next(s for s, v in measured.items() if v == best)
+            labels = {s.id: s.label for s in t.series}
+            a, b = index.samples[(t.id, row.id, mine[0])], index.samples[(t.id, row.id, best_id)]
+            ratios.append(judge(column, a, b, t.better, (labels[mine[0]], labels[best_id])))
             tail = "best" if value == best else f"best {numbers.raw(best)}"
             details.append(f"{row.label} {numbers.raw(value)} {t.unit} ({tail})")
             if t.id not in sources:
@@ -298,8 +391,9 @@ def _comparison_cell(
 ) -> Cell:
     if column.against == "counterpart":
         ratios, others, sources = _counterpart(index, column, option.id)
+        values = [j.value for j in ratios]
         detail = (
-            f"{numbers.ratio_range(min(ratios), max(ratios), 2)} vs {', '.join(names.get(o, o) for o in others)}"
+            f"{numbers.ratio_range(min(values), max(values), 2)} vs {', '.join(names.get(o, o) for o in others)}"
             if ratios
             else ""
         )
@@ -318,8 +412,18 @@ def _comparison_cell(
             )
         )
     if ratios:
-        value = max(ratios) if column.aggregate == "max" else min(ratios)
-        return Cell(column, verdict(data, band(column, value)), detail, tables=sources, note=note, value=value)
+        pick = max if column.aggregate == "max" else min
+        chosen = pick(ratios, key=lambda j: j.value)
+        assert chosen.outcome is not None  # judged under this column
+        return Cell(
+            column,
+            verdict(data, chosen.outcome),
+            detail,
+            tables=sources,
+            note=note,
+            value=chosen.value,
+            judged=chosen,
+        )
     if judgement is not None:
         return Cell(column, verdict(data, judgement), reason=judgement.reason, note=note)
     return Cell(column, unknown_verdict(data), note=note)
@@ -356,7 +460,8 @@ def derive(data: Data) -> tuple[Derived, list[Problem]]:
     problems: list[Problem] = []
     cells: dict[str, list[Cell]] = {}
     support: dict[str, list[SupportCell]] = {}
-    index = _TableIndex.of(data)
+    found = samples(data)
+    index = _TableIndex.of(data, found)
     names = {o.id: o.label for o in data.options}
     for option in data.options:
         row: list[Cell] = []
@@ -373,7 +478,7 @@ def derive(data: Data) -> tuple[Derived, list[Problem]]:
             row.append(cell)
         cells[option.id] = row
         support.setdefault(option.id, [])
-    views = {t.id: table_view(data, t) for t in measurement_tables(data)}
+    views = {t.id: table_view(data, t, found) for t in measurement_tables(data)}
     option_tables: dict[str, list[str]] = {o.id: [] for o in data.options}
     for t in data.tables:
         owners = [s.option for s in t.series] if isinstance(t, schema.MeasurementTable) else [f.option for f in t.facts]
@@ -381,4 +486,5 @@ def derive(data: Data) -> tuple[Derived, list[Problem]]:
             if owner and t.id not in option_tables[owner]:
                 option_tables[owner].append(t.id)
     table = decide.leaves(data) if data.decisions is not None else []
-    return Derived(data, cells, support, views, claim_numbers(data), option_tables, table), problems
+    derived = Derived(data, cells, support, views, claim_numbers(data, found), option_tables, table, samples=found)
+    return derived, problems

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from generator import schema
+from generator.derive.evidence import shown
 from generator.derive.guide import Derived, RatioCell
 from generator.diff.model import ClaimChange, RatioChange, ValueChange, by_id, judged
 from generator.model import facts, measurement_tables
 
 
-def _table_values(t: schema.MeasurementTable) -> dict[tuple[str, str], float | str]:
-    return {(row.id, s): v for row in t.rows for s, v in row.values.items()}
+def _table_values(d: Derived, t: schema.MeasurementTable) -> dict[tuple[str, str], float | str]:
+    return {(row.id, s): shown(d.samples, t, row, s) for row in t.rows for s in row.values}
 
 
 def value_changes(base: Derived, head: Derived) -> list[ValueChange]:
@@ -20,7 +21,7 @@ def value_changes(base: Derived, head: Derived) -> list[ValueChange]:
         old = old_tables.get(t.id)
         if old is None:
             continue
-        before, after = _table_values(old), _table_values(t)
+        before, after = _table_values(base, old), _table_values(head, t)
         rows = {r.id: r.label for r in [*old.rows, *t.rows]}
         series = {s.id: s.label for s in [*old.series, *t.series]}
         for key in [*after, *(k for k in before if k not in after)]:

@@ -9,6 +9,7 @@ A guide's data folder has a fixed shape::
     campaigns/*.yml      one measurement campaign per file
     options/*.yml        one record per option (a row of the matrix, a survey page)
     tables/*.yml         measured tables, raw numbers only
+    runs/<table id>/...  raw result files that values of a table point at (optional)
 
 Files whose name starts with a dot (editor lock and swap files) are ignored.
 Links and anything that is not a regular file are refused, so a data file can
@@ -35,6 +36,8 @@ SINGLE_FILES = {
 OPTIONAL_FILES = {"claims", "decisions"}
 FOLDERS = {"campaign": "campaigns", "option": "options", "table": "tables"}
 MAX_FILES = 2_000
+#: Raw result files behind measured values (``runs/<table id>/...``), read when their values are needed.
+RUNS_FOLDER = "runs"
 
 
 @dataclass
@@ -50,6 +53,7 @@ def data_files(root: Path) -> list[Path]:
     files = [root / name for name in SINGLE_FILES.values() if (root / name).is_file()]
     for folder in FOLDERS.values():
         files += sorted((root / folder).glob("*.yml"))
+    files += sorted(p for p in (root / RUNS_FOLDER).rglob("*") if p.is_file())
     return files
 
 

@@ -45,6 +45,9 @@ class Bar:
     colour: str
     text: str = ""
     hatched: bool = False
+    low: float | None = None
+    high: float | None = None
+    """The value's spread, drawn as a whisker from ``low`` to ``high``."""
 
 
 @dataclass(frozen=True)
@@ -110,7 +113,7 @@ def figure(bands: list[Band]) -> tuple[dict[str, Any], int]:
     all_panels = [p for band in bands for p in band.panels]
     for (k, top, bottom), panel in zip(boxes, all_panels, strict=True):
         suffix = "" if k == 1 else str(k)
-        values = [b.value for b in panel.bars if b.value is not None]
+        values = [max(b.value, b.high or 0) for b in panel.bars if b.value is not None]
         layout[f"xaxis{suffix}"] = {
             "domain": [0, 1],
             "anchor": f"y{suffix}",
@@ -177,7 +180,27 @@ def _trace(panel: Panel, k: int) -> dict[str, Any]:
     }
     if any(b.hatched for b in panel.bars):
         trace["marker"]["pattern"] = {"shape": ["/" if b.hatched else "" for b in panel.bars]}
+    whiskers = [_whisker(b) for b in panel.bars]
+    if any(w is not None for w in whiskers):
+        # The value's spread (lowest-highest run, ± a standard deviation, or a confidence interval),
+        # the same one the table shows beside the value.
+        trace["error_x"] = {
+            "type": "data",
+            "symmetric": False,
+            "array": [w[1] if w else 0 for w in whiskers],
+            "arrayminus": [w[0] if w else 0 for w in whiskers],
+            "visible": True,
+            "thickness": 1.5,
+            "width": 4,
+        }
     return trace
+
+
+def _whisker(b: Bar) -> tuple[float, float] | None:
+    """How far the spread reaches below and above the bar's end, when it has one."""
+    if b.value is None or b.low is None or b.high is None:
+        return None
+    return round(b.value - b.low, 6), round(b.high - b.value, 6)
 
 
 def _bar_labels(panel: Panel, k: int) -> list[dict[str, Any]]:

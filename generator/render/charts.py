@@ -22,11 +22,14 @@ from the same numbers.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
 from generator import numbers, schema
+from generator.derive.evidence import Key, Sample, shown
 from generator.derive.guide import Derived, RatioCell
+from generator.derive.noise import WITHIN_NOISE
 from generator.render.chart_spec import Band, Bar, Panel, figure, script_json
 
 #: Bar colours, given to options by their place in the guide's ``order``. Each
@@ -107,7 +110,7 @@ class _Builder:
         view = self.d.tables[t.id]
         panels = []
         for r, row in enumerate(t.rows):
-            bars = [self._bar(s.label, row.values[s.id], s.option, t.unit) for s in t.series]
+            bars = [self._bar(s.label, self.d.samples.get((t.id, row.id, s.id)), s.option, t.unit) for s in t.series]
             notes = [_ratio_note(c.label, view.ratios[c.label][r]) for c in t.comparisons]
             panels.append(Panel(row.label, bars, notes))
         sentences = []
@@ -118,10 +121,18 @@ class _Builder:
         options = [s.option for s in t.series if s.option]
         return _chart(f"chart-ab-{t.id}", "ab", t.title, " ".join(sentences), [t.id], options, [self.band(t, panels)])
 
-    def _bar(self, label: str, value: float | str, option: str | None, unit: str, suffix: str = "") -> Bar:
-        if isinstance(value, str):
+    def _bar(self, label: str, sample: Sample | None, option: str | None, unit: str, suffix: str = "") -> Bar:
+        """A bar from a value's evidence: its spread as a whisker, its spread and staleness in its label."""
+        if sample is None or sample.value is None:
             return Bar(label, None, self.colour(option))
-        return Bar(label, value, self.colour(option), f"{numbers.raw(value)} {unit}{suffix}")
+        text = f"{sample.text()} {unit}"
+        if sample.spread_text():
+            text += f" ({sample.spread_text()})"
+        if sample.runs is not None:
+            text += f", {sample.runs_text()}"
+        if sample.stale:
+            text += ", stale"
+        return Bar(label, sample.value, self.colour(option), text + suffix, low=sample.low, high=sample.high)
 
     # --- one overview per "against best" column -----------------------------
 
@@ -160,10 +171,10 @@ class _Builder:
                 row = next((r for r in t.rows if r.label == row_label), None)
                 if row is None:
                     continue
-                value = row.values[s.id]
+                value = shown(self.d.samples, t, row, s.id)
                 provenance = s.provenance or t.provenance
-                bar = self._bar(label, value, s.option, t.unit, f" · {provenance}")
-                bars.append(Bar(bar.label, bar.value, bar.colour, bar.text, hatched=provenance == "published"))
+                bar = self._bar(label, self.d.samples.get((t.id, row.id, s.id)), s.option, t.unit, f" · {provenance}")
+                bars.append(dataclasses.replace(bar, hatched=provenance == "published"))
                 if not isinstance(value, str):
                     measured.append((label, value))
             panels.append(Panel(row_label, bars))
@@ -192,7 +203,13 @@ class _Builder:
                 if a is None or b is None or a == b or frozenset((a, b)) in done:
                     continue
                 shared = sorted(set(holds.get(a, [])) & set(holds.get(b, [])))
-                both = [self.tables[i] for i in shared if _pair_rows(self.tables[i], a, b)]
+                # Tables that feed no comparison column measure nothing the matrix names: not a "way".
+                both = [
+                    self.tables[i]
+                    for i in shared
+                    if self.measure(self.tables[i]) < len(self.columns)
+                    and _pair_rows(self.d.samples, self.tables[i], a, b)
+                ]
                 if len({self.measure(u) for u in both}) < 2:
                     continue
                 done.add(frozenset((a, b)))
@@ -207,9 +224,10 @@ class _Builder:
             view = self.d.tables[t.id]
             comp = next((c for c in t.comparisons if _sides(t, c) == (a, b)), None)
             panels, parts = [], []
-            for r, row in _pair_rows(t, a, b):
-                va, vb = _value(t, row, a), _value(t, row, b)
-                bars = [self._bar(la, va, a, t.unit), self._bar(lb, vb, b, t.unit)]
+            for r, row in _pair_rows(self.d.samples, t, a, b):
+                va, vb = _value(self.d.samples, t, row, a), _value(self.d.samples, t, row, b)
+                sa, sb = _sample(self.d.samples, t, row, a), _sample(self.d.samples, t, row, b)
+                bars = [self._bar(la, sa, a, t.unit), self._bar(lb, sb, b, t.unit)]
                 if comp is not None:
                     cell = view.ratios[comp.label][r]
                 else:
@@ -218,7 +236,9 @@ class _Builder:
                     cell = RatioCell(ratio, text, None)
                 panels.append(Panel(row.label, bars, [_ratio_note(f"{la} / {lb}", cell)]))
                 parts.append(f"{_ratio_words(cell)} on {row.label}")
-            missing = [row.label for row in t.rows if row.id not in {x.id for _, x in _pair_rows(t, a, b)}]
+            missing = [
+                row.label for row in t.rows if row.id not in {x.id for _, x in _pair_rows(self.d.samples, t, a, b)}
+            ]
             tail = f"; {', '.join(missing)}: not measured for either" if missing else ""
             bands.append(self.band(t, panels))
             sentences.append(
@@ -239,13 +259,21 @@ def _cap(sentence: str) -> str:
     return sentence[:1].upper() + sentence[1:]
 
 
+def _noisy(cell: RatioCell) -> bool:
+    return cell.judged is not None and cell.judged.confidence == WITHIN_NOISE
+
+
 def _ratio_note(label: str, cell: RatioCell) -> str:
     verdict = f" {cell.verdict.symbol} {cell.verdict.word}" if cell.verdict else ""
-    return f"{label} {cell.text}{verdict}"
+    spread = f" ({cell.spread})" if cell.spread else ""
+    noise = " ≈ within noise" if _noisy(cell) else ""
+    return f"{label} {cell.text}{spread}{verdict}{noise}"
 
 
 def _ratio_words(cell: RatioCell) -> str:
-    return f"{cell.text} ({cell.verdict.word})" if cell.verdict else cell.text
+    if not cell.verdict:
+        return cell.text
+    return f"{cell.text} ({cell.verdict.word}{', within noise' if _noisy(cell) else ''})"
 
 
 def _sides(t: schema.MeasurementTable, comp: schema.Comparison) -> tuple[str | None, str | None]:
@@ -257,18 +285,25 @@ def _series_of(t: schema.MeasurementTable, option: str) -> str | None:
     return next((s.id for s in t.series if s.option == option), None)
 
 
-def _value(t: schema.MeasurementTable, row: schema.Row, option: str) -> float | str:
+def _value(found: dict[Key, Sample], t: schema.MeasurementTable, row: schema.Row, option: str) -> float | str:
     sid = _series_of(t, option)
-    return row.values[sid] if sid else schema.NOT_MEASURED
+    return shown(found, t, row, sid) if sid else schema.NOT_MEASURED
 
 
-def _pair_rows(t: schema.MeasurementTable, a: str, b: str) -> list[tuple[int, schema.Row]]:
+def _sample(found: dict[Key, Sample], t: schema.MeasurementTable, row: schema.Row, option: str) -> Sample | None:
+    sid = _series_of(t, option)
+    return found.get((t.id, row.id, sid)) if sid else None
+
+
+def _pair_rows(found: dict[Key, Sample], t: schema.MeasurementTable, a: str, b: str) -> list[tuple[int, schema.Row]]:
     """Rows of ``t`` where at least one of the pair is measured, if ``t`` has both as series."""
     sa, sb = _series_of(t, a), _series_of(t, b)
     if sa is None or sb is None:
         return []
     return [
-        (i, r) for i, r in enumerate(t.rows) if not (isinstance(r.values[sa], str) and isinstance(r.values[sb], str))
+        (i, r)
+        for i, r in enumerate(t.rows)
+        if not (isinstance(shown(found, t, r, sa), str) and isinstance(shown(found, t, r, sb), str))
     ]
 
 

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from generator import escaping
 from generator.derive.guide import Derived
-from generator.render.pages import DECIDE_URI, SUPPORT_URI, Page, option_uri
+from generator.render.pages import DECIDE_URI, STALE_URI, SUPPORT_URI, Page, option_uri
 
 #: Most option pages in one navigation section (about the square root of 1,000).
 GROUP_SIZE = 30
@@ -69,6 +69,7 @@ def guide_nav(
         *([{titles[SUPPORT_URI]: SUPPORT_URI}] if SUPPORT_URI in titles else []),
         {escaping.title(derived.data.guide.option_noun_plural.capitalize()): options},
         {"Measured results": "results.md"},
+        *([{titles[STALE_URI]: STALE_URI}] if STALE_URI in titles else []),
         {"Methodology": "methodology.md"},
         *hand_written,
     ]

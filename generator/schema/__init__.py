@@ -14,7 +14,18 @@ import unicodedata
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, StringConstraints, WithJsonSchema
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    StringConstraints,
+    Tag,
+    WithJsonSchema,
+)
 from pydantic_core import PydanticCustomError
 
 NOT_MEASURED = "not measured"
@@ -83,6 +94,14 @@ def _measurement(value: Any) -> float | str:
     return _positive_number(value)
 
 
+#: The two kinds of a table value, as pydantic names them in error locations.
+VALUE_TAGS = frozenset({"single", "repetitions"})
+
+
+def _value_kind(value: Any) -> str:
+    return "repetitions" if isinstance(value, dict) else "single"
+
+
 PositiveNumber = Annotated[
     float,
     PlainValidator(_positive_number),
@@ -92,6 +111,14 @@ Measurement = Annotated[
     float | str,
     PlainValidator(_measurement),
     WithJsonSchema({"oneOf": [{"type": "number", "exclusiveMinimum": 0}, {"const": NOT_MEASURED}]}),
+]
+
+
+#: A cell of a measured table: one value, ``not measured``, or its repetitions.
+Value = Annotated[
+    Annotated[Measurement, Tag("single")] | Annotated["Runs", Tag("repetitions")],
+    Discriminator(_value_kind),
+    PlainSerializer(lambda v: v.model_dump(mode="json", exclude_none=True) if isinstance(v, BaseModel) else v),
 ]
 
 
@@ -123,6 +150,34 @@ class Band(Outcome):
     """Values at or above ``min`` get this outcome; the last band has no ``min``."""
 
     min: PositiveNumber | None = None
+
+
+# Defined here, after the names it uses: the evidence models (runs, setup, freshness, noise rules).
+from generator.schema.evidence import (  # noqa: E402
+    NOT_STATED,
+    RUNS_NEEDED,
+    Component,
+    Freshness,
+    NoiseRule,
+    RunFile,
+    Runs,
+    Setup,
+    Spread,
+    Statistic,
+)
+
+__all__ = [
+    "NOT_STATED",
+    "RUNS_NEEDED",
+    "Component",
+    "Freshness",
+    "NoiseRule",
+    "RunFile",
+    "Runs",
+    "Setup",
+    "Spread",
+    "Statistic",
+]
 
 
 class Context(Model):
@@ -191,6 +246,8 @@ class ComparisonColumn(ColumnBase):
     against: Literal["counterpart", "best"]
     aggregate: Literal["max", "min"]
     bands: list[Band] = Field(min_length=1)
+    noise: NoiseRule | None = None
+    """How a ratio whose interval crosses a band boundary is judged; without it, the shown ratio alone decides."""
 
 
 class TextColumn(ColumnBase):
@@ -228,6 +285,10 @@ class Guide(Model):
     levels: dict[Level, LevelStyle]
     columns: list[Column] = Field(min_length=1)
     order: list[Id] = Field(min_length=1)
+    components: list[Component] = Field(default_factory=list)
+    """Software whose versions ``setup`` blocks state and ``freshness`` tracks."""
+    freshness: Freshness | None = None
+    """When a value counts as stale; without it nothing is."""
 
 
 # --- options/*.yml ---------------------------------------------------------
@@ -312,6 +373,8 @@ class Campaign(Model):
     summary: Prose
     method: list[Prose] = Field(default_factory=list)
     updates: list[Update] = Field(default_factory=list)
+    setup: Setup | None = None
+    """How its values were produced, for every table of the campaign (tables, series and rows override)."""
 
 
 # --- tables/*.yml ----------------------------------------------------------
@@ -328,6 +391,8 @@ class Series(Model):
     option: Id | None = None
     provenance: Provenance | None = None
     campaign: Id | None = None
+    setup: Setup | None = None
+    """How this series' values were produced, where it differs from the table."""
 
 
 class Comparison(Model):
@@ -350,8 +415,11 @@ class Row(Model):
     id: Id
     label: Label
     context: Id | None = None
-    values: dict[Id, Measurement] = Field(min_length=1)
+    values: dict[Id, Value] = Field(min_length=1)
+    """One value per series: a number, ``not measured``, or its repetitions (``runs:`` or ``files:``)."""
     notes: dict[Id, Prose] = Field(default_factory=dict)
+    setup: Setup | None = None
+    """How this row's values were produced, where it differs from the series, table and campaign."""
 
 
 class MeasurementTable(Model):
@@ -370,7 +438,16 @@ class MeasurementTable(Model):
     tags: list[Id] = Field(default_factory=list)
     conditions: list[Prose] = Field(default_factory=list)
     repetitions: Annotated[int, Field(gt=0)] | None = None
+    """A bound the source states: at least this many runs stand behind each value."""
     variance_below_pct: PositiveNumber | None = None
+    """A bound the source states: run-to-run variance stayed under this percentage."""
+    statistic: Statistic = "median"
+    """Which statistic of a value's runs is shown and compared."""
+    spread: Spread = "min-max"
+    """The spread shown beside a value with runs: lowest–highest run, ± one standard deviation, or the
+    95% confidence interval of the mean (needs 3 runs)."""
+    setup: Setup | None = None
+    """How the table's values were produced, where it differs from the campaign."""
     series: list[Series] = Field(min_length=1)
     rows: list[Row] = Field(min_length=1)
     comparisons: list[Comparison] = Field(default_factory=list)
@@ -386,6 +463,8 @@ class Fact(Model):
     provenance: Provenance
     option: Id | None = None
     note: Prose | None = None
+    setup: Setup | None = None
+    """How this value was produced, where it differs from the table and campaign."""
 
 
 class FactTable(Model):
@@ -398,6 +477,8 @@ class FactTable(Model):
     summary: Prose
     campaign: Id
     facts: list[Fact] = Field(min_length=1)
+    setup: Setup | None = None
+    """How the table's values were produced, where it differs from the campaign."""
 
 
 #: A table file is either kind, told apart by its ``kind`` field.

@@ -91,6 +91,13 @@
     return update;
   }
 
+  /* Whiskers (a value's spread) are drawn in the text colour of the palette. */
+  function themeWhiskers(data, c) {
+    data.forEach(function (trace) {
+      if (trace.error_x) trace.error_x.color = c.fg;
+    });
+  }
+
   function applyTo(layout, update) {
     Object.keys(update).forEach(function (path) {
       var parts = path.replace(/\[(\d+)\]/g, ".$1").split(".");
@@ -141,7 +148,9 @@
     var spec = JSON.parse(plot.dataset.spec);
     return loadPlotly().then(function (Plotly) {
       if (!plot.isConnected) return;
-      applyTo(spec.layout, themed(spec.layout, palette()));
+      var colours = palette();
+      applyTo(spec.layout, themed(spec.layout, colours));
+      themeWhiskers(spec.data, colours);
       return Plotly.newPlot(plot, spec.data, spec.layout, CONFIG).then(function () {
         plot.dataset.drawn = "true";
         figure.classList.add("dg-chart--drawn");
@@ -158,7 +167,11 @@
     if (!window.Plotly) return;
     var colours = palette();
     this.plots.forEach(function (plot) {
-      if (plot.isConnected) window.Plotly.relayout(plot, themed(plot.layout, colours));
+      if (!plot.isConnected) return;
+      var whiskered = [];
+      plot.data.forEach(function (trace, i) { if (trace.error_x) whiskered.push(i); });
+      if (whiskered.length) window.Plotly.restyle(plot, { "error_x.color": colours.fg }, whiskered);
+      window.Plotly.relayout(plot, themed(plot.layout, colours));
     });
   };
 

@@ -1,0 +1,6 @@
+"""Readers of benchmark tools' own result files, one module per format.
+
+Every module here is imported the first time a run file is read; each
+registers its reader(s) with :func:`generator.read.runs.register`. Adding a
+format is one new module in this folder, nothing else.
+"""

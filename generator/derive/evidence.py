@@ -1,0 +1,403 @@
+"""The evidence behind every measured value: the value shown, its runs and spread, its set-up, its staleness.
+
+Computed once per guide (:func:`samples`); tables, ratios, verdicts, charts,
+prose and the diff all read the same :class:`Sample`, so a value is never
+worked out twice in two ways. Nothing here invents a figure: where the data
+states no runs, no version or no command, the sample says so.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+import shlex
+import statistics
+from dataclasses import dataclass, field
+
+from generator import numbers, schema
+from generator.model import Data, facts, measurement_tables, runs_of
+
+Key = tuple[str, str, str]
+"""(table id, row id, series id); for a fact, (table id, fact id, :data:`FACT`)."""
+FACT = "value"
+
+#: Two-sided 95% quantiles of Student's t distribution by degrees of freedom (1.96 beyond 30).
+_T95 = {
+    1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228,
+    11: 2.201, 12: 2.179, 13: 2.160, 14: 2.145, 15: 2.131, 16: 2.120, 17: 2.110, 18: 2.101, 19: 2.093,
+    20: 2.086, 21: 2.080, 22: 2.074, 23: 2.069, 24: 2.064, 25: 2.060, 26: 2.056, 27: 2.052, 28: 2.048,
+    29: 2.045, 30: 2.042,
+}  # fmt: skip
+
+SPREAD_NAMES = {"min-max": "lowest–highest run", "stdev": "± one standard deviation", "ci95": "95% confidence interval"}
+
+
+@dataclass(frozen=True)
+class SetupView:
+    """A value's set-up with every level merged (campaign, table, series, row); ``None`` = not stated."""
+
+    tool: str | None = None
+    tool_version: str | None = None
+    command: str | None = None
+    software: dict[str, str] = field(default_factory=dict)
+    environment: dict[str, str] = field(default_factory=dict)
+    date: dt.date | None = None
+    raw_file: str | None = None
+    settings: tuple[str, ...] = ()
+
+    def stated(self) -> bool:
+        fields = (self.tool, self.tool_version, self.command, self.software, self.environment, self.date, self.raw_file)
+        return any(fields) or bool(self.settings)
+
+
+@dataclass(frozen=True)
+class Stale:
+    """Why a value is stale and what would refresh it."""
+
+    reason: str
+    refresh: str
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One measured cell and the evidence behind it."""
+
+    table: str
+    row: str
+    series: str
+    value: float | None
+    """The value shown and compared: the table's statistic of the runs, or the single value; None = not measured."""
+    runs: tuple[float, ...] | None
+    """Every run's value, when the data lists them (or their files)."""
+    runs_at_least: int | None
+    """The table's stated bound on runs, when runs are not listed."""
+    low: float | None = None
+    high: float | None = None
+    """The spread as an interval around the value, when runs give one."""
+    spread: str | None = None
+    """Kind of ``low``/``high``: ``min-max``, ``stdev``, ``ci95``, or ``bound`` (a stated variance used as a spread)."""
+    statistic: str = "median"
+    setup: SetupView = field(default_factory=SetupView)
+    stale: tuple[Stale, ...] = ()
+    from_files: bool = False
+    files: tuple[str, ...] = ()
+    """The raw result files the runs were read from, in run order."""
+    digits: int = 0
+    """Decimals a computed figure of this value is shown with: the runs' own, one more for means and spreads."""
+
+    @property
+    def measured(self) -> bool:
+        return self.value is not None
+
+    @property
+    def count(self) -> int | None:
+        """How many runs stand behind the value, when known."""
+        return len(self.runs) if self.runs is not None else None
+
+    def runs_text(self) -> str:
+        """``5 runs``, ``1 run``, ``at least 2 runs (stated)`` or ``runs not stated``."""
+        if self.runs is not None:
+            return f"{len(self.runs)} run{'s' if len(self.runs) != 1 else ''}"
+        if self.runs_at_least is not None:
+            n = self.runs_at_least
+            return f"at least {n} run{'s' if n != 1 else ''} (stated, runs not listed)"
+        return f"runs {schema.NOT_STATED}"
+
+    def text(self) -> str:
+        """The value as shown: a single value as the source wrote it, a statistic of runs to their precision."""
+        if self.value is None:
+            return schema.NOT_MEASURED
+        if self.runs is None or self.value in self.runs:
+            return numbers.raw(self.value)
+        return numbers.fixed(self.value, self.digits)
+
+    def spread_text(self) -> str:
+        """The spread as written beside the value: ``263.1–264.5``, ``± 1.2``; empty when unknown."""
+        if self.low is None or self.high is None or self.value is None:
+            return ""
+        if self.spread == "min-max":
+            return f"{numbers.raw(self.low)}–{numbers.raw(self.high)}"
+        if self.spread == "ci95":
+            return f"{numbers.fixed(self.low, self.digits)}–{numbers.fixed(self.high, self.digits)}"
+        return f"± {numbers.fixed((self.high - self.low) / 2, self.digits)}"
+
+
+def _statistic(runs: list[float], name: str) -> float:
+    if name == "mean":
+        return statistics.fmean(runs)
+    if name == "min":
+        return min(runs)
+    if name == "max":
+        return max(runs)
+    return float(statistics.median(runs))
+
+
+def _interval(runs: list[float], value: float, spread: str) -> tuple[float, float] | None:
+    n = len(runs)
+    if spread == "min-max":
+        return (min(runs), max(runs)) if n >= 2 else None
+    if n < 2:
+        return None
+    s = statistics.stdev(runs)
+    if spread == "stdev":
+        return value - s, value + s
+    mean = statistics.fmean(runs)
+    half = _T95.get(n - 1, 1.96) * s / math.sqrt(n)
+    return mean - half, mean + half
+
+
+def merge_setups(*setups: schema.Setup | None) -> SetupView:
+    """Later set-ups override earlier ones field by field; software and environment merge key by key."""
+    out: dict[str, object] = {}
+    software: dict[str, str] = {}
+    environment: dict[str, str] = {}
+    settings: list[str] = []
+    for s in setups:
+        if s is None:
+            continue
+        for name in ("tool", "tool_version", "command", "date", "raw_file"):
+            value = getattr(s, name)
+            if value is not None:
+                out[name] = value
+        software.update(s.software)
+        environment.update(s.environment)
+        settings += [x for x in s.settings if x not in settings]
+    return SetupView(software=software, environment=environment, settings=tuple(settings), **out)  # type: ignore[arg-type]
+
+
+_PART = re.compile(r"\d+|[A-Za-z]+")
+
+
+def version_key(version: str) -> tuple[tuple[int, int | str], ...]:
+    """Order versions: ``0.21`` < ``0.21.1`` < ``1.0``; numbers compare as numbers, words after them."""
+    parts = _PART.findall(version.removeprefix("v"))
+    return tuple((0, int(p)) if p.isdigit() else (1, p.lower()) for p in parts)
+
+
+def older(version: str, current: str) -> bool:
+    return version_key(version) < version_key(current)
+
+
+def staleness(data: Data, setup: SetupView) -> tuple[Stale, ...]:
+    """Why a value with this set-up is stale under ``guide.yml``'s freshness rules (from data, never the clock)."""
+    rules = data.guide.freshness
+    if rules is None:
+        return ()
+    names = {c.id: c.name for c in data.guide.components}
+    out = []
+    for comp, current in rules.current.items():
+        used = setup.software.get(comp)
+        if used is not None and older(used, current):
+            name = names.get(comp, comp)
+            out.append(Stale(f"measured on {name} {used}; current is {current}", f"rerun on {name} {current}"))
+    if rules.max_age_days is not None and setup.date is not None:
+        age = (rules.as_of - setup.date).days
+        if age > rules.max_age_days:
+            out.append(
+                Stale(
+                    f"measured {setup.date.isoformat()}, {age} days before {rules.as_of.isoformat()} "
+                    f"(older than {rules.max_age_days} days)",
+                    "rerun with the same command",
+                )
+            )
+    return tuple(out)
+
+
+def samples(data: Data) -> dict[Key, Sample]:
+    """The evidence of every cell of every measured table."""
+    campaigns = {c.id: c for c in data.campaigns}
+    out: dict[Key, Sample] = {}
+    for t in measurement_tables(data):
+        for s in t.series:
+            camp = campaigns.get(s.campaign or t.campaign)
+            for row in t.rows:
+                if s.id not in row.values:
+                    continue
+                setup = merge_setups(camp.setup if camp else None, t.setup, s.setup, row.setup)
+                out[(t.id, row.id, s.id)] = _sample(data, t, row, s.id, setup)
+    for ft, _, f in facts(data):
+        camp = campaigns.get(ft.campaign)
+        setup = merge_setups(camp.setup if camp else None, ft.setup, f.setup)
+        digits = numbers.decimals(f.value) + 1
+        stale = staleness(data, setup)
+        out[(ft.id, f.id, FACT)] = Sample(
+            ft.id, f.id, FACT, f.value, None, None, setup=setup, stale=stale, digits=digits
+        )
+    return out
+
+
+def _sample(data: Data, t: schema.MeasurementTable, row: schema.Row, sid: str, setup: SetupView) -> Sample:
+    raw = row.values[sid]
+    stale = staleness(data, setup)
+    if isinstance(raw, str):
+        return Sample(t.id, row.id, sid, None, None, None, statistic=t.statistic, setup=setup)
+    if isinstance(raw, schema.Runs):
+        runs = runs_of(data, t, row, sid) or []
+        value = _statistic(runs, t.statistic)
+        interval = _interval(runs, value, t.spread)
+        low, high = interval if interval else (None, None)
+        return Sample(
+            t.id,
+            row.id,
+            sid,
+            value,
+            tuple(runs),
+            None,
+            low,
+            high,
+            t.spread if interval else None,
+            t.statistic,
+            setup,
+            stale,
+            from_files=raw.files is not None,
+            files=tuple(f.path for f in raw.files or ()),
+            digits=max((numbers.decimals(r) for r in runs), default=0) + 1,
+        )
+    low = high = None
+    kind = None
+    if t.variance_below_pct is not None and _bound_as_spread(data, t):
+        pct = t.variance_below_pct / 100
+        low, high, kind = raw * (1 - pct), raw * (1 + pct), "bound"
+    digits = numbers.decimals(raw) + 1
+    return Sample(
+        t.id, row.id, sid, raw, None, t.repetitions, low, high, kind, t.statistic, setup, stale, digits=digits
+    )
+
+
+def _bound_as_spread(data: Data, t: schema.MeasurementTable) -> bool:
+    """Whether a comparison column this table feeds declares that stated bounds count as a spread."""
+    return any(
+        isinstance(c, schema.ComparisonColumn)
+        and c.tag in t.tags
+        and c.noise is not None
+        and c.noise.stated_bound == "as-spread"
+        for c in data.guide.columns
+    )
+
+
+def shown(found: dict[Key, Sample], t: schema.MeasurementTable, row: schema.Row, sid: str) -> float | str:
+    """The value a reader sees for one cell, or ``not measured``."""
+    sample = found.get((t.id, row.id, sid))
+    if sample is None or sample.value is None:
+        return schema.NOT_MEASURED
+    return sample.value
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a value's evidence: what it is and what the data says (or "not stated")."""
+
+    label: str
+    text: str
+    stated: bool
+    code: bool = False
+
+
+def _or_not_stated(text: str | None, code: bool = False) -> tuple[str, bool, bool]:
+    return (text, True, code) if text else (schema.NOT_STATED, False, False)
+
+
+def evidence(sample: Sample, unit: str, components: dict[str, str]) -> list[Line]:
+    """Everything the data says about one value, field by field, ending before the reproduce block."""
+    su = sample.setup
+    runs = sample.runs_text()
+    if sample.runs is not None:
+        if sample.files:
+            runs += ": " + ", ".join(
+                f"{numbers.raw(r)} (from {f})" for r, f in zip(sample.runs, sample.files, strict=True)
+            )
+        else:
+            runs += ": " + ", ".join(numbers.raw(r) for r in sample.runs)
+    spread = (
+        f"{sample.spread_text()} ({SPREAD_NAMES.get(sample.spread or '', 'stated bound')})"
+        if sample.spread_text()
+        else "not known: " + ("one run" if sample.count == 1 else "the runs are not listed")
+    )
+    lines = [
+        Line("Value", f"{sample.text()} {unit}" + (f" ({sample.statistic} of the runs)" if sample.runs else ""), True),
+        Line("Runs", runs, sample.runs is not None or sample.runs_at_least is not None),
+        Line("Spread", spread, bool(sample.spread_text())),
+    ]
+    tool = " ".join(x for x in (su.tool, su.tool_version) if x) or None
+    software = "; ".join(f"{components.get(k, k)} {v}" for k, v in su.software.items()) or None
+    environment = " ".join(f"{k}={v}" for k, v in su.environment.items()) or None
+    lines += [
+        Line("Tool", *_or_not_stated(tool)),
+        Line("Command", *_or_not_stated(su.command, code=True)),
+        Line("Software", *_or_not_stated(software)),
+        Line("Environment", *_or_not_stated(environment, code=True)),
+        Line("Settings named", *_or_not_stated("; ".join(su.settings) or None, code=True)),
+        Line("Date", *_or_not_stated(su.date.isoformat() if su.date else None)),
+        Line("Raw output", *_or_not_stated(su.raw_file, code=True)),
+    ]
+    if sample.stale:
+        lines.append(Line("Stale", "; ".join(f"{s.reason}: {s.refresh}" for s in sample.stale), True))
+    return lines
+
+
+def reproduce(sample: Sample, title: str) -> str:
+    """A shell snippet to run the value again: its environment and command, and what the source leaves out."""
+    su = sample.setup
+    out = [f"# {title}"]
+    out += [f"export {k}={shlex.quote(v)}" for k, v in su.environment.items()]
+    if su.command:
+        out.append(su.command)
+    else:
+        out.append(f"# command: {schema.NOT_STATED} by the source")
+        if su.settings:
+            out.append("# settings it names: " + "; ".join(su.settings))
+    if not su.environment:
+        out.append(f"# environment variables: {schema.NOT_STATED}")
+    return "\n".join(out)
+
+
+def spread_note(table: schema.MeasurementTable, found: dict[Key, Sample]) -> str:
+    """What a table says, once, about the runs and spread behind its values."""
+    cells = [found[(table.id, r.id, s.id)] for r in table.rows for s in table.series]
+    measured = [c for c in cells if c.measured]
+    with_runs = [c for c in measured if c.runs is not None]
+    if with_runs:
+        statistic = {"median": "the median", "mean": "the mean", "min": "the lowest", "max": "the highest"}
+        text = f"Values with runs show {statistic[table.statistic]} of their runs"
+        text += f", with the {SPREAD_NAMES[table.spread]} beside it" if any(c.spread for c in with_runs) else ""
+        text += "."
+        if len(with_runs) < len(measured):
+            text += " The other values list no runs: " + (
+                f"the source states at least {table.repetitions} per value."
+                if table.repetitions
+                else "the source does not state how many stand behind them, so they have no spread."
+            )
+        return text
+    if table.repetitions or table.variance_below_pct:
+        parts = []
+        if table.repetitions:
+            parts.append(f"at least {table.repetitions} runs per value")
+        if table.variance_below_pct:
+            parts.append(f"run-to-run variance under {numbers.raw(table.variance_below_pct)}%")
+        return (
+            f"Runs: the source states {' and '.join(parts)}, but lists no runs, so no spread is shown "
+            "and no value here is more certain than that bound."
+        )
+    return "Runs: not stated. The source does not say how many runs stand behind these values, so no spread is shown."
+
+
+def stale_samples(found: dict[Key, Sample]) -> list[Sample]:
+    """Every stale value, in table order."""
+    return [s for s in found.values() if s.stale]
+
+
+def unchecked_samples(data: Data, found: dict[Key, Sample]) -> list[Sample]:
+    """Measured values the freshness rules cannot judge: no tracked component's version, no date to age."""
+    rules = data.guide.freshness
+    if rules is None:
+        return []
+    out = []
+    for s in found.values():
+        if not s.measured or s.stale:
+            continue
+        versioned = any(comp in s.setup.software for comp in rules.current)
+        dated = rules.max_age_days is not None and s.setup.date is not None
+        if not (versioned or dated):
+            out.append(s)
+    return out

@@ -1,0 +1,120 @@
+"""Raw result files behind measured values, and the readers that turn one file into one run value.
+
+A value in a measured table may list ``files:`` instead of run values; each
+names a ``format``, the reader registered here under that name. A reader gets
+the file's bytes and the ``metric`` the data names (or ``None``) and returns one
+number, or raises :class:`RunFileError` saying what it could not find. The
+build checks each file's sha256 before reading it.
+
+To add a format (a benchmark tool's own output), write a function and register it::
+
+    @register("my-tool-json")
+    def my_tool(content: bytes, metric: str | None) -> float:
+        ...
+
+Readers of tool formats live in their own modules in :mod:`generator.read.formats`
+and register on import (every module there is imported before the first file is
+read); :data:`READERS` is the one place the build looks names up.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib
+import json
+import math
+import pkgutil
+from collections.abc import Callable
+from pathlib import Path
+
+Reader = Callable[[bytes, "str | None"], float]
+
+#: Format name -> reader. ``number`` and ``json`` are built in.
+READERS: dict[str, Reader] = {}
+MAX_RUN_FILE_BYTES = 16 * 1024 * 1024
+
+
+class RunFileError(Exception):
+    """A raw result file that cannot give a run value; the message says why, for the author."""
+
+
+def register(name: str) -> Callable[[Reader], Reader]:
+    """Register ``reader`` under the format ``name`` (a lower-case id)."""
+
+    def add(reader: Reader) -> Reader:
+        if name in READERS and READERS[name] is not reader:
+            raise ValueError(f"a reader for format {name!r} is already registered")
+        READERS[name] = reader
+        return reader
+
+    return add
+
+
+@register("number")
+def number_file(content: bytes, metric: str | None) -> float:
+    """A text file holding one number (surrounding white space allowed); ``metric`` must be absent."""
+    if metric is not None:
+        raise RunFileError("format 'number' holds one number; remove 'metric'")
+    text = content.decode("utf-8", errors="replace").strip()
+    try:
+        return float(text)
+    except ValueError:
+        raise RunFileError(f"expected one number, found {text[:40]!r}") from None
+
+
+@register("json")
+def json_file(content: bytes, metric: str | None) -> float:
+    """A JSON document; ``metric`` is a dotted path to the number (``results.throughput.avg``, ``runs.0``)."""
+    if metric is None:
+        raise RunFileError("format 'json' needs 'metric': the dotted path to the number in the file")
+    try:
+        node: object = json.loads(content)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise RunFileError(f"not valid JSON ({exc})") from None
+    walked: list[str] = []
+    for part in metric.split("."):
+        walked.append(part)
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            raise RunFileError(f"no {'.'.join(walked)!r} in the file")
+    if isinstance(node, bool) or not isinstance(node, (int, float)):
+        raise RunFileError(f"{metric!r} is not a number")
+    return float(node)
+
+
+@functools.cache
+def load_formats() -> dict[str, Reader]:
+    """Import every reader module of :mod:`generator.read.formats` once; the registry afterwards."""
+    from generator.read import formats
+
+    for module in pkgutil.iter_modules(formats.__path__):
+        importlib.import_module(f"{formats.__name__}.{module.name}")
+    return READERS
+
+
+def read_run_file(root: Path, path: str, sha256: str, fmt: str, metric: str | None) -> float:
+    """The run value of one file under the data folder ``root``, checked against its sha256.
+
+    Raises :class:`RunFileError` for a missing or linked file, a different
+    sha256, an unknown format, or a value that is not a positive finite number.
+    """
+    reader = load_formats().get(fmt)
+    if reader is None:
+        raise RunFileError(f"unknown format {fmt!r}; expected one of: {', '.join(sorted(READERS)) or 'none'}")
+    file = root / path
+    if file.is_symlink() or not file.is_file() or not file.resolve().is_relative_to(root.resolve()):
+        raise RunFileError(f"no file {path!r} in the data folder (links are refused)")
+    if file.stat().st_size > MAX_RUN_FILE_BYTES:
+        raise RunFileError(f"file is larger than {MAX_RUN_FILE_BYTES // (1024 * 1024)} MiB")
+    content = file.read_bytes()
+    found = hashlib.sha256(content).hexdigest()
+    if found != sha256:
+        raise RunFileError(f"sha256 is {found}, the data says {sha256}: the file changed since it was recorded")
+    value = reader(content, metric)
+    if not math.isfinite(value) or value <= 0:
+        raise RunFileError(f"the run value read from the file is {value!r}; expected a positive finite number")
+    return value
