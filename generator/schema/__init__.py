@@ -392,6 +392,8 @@ class Series(Model):
     provenance: Provenance | None = None
     campaign: Id | None = None
     setup: Setup | None = None
+    metrics: dict[Id, Label] = Field(default_factory=dict)
+    """Per tool format, the number of an imported file that is this series' value (overrides the table's)."""
     """How this series' values were produced, where it differs from the table."""
 
 
@@ -411,6 +413,23 @@ class Comparison(Model):
     across_campaigns: Prose | None = None
 
 
+class Workload(Model):
+    """What every run under a row ran. ``python -m generator import`` compares it with each run's own
+    file and refuses a run that contradicts it (the comparability guard); a field left out is not compared."""
+
+    model: Label | None = None
+    framework: Id | None = None
+    concurrency: Annotated[int, Field(gt=0)] | None = None
+    isl: Annotated[int, Field(gt=0)] | None = None
+    """Input sequence length, tokens."""
+    osl: Annotated[int, Field(gt=0)] | None = None
+    """Output sequence length, tokens."""
+    nodes: Annotated[int, Field(gt=0)] | None = None
+    gpus: Annotated[int, Field(gt=0)] | None = None
+    benchmark: Label | None = None
+    """The benchmark program, e.g. ``all_gather_perf``."""
+
+
 class Row(Model):
     id: Id
     label: Label
@@ -420,6 +439,8 @@ class Row(Model):
     notes: dict[Id, Prose] = Field(default_factory=dict)
     setup: Setup | None = None
     """How this row's values were produced, where it differs from the series, table and campaign."""
+    workload: Workload | None = None
+    """What this row's runs ran (concurrency, lengths, ...), on top of the table's; checked on import."""
 
 
 class MeasurementTable(Model):
@@ -448,6 +469,11 @@ class MeasurementTable(Model):
     95% confidence interval of the mean (needs 3 runs)."""
     setup: Setup | None = None
     """How the table's values were produced, where it differs from the campaign."""
+    metrics: dict[Id, Label] = Field(default_factory=dict)
+    """Per tool format (``aiperf``, ``vllm-bench``, ...), the number of an imported file that is the value
+    (``output_token_throughput.avg``); ``python -m generator import`` writes it into each run file entry."""
+    workload: Workload | None = None
+    """What every run of this table ran; rows add their own. Checked on import."""
     series: list[Series] = Field(min_length=1)
     rows: list[Row] = Field(min_length=1)
     comparisons: list[Comparison] = Field(default_factory=list)

@@ -253,3 +253,34 @@ def expect_object(doc: Any, tool: str, hint: str) -> dict[str, Any]:
     if not isinstance(doc, dict):
         raise ToolOutputError("$", f"expected a JSON object ({hint}), got {type(doc).__name__}: is this a {tool} file?")
     return doc
+
+
+# -- one run value for the build ----------------------------------------------------------------
+
+
+def split_metric(metric: str) -> tuple[int | None, str]:
+    """``"run 2: output_throughput"`` -> ``(2, "output_throughput")``; ``"x"`` -> ``(None, "x")``."""
+    head, sep, rest = metric.partition(":")
+    words = head.split()
+    if sep and len(words) == 2 and words[0] == "run" and words[1].isdigit():
+        return int(words[1]), rest.strip()
+    return None, metric.strip()
+
+
+def join_metric(run: int | None, name: str) -> str:
+    """The metric text the data holds: the run number first when the file holds several runs."""
+    return name if run is None else f"run {run}: {name}"
+
+
+def run_value(runs: list[ToolRun], metric: str | None) -> float:
+    """The number ``metric`` names in a file's runs (``run N:`` picks one of several); an error otherwise."""
+    if metric is None:
+        raise ToolOutputError("", "this format holds many numbers: name one with 'metric'")
+    number, name = split_metric(metric)
+    if number is None:
+        if len(runs) != 1:
+            raise ToolOutputError("", f"the file holds {len(runs)} runs: write the metric as 'run N: {name}'")
+        number = 1
+    if not 1 <= number <= len(runs):
+        raise ToolOutputError("", f"run {number} asked for, the file holds {len(runs)}")
+    return runs[number - 1].metric(name).value
