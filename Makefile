@@ -20,7 +20,7 @@ export NO_MKDOCS_2_WARNING := 1
 PIP = $(if $(wildcard $(VENV)/bin/pip),$(PY) -m pip,$(PYTHON) -m pip --python $(PY))
 PIP_INSTALL = $(PIP) install -q --no-deps --no-compile
 
-.PHONY: plotly-bundle setup setup-dev system-deps serve build pages test lint schema clean diff preview chart-budget bench lighthouse-deps lighthouse screenshots first-run fuzz-long
+.PHONY: plotly-bundle setup setup-dev system-deps serve build pages test lint schema clean diff preview chart-budget bench lighthouse-deps lighthouse screenshots first-run fuzz-long zensical-build zensical-serve properdocs-build
 
 $(STAMP): requirements.lock pyproject.toml
 	@v=$$($(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null) || { echo "make serve needs Python 3.11 or newer: '$(PYTHON)' does not run (install python3, or run make PYTHON=/path/to/python3.11)" >&2; exit 1; }; \
@@ -92,6 +92,19 @@ build: setup $(PLOTLY_BUNDLE)
 # The generated Markdown alone, for another engine (Zensical, ProperDocs).
 pages: setup
 	$(PY) -m generator build --data data --out build/pages
+
+# The same guide with Zensical (Material's successor; README "Engines"): the project in build/zensical/,
+# the site in build/zensical/site/ (atomically). zensical-serve regenerates the pages when data/ changes.
+zensical-build: setup-dev $(PLOTLY_BUNDLE)
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m generator.adapters.zensical build --out build/zensical
+
+zensical-serve: setup-dev
+	@if [ -f $(PLOTLY_BUNDLE) ]; then export GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE); fi; \
+	  $(PY) -m generator.adapters.zensical serve --out build/zensical -a $(SERVE_ADDR)
+
+# The same guide with ProperDocs (the maintained fork of MkDocs 1.6), plugin and all, into build/properdocs/.
+properdocs-build: setup-dev $(PLOTLY_BUNDLE)
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(BIN)/properdocs build --strict -f mkdocs.yml -d build/properdocs
 
 lint: setup-dev
 	$(BIN)/ruff check generator tests quality bench tools/deploy
