@@ -9,7 +9,8 @@ with the median over several runs and the min and max, so a noisy machine shows
 as a wide spread rather than a wrong ratio.
 
 1. overhead: the shipped guide built with the plugin, against the same pages
-   (written out by ``python -m generator build``) built by bare MkDocs;
+   (written out by ``python -m generator build``) built by bare MkDocs; and the same
+   guide built by Zensical (``make zensical-build``) beside them;
 2. generator stage alone (load, validate, derive, render) per path record on
    synthetic guides, with a fitted slope;
 3. full build per extra page between two synthetic guides (100 and 1,000 paths);
@@ -118,6 +119,19 @@ def stage_figures(guides: dict[int, Path], runs: int) -> dict[str, Any]:
     }
 
 
+def engine_figure(mkdocs: list[Sample], zensical: list[Sample]) -> dict[str, Any]:
+    """Figure 1b: the shipped guide built by Zensical (generator, project folder and ``zensical build``)
+    against MkDocs with the plugin, timed in the same interleaved runs."""
+    return {
+        "zensical": version("zensical"),
+        "mkdocs_s": summary(_walls(mkdocs)),
+        "zensical_s": summary(_walls(zensical)),
+        "mkdocs_cpu_s": summary(_cpus(mkdocs)),
+        "zensical_cpu_s": summary(_cpus(zensical)),
+        "ratio": statistics.median(_walls(zensical)) / statistics.median(_walls(mkdocs)),
+    }
+
+
 def reload_figure(project: Project, record: Path, page: str, edits: int, full: dict[str, Any]) -> dict[str, Any]:
     """Figure 4: edit-to-reload latency against the full build of the same guide (``full``: its figures)."""
     latencies, cpu = serve.reload_latency(
@@ -167,6 +181,7 @@ def run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
             "python": platform.python_version(),
             "mkdocs": version("mkdocs"),
             "mkdocs-material": version("mkdocs-material"),
+            "zensical": version("zensical"),
         },
         "settings": {
             "stage_sizes": args.stage_sizes,
@@ -182,10 +197,14 @@ def run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     # 1. Overhead on the shipped guide.
     _log("shipped guide: writing pages and configs")
     shipped, cli = prepare("shipped", ROOT / "data", work / "shipped", shipped=True)
-    _log(f"shipped guide: {shipped.pages} pages, full vs bare x{args.runs}")
-    samples = interleaved({"full": shipped.build_full, "bare": shipped.build_bare}, args.runs)
+    _log(f"shipped guide: {shipped.pages} pages, full vs bare vs Zensical x{args.runs}")
+    samples = interleaved(
+        {"full": shipped.build_full, "bare": shipped.build_bare, "zensical": shipped.build_zensical}, args.runs
+    )
+    zensical = samples.pop("zensical")
     result["overhead"] = {"guide": "shipped", "pages": shipped.pages, "cli_s": cli.wall, **_pair(**samples)}
     result["overhead"]["goal_ratio"] = GOALS["overhead_ratio"]
+    result["engines"] = engine_figure(samples["full"], zensical)
     _log(f"plugin start-up x{args.runs}")
     result["startup"] = startup.measure(args.runs)
 
@@ -293,6 +312,17 @@ def table(r: dict[str, Any]) -> str:
             _ok(o["ratio"], o["goal_ratio"]),
         )
     ]
+    en = r["engines"]
+    rows.append(
+        (
+            f"1. Shipped guide with Zensical {en['zensical']} (`make zensical-build`) / MkDocs + plugin",
+            f"{en['ratio']:.2f}× wall; Zensical {_spread(en['zensical_s'])} s "
+            f"(CPU, generator and Zensical together: {_spread(en['zensical_cpu_s'])} s), "
+            f"MkDocs {_spread(en['mkdocs_s'])} s",
+            "",
+            "",
+        )
+    )
     su = r["startup"]
     bare_cpu_ms = o["bare_cpu_s"]["median"] * 1000
     budget_ms = (o["goal_ratio"] - 1) * bare_cpu_ms

@@ -78,9 +78,18 @@ class Project:
     def build_bare(self, site: Path | None = None) -> Sample:
         return mkdocs_build(self.bare_config, site or self.work / "site-bare")
 
+    def build_zensical(self, out: Path | None = None) -> Sample:
+        """The whole Zensical path (generator, project folder, ``zensical build``), as ``make zensical-build``."""
+        return zensical_build(self.full_config, out or self.work / "zensical")
+
 
 def mkdocs_build(config: Path, site: Path) -> Sample:
     return run_child([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site)], env=ENV)
+
+
+def zensical_build(config: Path, out: Path) -> Sample:
+    adapter = [sys.executable, "-m", "generator.adapters.zensical", "build", "-f", str(config), "--out", str(out)]
+    return run_child(adapter, env=ENV)
 
 
 def write_pages(data_dir: Path, out: Path) -> Sample:

@@ -2,7 +2,8 @@
 
 For every page of either site: that it exists in both, its title, the navigation (each link's text and the
 address it leads to, in order: the engines spell relative links differently), the table of contents, and
-in the page body its headings, every table cell, every matrix cell, every number and the whole text.
+in the page body its headings, every link (text and address), every table and matrix cell, every number
+and the whole text.
 A difference fails unless :data:`DECLARED` lists it, with the reason. What the engines draw around the
 page (header, footer, search, scripts) is theirs and not compared; :data:`NOT_COMPARED` says so.
 
@@ -73,6 +74,7 @@ class PageView:
     nav: list[tuple[str, str]]
     toc: list[tuple[str, str]]
     headings: list[str]
+    links: list[tuple[str, str]]
     tables: list[list[list[str]]]
     matrix: list[str]
     numbers: list[str]
@@ -96,6 +98,7 @@ def read_page(site: Path, rel: str) -> PageView:
         nav=_links(url, soup.select_one("nav.md-nav--primary")),
         toc=_links(url, soup.select_one("nav.md-nav--secondary")),
         headings=[_text(h) for h in article.find_all(re.compile(r"^h[1-6]$"))],
+        links=[(_text(a), urljoin(url, str(a.get("href")))) for a in article.select("a[href]") if isinstance(a, Tag)],
         tables=tables,
         matrix=[_text(cell) for cell in article.select(".dg-matrix td, .dg-matrix th")],
         numbers=NUMBER.findall(text),
@@ -122,7 +125,7 @@ def compare(first: Path, second: Path) -> list[Difference]:
     found += [Difference(rel, "page", f"only in {second.name}") for rel in sorted(two - one)]
     for rel in sorted(one & two):
         a, b = read_page(first, rel), read_page(second, rel)
-        for aspect in ("title", "nav", "toc", "headings", "tables", "matrix", "numbers", "text"):
+        for aspect in ("title", "nav", "toc", "headings", "links", "tables", "matrix", "numbers", "text"):
             x, y = getattr(a, aspect), getattr(b, aspect)
             if x != y:
                 found.append(Difference(rel, aspect, _first_change(x, y)))

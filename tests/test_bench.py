@@ -33,6 +33,8 @@ def test_benchmark_smoke_run_reports_every_figure(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     r = json.loads(out.read_text(encoding="utf-8"))
     assert r["overhead"]["ratio"] > 0 and r["overhead"]["pages"] >= 12
+    assert r["engines"]["zensical_s"]["median"] > 0 and r["engines"]["ratio"] > 0
+    assert "with Zensical" in r["table"]
     assert set(r["stage"]["sizes"]) == {"5", "10"} and r["stage"]["slope_ms_per_path"] > 0
     assert all(s["per_path_ms"] > 0 for s in r["stage"]["sizes"].values())
     assert r["scale"]["largest_build_s"] > 0 and r["scale"]["ms_per_extra_page"] == r["scale"]["ms_per_extra_page"]

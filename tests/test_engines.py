@@ -18,7 +18,7 @@ from bs4 import BeautifulSoup
 
 from generator.adapters import zensical
 from generator.build import PLOTLY_DEST
-from quality import engines
+from quality import engines, linkcheck, nu
 from tests.conftest import FIXTURES, ROOT, mkdocs_build, write_site
 
 
@@ -35,6 +35,26 @@ def test_zensical_builds_the_shipped_guide_as_mkdocs_does(shipped_site: Path, ze
     # The charts' plotly.js, which the plugin adds, is in the Zensical site too.
     assert (zensical_site / PLOTLY_DEST).is_file()
     assert (zensical_site / PLOTLY_DEST).read_bytes() == (shipped_site / PLOTLY_DEST).read_bytes()
+
+
+def test_no_broken_link_or_anchor_in_the_zensical_site(zensical_site: Path) -> None:
+    """Zensical reads links in HTML relative to the Markdown file; the adapter writes them so (for_zensical)."""
+    report = linkcheck.check_site(zensical_site)
+    assert report.broken == []
+    assert report.checked > 100
+
+
+def test_every_zensical_page_is_valid_html(zensical_site: Path) -> None:
+    assert [str(m) for m in nu.errors([zensical_site])] == []
+
+
+def test_links_in_generated_html_are_rewritten_for_zensical() -> None:
+    page = '<a href="./#verdicts">a</a> <a href="../pplx/">b</a> <a href="../../results/#t">c</a> <a href="#x">d</a>'
+    assert zensical.for_zensical("options/uccl.md", page) == (
+        '<a href="uccl/#verdicts">a</a> <a href="pplx/">b</a> <a href="../results/#t">c</a> <a href="#x">d</a>'
+    )
+    assert zensical.for_zensical("index.md", '<a href="options/uccl/">u</a>') == '<a href="options/uccl/">u</a>'
+    assert zensical.for_zensical("results.md", '<a href="../options/uccl/">u</a>') == '<a href="options/uccl/">u</a>'
 
 
 def test_zensical_keeps_the_navigation_order(shipped_site: Path, zensical_site: Path) -> None:
@@ -86,7 +106,9 @@ def test_the_comparison_sees_a_changed_number_and_a_moved_page(tmp_path: Path, z
     page = copy / "results" / "index.html"
     html = page.read_text(encoding="utf-8")
     assert "263.9" in html
-    page.write_text(html.replace("263.9", "236.9", 1), encoding="utf-8")
+    soup = BeautifulSoup(html.replace("263.9", "236.9", 1), "html.parser")
+    soup.select("article a[href]")[-1]["href"] = "../nowhere/"  # a link in the page body leads elsewhere
+    page.write_text(str(soup), encoding="utf-8")
     index = copy / "index.html"
     soup = BeautifulSoup(index.read_text(encoding="utf-8"), "html.parser")
     links = soup.select("nav.md-nav--primary a.md-nav__link[href]")
@@ -95,6 +117,7 @@ def test_the_comparison_sees_a_changed_number_and_a_moved_page(tmp_path: Path, z
     index.write_text(str(soup), encoding="utf-8")
     found = {(d.page, d.aspect) for d in engines.undeclared(zensical_site, copy)}
     assert ("results/index.html", "numbers") in found and ("results/index.html", "tables") in found
+    assert ("results/index.html", "links") in found
     assert ("index.html", "nav") in found
 
 

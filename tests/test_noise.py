@@ -131,6 +131,6 @@ def test_prose_says_within_noise(tiny: Path) -> None:
     _values(tiny, "{runs: [100, 101, 102]}", "{runs: [78, 80, 95]}")
     phrase = "    phrase: {more: '{ratio} slower than', less: '{ratio} quicker than', tie: level with, column: climb}\n"
     edit(tiny / "claims.yml", "numerator: cargo\n    denominator: road\n", "numerator: road\n    denominator: cargo\n")
-    edit(tiny / "claims.yml", "    digits: 1\n", "    digits: 1\n" + phrase)
+    edit(tiny / "claims.yml", "    rows: [hill-a]\n", "    rows: [hill-a]\n" + phrase)
     # road / cargo = 1.26 on the medians, but its interval 1.05 .. 1.31 crosses 1.2: level, within noise.
     assert derive_guide(tiny).numbers["light-vs-cargo"].text == "level with (within noise)"

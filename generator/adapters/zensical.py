@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import posixpath
 import re
 import shutil
 import subprocess
@@ -31,6 +32,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import yaml
 
@@ -171,6 +173,46 @@ def with_banner(markdown: str, banner: str) -> str:
 _FRONT_MATTER = re.compile(r"\A-{3}[ \t]*\n.*?\n(?:\.{3}|-{3})[ \t]*\n", re.DOTALL)
 
 
+_URL_ATTR = re.compile(r'(\s(?:href|src)=")([^"]*)(")')
+
+
+def page_url(uri: str) -> str:
+    """Where MkDocs and Zensical (with directory URLs) publish the page ``uri``: ``a/b.md`` -> ``a/b/``."""
+    stem = uri[: -len(".md")]
+    if stem == "index" or stem.endswith("/index"):
+        return stem[: -len("index")]
+    return stem + "/"
+
+
+def for_zensical(uri: str, markdown: str) -> str:
+    """The generated page ``uri`` with its HTML links relative to the Markdown file, as Zensical reads them.
+
+    The generator writes links in its HTML relative to the published page (``options/uccl/``), which
+    is how MkDocs leaves them. Zensical treats a relative URL in HTML as relative to the Markdown file
+    (``options/``), as it does a Markdown link, and adds the ``../`` the published page needs; so
+    ``../pplx/`` would become ``../../pplx/``. Each relative URL is therefore rewritten relative to the
+    file's folder: the published site links where the MkDocs one does.
+    """
+    page = page_url(uri)
+    folder = posixpath.dirname(uri)
+    if page.rstrip("/") == folder:  # an index page: published in its own folder, nothing to change
+        return markdown
+
+    def rewrite(match: re.Match[str]) -> str:
+        url = match.group(2)
+        parts = urlsplit(url)
+        if not url or url.startswith(("#", "/")) or parts.scheme or parts.netloc:
+            return match.group(0)
+        target = posixpath.normpath(posixpath.join(page, parts.path))
+        relative = posixpath.relpath(target, folder or ".")
+        if parts.path.endswith("/") or parts.path in ("", "."):
+            relative = relative.rstrip("/") + "/"
+        rebuilt = urlunsplit(("", "", relative, parts.query, parts.fragment))
+        return match.group(1) + rebuilt + match.group(3)
+
+    return _URL_ATTR.sub(rewrite, markdown)
+
+
 def docs_contents(site: Site, docs_dir: Path, skip: set[Path], banner: str = "") -> dict[str, bytes]:
     """What Zensical's ``docs/`` holds: the hand-written files of ``docs_dir`` (less ``skip``), then the
     generated pages and the assets; every page starts with ``banner`` when one is given."""
@@ -178,7 +220,7 @@ def docs_contents(site: Site, docs_dir: Path, skip: set[Path], banner: str = "")
     for uri, text in site.pages.items():
         if uri in files:
             raise ZensicalFailed(f"{docs_dir.name}/{uri} clashes with a generated page; rename or remove it")
-        files[uri] = text.encode("utf-8")
+        files[uri] = (for_zensical(uri, text) if uri.endswith(".md") else text).encode("utf-8")
     for uri, source in site.assets.items():
         if uri in files:
             raise ZensicalFailed(f"{docs_dir.name}/{uri} clashes with a file the generator adds")

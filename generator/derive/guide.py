@@ -15,22 +15,45 @@ from typing import Literal
 from generator import decide, numbers, schema
 from generator.derive import evidence
 from generator.derive.evidence import Key, Sample, samples, shown
-from generator.derive.noise import Judged, band_index, interval, judge, lower_confidence
+from generator.derive.noise import WITHIN_NOISE, Judged, band_index, interval, judge, lower_confidence
 from generator.errors import Problem
 from generator.model import Data, at, facts, measurement_tables
 
 
 @dataclass(frozen=True)
 class Verdict:
-    level: str
+    level: schema.Level
     word: str
     symbol: str
     colour: str
+    judged: bool = False
+    """A stated judgement, no measurement: shown in the judgement style, with its source."""
+
+
+@dataclass(frozen=True)
+class Regime:
+    """One measured context (or row) a comparison cell speaks for, and the table row behind it."""
+
+    name: str
+    table: str
+    row: str
+
+
+@dataclass(frozen=True)
+class Part:
+    """The verdict of some of a cell's regimes: ``✖ slower on TRT-LLM``."""
+
+    verdict: Verdict
+    regimes: tuple[Regime, ...]
 
 
 @dataclass
 class Cell:
-    """One matrix cell: a verdict (or plain text), a short detail and where it comes from."""
+    """One matrix cell: a verdict (or plain text), a short detail and where it comes from.
+
+    A comparison cell over regimes whose verdicts differ has one ``part`` per
+    verdict, worst first; its ``verdict`` (the cell's colour) is the worst.
+    """
 
     column: schema.Column
     verdict: Verdict | None
@@ -40,8 +63,12 @@ class Cell:
     reason: str | None = None
     note: str | None = None
     value: float | None = None
+    parts: list[Part] = field(default_factory=list)
+    summary: str = ""
+    """How several regimes were summarised, in words (``worst of 4 regimes``)."""
+    source: schema.Cite | None = None
     judged: Judged | None = None
-    """The ratio that decided the verdict, with its interval and how sure it is."""
+    """A ratio behind the cell whose interval crosses a band boundary (within noise), else the worst one."""
 
 
 @dataclass
@@ -79,6 +106,7 @@ class SupportCell:
     status: str
     verdict: Verdict
     note: str | None
+    source: schema.Cite | None = None
 
 
 @dataclass
@@ -92,7 +120,7 @@ class Derived:
     decision_table: list[decide.Leaf] = field(default_factory=list)
     """Rows of the decision helper's table (empty without ``decisions.yml``)."""
     samples: dict[Key, Sample] = field(default_factory=dict)
-    """The evidence of every measured cell: shown value, runs, spread, set-up, staleness."""
+    """The evidence of every measured cell and fact: shown value, runs, spread, set-up, staleness."""
     # Lookups by id, built once: templates ask for options and campaigns on every page.
     _options: dict[str, schema.Option] = field(init=False, repr=False)
     _campaigns: dict[str, schema.Campaign] = field(init=False, repr=False)
@@ -165,6 +193,23 @@ class Derived:
     def campaign(self, ident: str) -> schema.Campaign | None:
         return self._campaigns.get(ident)
 
+    def recommended(self, ident: str) -> schema.Recommended | None:
+        """The overview's mark for a recommended row, if this option is one."""
+        return next((r for r in self.data.recommendation.recommended if r.option == ident), None)
+
+    def judgement_word(self) -> str:
+        return judgement_word(self.data)
+
+    def judgement_example(self) -> Verdict | None:
+        """A judgement as the legend shows its style, or ``None`` when the guide states none."""
+        style = self.data.guide.levels.get("judged")
+        if style is None or not any(o.judgements for o in self.data.options):
+            return None
+        return Verdict("judged", style.meaning, style.symbol, style.colour, judged=True)
+
+    def legend(self) -> list[LegendEntry]:
+        return legend(self)
+
     def context_name(self, ident: str | None) -> str:
         if ident is None:
             return f"any {self.data.guide.context_noun}"
@@ -174,6 +219,20 @@ class Derived:
 def verdict(data: Data, outcome: schema.Outcome) -> Verdict:
     style = data.guide.levels[outcome.level]
     return Verdict(outcome.level, outcome.word, style.symbol, style.colour)
+
+
+def judged_verdict(data: Data, column: schema.ComparisonColumn, judgement: schema.Judgement) -> Verdict:
+    """A stated judgement: the ``judged`` style, or the band of the number it states."""
+    judged = data.guide.levels["judged"]
+    if judgement.value is not None:
+        style = data.guide.levels[band(column, judgement.value).level]
+        return Verdict(band(column, judgement.value).level, judgement.word, judged.symbol, style.colour, judged=True)
+    return Verdict("judged", judgement.word, judged.symbol, judged.colour, judged=True)
+
+
+def judgement_word(data: Data) -> str:
+    """The label every judgement carries: ``judgement``."""
+    return data.guide.levels["judged"].word or "judgement"
 
 
 def unknown_verdict(data: Data) -> Verdict:
@@ -211,11 +270,11 @@ def table_view(data: Data, table: schema.MeasurementTable, found: dict[Key, Samp
             a, b = found[(table.id, row.id, comp.numerator)], found[(table.id, row.id, comp.denominator)]
             names = (series[comp.numerator], series[comp.denominator])
             column = col if isinstance(col, schema.ComparisonColumn) else None
-            judged = judge(column, a, b, table.better, names, comp.digits)
+            judged = judge(column, a, b, table.better, names, table.digits)
             shown_verdict = verdict(data, judged.outcome) if judged.outcome is not None else None
             bounds = interval(a, b, "higher")
-            spread = numbers.ratio_range(*bounds, comp.digits) if bounds else ""
-            cells.append(RatioCell(value, numbers.ratio(value, comp.digits), shown_verdict, judged, spread))
+            spread = numbers.ratio_range(*bounds, table.digits) if bounds else ""
+            cells.append(RatioCell(value, numbers.ratio(value, table.digits), shown_verdict, judged, spread))
         ratios[comp.label] = cells
     return TableView(table, ratios)
 
@@ -223,31 +282,45 @@ def table_view(data: Data, table: schema.MeasurementTable, found: dict[Key, Samp
 _AGGREGATES: dict[str, Callable[[list[float]], float]] = {"mean": mean, "min": min, "max": max}
 
 
-def _phrase(data: Data, claim: schema.RatioClaim, value: float, bounds: tuple[float, float] | None = None) -> str:
-    """ "1.5× faster than", "2.0× slower than" or "on par with", from the value and the tie band.
+Side = Literal["more", "less", "tie"]
 
-    With ``bounds`` (the claim's interval, from the runs of every row) crossing a
-    band boundary, the column's noise rule decides, and the words end in "(within noise)".
-    """
+
+def _side(data: Data, claim: schema.RatioClaim, digits: int, value: float) -> Side:
+    """Which way a ratio reads: above 1, below 1, or a tie (the column's ``mid`` band, else rounding to 1)."""
     assert claim.phrase is not None
-    phrase = claim.phrase
-    column = next((c for c in data.guide.columns if c.id == phrase.column), None)
-    noisy = ""
+    column = next((c for c in data.guide.columns if c.id == claim.phrase.column), None)
     if isinstance(column, schema.ComparisonColumn):
-        outcome: schema.Outcome = band(column, value)
-        if bounds is not None and band_index(column, bounds[0]) != band_index(column, bounds[1]):
-            top, bottom = band_index(column, bounds[1]), band_index(column, bounds[0])
-            outcome, noisy = lower_confidence(column, value, top, bottom), " (within noise)"
-        tie = outcome.level == "mid"
+        tie = band(column, value).level == "mid"
     else:
-        tie = numbers.ratio(value, claim.digits) == numbers.ratio(1.0, claim.digits)
+        tie = numbers.ratio(value, digits) == numbers.ratio(1.0, digits)
     if tie:
-        words, shown = phrase.tie, value
-    elif value > 1:
-        words, shown = phrase.more, value
-    else:
-        words, shown = phrase.less, 1 / value
-    return words.replace("{ratio}", numbers.ratio(shown, claim.digits, claim.approx)) + noisy
+        return "tie"
+    return "more" if value > 1 else "less"
+
+
+def _phrase(data: Data, claim: schema.RatioClaim, digits: int, values: list[float]) -> str:
+    """ "1.5× faster than", "2.0× slower than" or "on par with", from the values and the tie band."""
+    assert claim.phrase is not None
+    side = _side(data, claim, digits, values[0])
+    words = getattr(claim.phrase, side)
+    shown = values if side != "less" else [1 / v for v in values]
+    if len(shown) == 1:
+        return str(words.replace("{ratio}", numbers.ratio(shown[0], digits)))
+    return str(words.replace("{ratio}", numbers.ratio_range(min(shown), max(shown), digits)))
+
+
+def _split_phrase(data: Data, claim: schema.RatioClaim, digits: int, rows: list[tuple[str, float]]) -> str | None:
+    """Where each side wins, when the rows of a mean fall on different sides; ``None`` when they agree."""
+    sides: dict[Side, list[tuple[str, float]]] = {}
+    for label, value in rows:
+        sides.setdefault(_side(data, claim, digits, value), []).append((label, value))
+    if len(sides) < 2:
+        return None
+    parts = [
+        f"{_phrase(data, claim, digits, [v for _, v in members])} ({', '.join(label for label, _ in members)})"
+        for members in sides.values()
+    ]
+    return " but ".join(parts)
 
 
 def _claim_bounds(
@@ -271,29 +344,49 @@ def _claim_bounds(
     return agg(lows), agg(highs)
 
 
+def _noisy_phrase(data: Data, claim: schema.RatioClaim, value: float, bounds: tuple[float, float] | None) -> str | None:
+    """The tie words and "(within noise)" when the claim's interval crosses a band boundary into a tie."""
+    assert claim.phrase is not None
+    column = next((c for c in data.guide.columns if c.id == claim.phrase.column), None)
+    if bounds is None or not isinstance(column, schema.ComparisonColumn):
+        return None
+    top, bottom = band_index(column, bounds[1]), band_index(column, bounds[0])
+    if top == bottom:
+        return None
+    outcome = lower_confidence(column, value, top, bottom)
+    if outcome.level != "mid":
+        return None
+    return f"{claim.phrase.tie} (within noise)"
+
+
 def claim_numbers(data: Data, found: dict[Key, Sample]) -> dict[str, Number]:
     tables = {t.id: t for t in measurement_tables(data)}
     out: dict[str, Number] = {}
     for claim in data.claims.claims:
         t = tables[claim.table]
         rows = {r.id: r for r in t.rows}
-        values = [
-            _ratio(shown(found, t, rows[r], claim.numerator), shown(found, t, rows[r], claim.denominator))
+        measured = [
+            (rows[r].label, v)
             for r in claim.rows
+            if (v := _ratio(shown(found, t, rows[r], claim.numerator), shown(found, t, rows[r], claim.denominator)))
+            is not None
         ]
-        known = [v for v in values if v is not None]
+        known = [v for _, v in measured]
         if not known:
             text = schema.NOT_MEASURED
         elif claim.aggregate == "range":
-            text = numbers.ratio_range(min(known), max(known), claim.digits)
+            text = numbers.ratio_range(min(known), max(known), t.digits)
         else:
             agg = _AGGREGATES[claim.aggregate](known)
-            text = numbers.ratio(agg, claim.digits, claim.approx)
+            text = numbers.ratio(agg, t.digits)
             if claim.phrase is not None:
-                text = _phrase(data, claim, agg, _claim_bounds(found, t, claim))
+                split = _split_phrase(data, claim, t.digits, measured) if claim.aggregate == "mean" else None
+                text = split or _phrase(data, claim, t.digits, [agg])
+                text = _noisy_phrase(data, claim, agg, _claim_bounds(found, t, claim)) or text
         out[claim.id] = Number(claim.id, text, t.id, t.title, "derived")
     for ft, _, f in facts(data):
-        out[f.id] = Number(f.id, numbers.quantity(f.value, f.unit, f.approx, f.sign), ft.id, ft.title, f.provenance)
+        text = numbers.quantity(f.value, f.unit, f.approx, f.sign) + (f" {f.qualifier}" if f.qualifier else "")
+        out[f.id] = Number(f.id, text, ft.id, ft.title, f.provenance)
     return out
 
 
@@ -306,7 +399,7 @@ class _TableIndex:
 
     by_option: dict[str, list[schema.MeasurementTable]]
     owners: dict[str, dict[str, str | None]]
-    samples: dict[Key, Sample]
+    samples: dict[Key, Sample] = field(default_factory=dict)
 
     @classmethod
     def of(cls, data: Data, found: dict[Key, Sample]) -> _TableIndex:
@@ -323,12 +416,35 @@ class _TableIndex:
         return [t for t in self.by_option.get(option, []) if tag in t.tags]
 
 
+@dataclass(frozen=True)
+class _Measured:
+    """One row's ratio for a comparison cell, oriented so above 1 is better for the option."""
+
+    ratio: float
+    context: str | None
+    table: str
+    row: str
+    row_label: str
+    judged: Judged | None = None
+
+
+def _per_table(data: Data, found: list[_Measured], others: dict[str, list[str]], names: dict[str, str]) -> list[str]:
+    """``0.65–0.97× vs dense``, one per table, each ratio with its table's digits."""
+    digits = {t.id: t.digits for t in measurement_tables(data)}
+    out = []
+    for table, against in others.items():
+        ratios = [m.ratio for m in found if m.table == table]
+        who = ", ".join(names.get(o, o) for o in against)
+        out.append(f"{numbers.ratio_range(min(ratios), max(ratios), digits[table])} vs {who}")
+    return out
+
+
 def _counterpart(
     index: _TableIndex, column: schema.ComparisonColumn, option: str
-) -> tuple[list[Judged], list[str], list[str]]:
-    """Ratios of ``option`` against the other side of every tagged comparison, judged with their noise."""
-    ratios: list[Judged] = []
-    others: list[str] = []
+) -> tuple[list[_Measured], dict[str, list[str]], list[str]]:
+    """Ratios of ``option`` against the other side of every tagged comparison; the other sides per table."""
+    found: list[_Measured] = []
+    others: dict[str, list[str]] = {}
     sources: list[str] = []
     for t in index.tagged(option, column.tag):
         owner = index.owners[t.id]
@@ -344,20 +460,21 @@ def _counterpart(
                 a, b = index.samples[(t.id, row.id, mine)], index.samples[(t.id, row.id, theirs)]
                 if not (a.measured and b.measured):
                     continue
-                ratios.append(judge(column, a, b, t.better, (labels[mine], labels[theirs]), comp.digits))
+                judged = judge(column, a, b, t.better, (labels[mine], labels[theirs]), t.digits)
+                found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged))
                 other = owner[theirs] or theirs
-                if other not in others:
-                    others.append(other)
+                if other not in others.setdefault(t.id, []):
+                    others[t.id].append(other)
                 if t.id not in sources:
                     sources.append(t.id)
-    return ratios, others, sources
+    return found, others, sources
 
 
 def _best(
     index: _TableIndex, column: schema.ComparisonColumn, option: str
-) -> tuple[list[Judged], list[str], list[str]]:
-    """Ratios of ``option`` against the best value of each tagged row (1.0 = the best), judged with their noise."""
-    ratios: list[Judged] = []
+) -> tuple[list[_Measured], list[str], list[str]]:
+    """Ratios of ``option`` against the best value of each tagged row (1.0 = the best)."""
+    found: list[_Measured] = []
     details: list[str] = []
     sources: list[str] = []
     for t in index.tagged(option, column.tag):
@@ -373,12 +490,45 @@ def _best(
             best_id = next(s for s, v in measured.items() if v == best)
             labels = {s.id: s.label for s in t.series}
             a, b = index.samples[(t.id, row.id, mine[0])], index.samples[(t.id, row.id, best_id)]
-            ratios.append(judge(column, a, b, t.better, (labels[mine[0]], labels[best_id])))
+            judged = judge(column, a, b, t.better, (labels[mine[0]], labels[best_id]), t.digits)
+            found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged))
             tail = "best" if value == best else f"best {numbers.raw(best)}"
             details.append(f"{row.label} {numbers.raw(value)} {t.unit} ({tail})")
             if t.id not in sources:
                 sources.append(t.id)
-    return ratios, details, sources
+    return found, details, sources
+
+
+_WORST_FIRST = {"bad": 0, "mid": 1, "good": 2, "judged": 3, "unknown": 4}
+
+
+def _parts(data: Data, column: schema.ComparisonColumn, found: list[_Measured]) -> list[Part]:
+    """Group the regimes by verdict, worst first.
+
+    A regime is a context when every row of it gets the same verdict, else a row.
+    """
+    verdicts = [
+        verdict(data, m.judged.outcome if m.judged and m.judged.outcome else band(column, m.ratio)) for m in found
+    ]
+    by_context: dict[str, set[Verdict]] = {}
+    for m, v in zip(found, verdicts, strict=True):
+        if m.context is not None:
+            by_context.setdefault(m.context, set()).add(v)
+    groups: dict[Verdict, list[Regime]] = {}
+    seen: set[tuple[Verdict, str]] = set()
+    for m, v in zip(found, verdicts, strict=True):
+        whole = m.context is not None and len(by_context[m.context]) == 1
+        name = data_context_name(data, m.context) if whole and m.context else m.row_label
+        if (v, name) in seen:
+            continue
+        seen.add((v, name))
+        groups.setdefault(v, []).append(Regime(name, m.table, m.row))
+    ordered = sorted(groups.items(), key=lambda item: _WORST_FIRST[item[0].level])
+    return [Part(v, tuple(regimes)) for v, regimes in ordered]
+
+
+def data_context_name(data: Data, context: str) -> str:
+    return next((c.name for c in data.guide.contexts if c.id == context), context)
 
 
 def _comparison_cell(
@@ -390,15 +540,12 @@ def _comparison_cell(
     problems: list[Problem],
 ) -> Cell:
     if column.against == "counterpart":
-        ratios, others, sources = _counterpart(index, column, option.id)
-        values = [j.value for j in ratios]
-        detail = (
-            f"{numbers.ratio_range(min(values), max(values), 2)} vs {', '.join(names.get(o, o) for o in others)}"
-            if ratios
-            else ""
-        )
+        found, others, sources = _counterpart(index, column, option.id)
+        ratios = [m.ratio for m in found]
+        detail = "; ".join(_per_table(data, found, others, names))
     else:
-        ratios, details, sources = _best(index, column, option.id)
+        found, details, sources = _best(index, column, option.id)
+        ratios = [m.ratio for m in found]
         detail = "; ".join(details)
     judgement = option.judgements.get(column.id)
     note = option.cell_notes.get(column.id)
@@ -412,20 +559,25 @@ def _comparison_cell(
             )
         )
     if ratios:
-        pick = max if column.aggregate == "max" else min
-        chosen = pick(ratios, key=lambda j: j.value)
-        assert chosen.outcome is not None  # judged under this column
+        value = min(ratios)
+        parts = _parts(data, column, found)
+        worst = parts[0].verdict
+        regimes = sum(len(p.regimes) for p in parts)
+        summary = ""
+        if len(parts) > 1 and column.aggregate == "worst":
+            summary = f"worst of {regimes} regimes shown"
+            parts = parts[:1]
+        elif len(parts) > 1:
+            summary = "regimes disagree; colour of the worst"
+        noisy = [m.judged for m in found if m.judged and m.judged.confidence == WITHIN_NOISE]
+        judged = noisy[0] if noisy else min(found, key=lambda m: m.ratio).judged
         return Cell(
-            column,
-            verdict(data, chosen.outcome),
-            detail,
-            tables=sources,
-            note=note,
-            value=chosen.value,
-            judged=chosen,
+            column, worst, detail, tables=sources, note=note, value=value, parts=parts, summary=summary, judged=judged
         )
     if judgement is not None:
-        return Cell(column, verdict(data, judgement), reason=judgement.reason, note=note)
+        return Cell(
+            column, judged_verdict(data, column, judgement), reason=judgement.reason, note=note, source=judgement.source
+        )
     return Cell(column, unknown_verdict(data), note=note)
 
 
@@ -433,8 +585,12 @@ SupportSummary = Literal["yes", "partial", "no", "not-measured"]
 
 
 def support_summary(statuses: list[str]) -> SupportSummary:
-    """All measured contexts serve -> yes; some serve -> partial; none -> no."""
-    measured = [s for s in statuses if s != "not measured"]
+    """All contexts with an answer serve -> yes; some serve -> partial; none -> no.
+
+    ``not tried`` and ``not measured`` are no answer; ``no`` (tried and failed)
+    and ``cannot run`` are.
+    """
+    measured = [s for s in statuses if s not in ("not measured", "not tried")]
     if not measured:
         return "not-measured"
     if any(s in ("yes", "with") for s in measured):
@@ -446,14 +602,96 @@ def _support(data: Data, column: schema.SupportColumn, option: schema.Option) ->
     cells = []
     for ctx in data.guide.contexts:
         entry = option.support[ctx.id]
-        cells.append(SupportCell(ctx, entry.status, verdict(data, column.statuses[entry.status]), entry.note))
+        cells.append(
+            SupportCell(ctx, entry.status, verdict(data, column.statuses[entry.status]), entry.note, entry.source)
+        )
     summary = support_summary([c.status for c in cells])
     groups: dict[str, list[str]] = {}
-    rank = {"good": 0, "mid": 1, "bad": 2, "unknown": 3}
-    for c in sorted(cells, key=lambda c: rank[c.verdict.level]):
+    rank = {"good": 0, "mid": 1, "bad": 2}
+    for c in sorted(cells, key=lambda c: rank.get(c.verdict.level, 3)):
         groups.setdefault(c.verdict.word, []).append(c.context.name)
     detail = "; ".join(f"{word}: {', '.join(names)}" for word, names in groups.items())
     return Cell(column, verdict(data, column.categories[summary]), detail, note=option.cell_notes.get(column.id)), cells
+
+
+@dataclass(frozen=True)
+class LegendItem:
+    verdict: Verdict
+    meaning: str
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    column: schema.Column
+    items: tuple[LegendItem, ...]
+
+
+#: What each support status means, whatever words a guide gives it.
+SUPPORT_MEANINGS = {
+    "yes": "runs there",
+    "with": "runs there with extra settings or code (the note says which)",
+    "no": "tried and failed (the note says what failed)",
+    "cannot run": "cannot run there (the note says why)",
+    "not tried": "nobody tried it",
+    "not measured": "the source does not say",
+}
+SUMMARY_MEANINGS = {
+    "yes": "runs on every {ctx} with an answer",
+    "partial": "runs on some {ctx_plural}, not others",
+    "no": "runs on no {ctx}",
+    "not-measured": "no {ctx} has an answer",
+}
+
+
+def _band_meaning(column: schema.ComparisonColumn, i: int) -> str:
+    b = column.bands[i]
+    above = column.bands[i - 1].min if i > 0 else None
+    if b.min is not None and above is not None:
+        return f"{numbers.raw(b.min)}× ≤ ratio < {numbers.raw(above)}×"
+    if b.min is not None:
+        return f"ratio ≥ {numbers.raw(b.min)}×"
+    return f"ratio < {numbers.raw(above)}×" if above is not None else "any ratio"
+
+
+def legend(d: Derived) -> list[LegendEntry]:
+    """The legend, from what the matrix shows: every verdict of every cell, with its meaning.
+
+    Comparison columns list their whole scale (every band), so a reader sees
+    where each colour starts, plus every judgement and "not measured" shown.
+    """
+    guide = d.data.guide
+    shown: dict[str, dict[Verdict, str]] = {c.id: {} for c in guide.columns}
+    ctx = {"ctx": guide.context_noun, "ctx_plural": guide.context_noun_plural}
+    for column in guide.columns:
+        if isinstance(column, schema.ComparisonColumn):
+            for i, b in enumerate(column.bands):
+                shown[column.id][verdict(d.data, b)] = _band_meaning(column, i)
+    for option in d.data.options:
+        for cell in d.cells[option.id]:
+            if cell.verdict is None:
+                continue
+            col = cell.column
+            items = shown[col.id]
+            if cell.verdict.judged:
+                items.setdefault(cell.verdict, f"{judgement_word(d.data)} for {option.label}: no number decides it")
+            elif isinstance(col, schema.SupportColumn):
+                key = next((k for k, o in col.categories.items() if verdict(d.data, o) == cell.verdict), None)
+                items.setdefault(cell.verdict, SUMMARY_MEANINGS.get(key or "", "").format(**ctx) or cell.verdict.word)
+            elif cell.verdict.level == "unknown":
+                items.setdefault(cell.verdict, guide.levels["unknown"].meaning)
+            else:
+                items.setdefault(cell.verdict, guide.levels[cell.verdict.level].meaning)
+            for part in cell.parts:
+                items.setdefault(part.verdict, guide.levels[part.verdict.level].meaning)
+        for s in d.support.get(option.id, []):
+            column = next(c for c in guide.columns if isinstance(c, schema.SupportColumn))
+            shown[column.id].setdefault(s.verdict, f"on one {guide.context_noun}: {SUPPORT_MEANINGS[s.status]}")
+    rank = {"good": 0, "mid": 1, "bad": 2, "unknown": 3, "judged": 4}
+    out = []
+    for column in guide.columns:
+        ordered = sorted(shown[column.id].items(), key=lambda kv: rank.get(kv[0].level, 5))
+        out.append(LegendEntry(column, tuple(LegendItem(v, m) for v, m in ordered)))
+    return out
 
 
 def derive(data: Data) -> tuple[Derived, list[Problem]]:
@@ -472,7 +710,7 @@ def derive(data: Data) -> tuple[Derived, list[Problem]]:
                 cell = _comparison_cell(data, index, names, column, option, problems)
             elif isinstance(column, schema.CategoryColumn):
                 attr = option.attributes[column.attribute]
-                cell = Cell(column, verdict(data, column.categories[attr.value]), note=attr.note)
+                cell = Cell(column, verdict(data, column.categories[attr.value]), note=attr.note, source=attr.source)
             else:
                 cell = Cell(column, None, text=getattr(option, column.field))
             row.append(cell)
