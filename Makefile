@@ -6,6 +6,9 @@ PY     := $(VENV)/bin/python
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
+# AIPerf, for the end-to-end import test, in an environment of its own (its pins clash with the guide's).
+AIPERF_VENV  := .venv-aiperf
+AIPERF_STAMP := $(AIPERF_VENV)/.installed
 # Browser assets from npm (plotly.js for the charts), installed from package-lock.json, never committed.
 NODE_STAMP := node_modules/.installed
 SERVE_ADDR ?= 127.0.0.1:8000
@@ -17,7 +20,7 @@ export NO_MKDOCS_2_WARNING := 1
 PIP = $(if $(wildcard $(VENV)/bin/pip),$(PY) -m pip,$(PYTHON) -m pip --python $(PY))
 PIP_INSTALL = $(PIP) install -q --no-deps --no-compile
 
-.PHONY: plotly-bundle setup setup-dev system-deps serve build pages test lint schema clean diff preview chart-budget bench lighthouse-deps lighthouse screenshots first-run fuzz-long
+.PHONY: plotly-bundle setup setup-dev system-deps serve build pages test lint schema clean diff preview chart-budget bench lighthouse-deps lighthouse screenshots first-run fuzz-long zensical-build zensical-serve properdocs-build
 
 $(STAMP): requirements.lock pyproject.toml
 	@v=$$($(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null) || { echo "make serve needs Python 3.11 or newer: '$(PYTHON)' does not run (install python3, or run make PYTHON=/path/to/python3.11)" >&2; exit 1; }; \
@@ -55,6 +58,17 @@ setup: $(NODE_STAMP) $(STAMP)
 # What `make test` and the benchmarks need on top: the development lock.
 setup-dev: setup $(DEV_STAMP)
 
+# AIPerf from requirements-aiperf.lock (complete, so --no-deps): about 1.2 GB, a few minutes the first time.
+$(AIPERF_STAMP): requirements-aiperf.lock
+	@test -x $(AIPERF_VENV)/bin/python || { $(PYTHON) -m pip --version >/dev/null 2>&1 \
+	  && $(PYTHON) -m venv --without-pip $(AIPERF_VENV) || $(PYTHON) -m venv $(AIPERF_VENV); }
+	if test -x $(AIPERF_VENV)/bin/pip; then $(AIPERF_VENV)/bin/python -m pip install -q --no-deps -r requirements-aiperf.lock; \
+	  else $(PYTHON) -m pip --python $(AIPERF_VENV)/bin/python install -q --no-deps -r requirements-aiperf.lock; fi
+	touch $@
+
+.PHONY: setup-aiperf
+setup-aiperf: $(AIPERF_STAMP)
+
 # What `make test` needs on the machine besides `make serve`'s: a Chromium (Debian's, never a downloaded
 # browser; see quality/chromium.py for the names tried and CHROMIUM=...), npm, and Java for the Nu HTML
 # checker. Whatever is missing is installed with apt-get when run as root, else named in one line.
@@ -79,6 +93,19 @@ build: setup $(PLOTLY_BUNDLE)
 pages: setup
 	$(PY) -m generator build --data data --out build/pages
 
+# The same guide with Zensical (Material's successor; README "Engines"): the project in build/zensical/,
+# the site in build/zensical/site/ (atomically). zensical-serve regenerates the pages when data/ changes.
+zensical-build: setup-dev $(PLOTLY_BUNDLE)
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m generator.adapters.zensical build --out build/zensical
+
+zensical-serve: setup-dev
+	@if [ -f $(PLOTLY_BUNDLE) ]; then export GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE); fi; \
+	  $(PY) -m generator.adapters.zensical serve --out build/zensical -a $(SERVE_ADDR)
+
+# The same guide with ProperDocs (the maintained fork of MkDocs 1.6), plugin and all, into build/properdocs/.
+properdocs-build: setup-dev $(PLOTLY_BUNDLE)
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(BIN)/properdocs build --strict -f mkdocs.yml -d build/properdocs
+
 lint: setup-dev
 	$(BIN)/ruff check generator tests quality bench tools/deploy
 	$(BIN)/ruff format --check generator tests quality bench tools/deploy
@@ -86,7 +113,7 @@ lint: setup-dev
 	$(BIN)/mypy tools/deploy/publish.py
 	$(PY) -m generator schema --check
 
-test: system-deps setup-dev lint build
+test: system-deps setup-dev setup-aiperf lint build
 	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m pytest -q
 
 # The property tests with 3,000 examples each instead of 150 (nightly-style; about half an hour).

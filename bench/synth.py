@@ -62,6 +62,7 @@ def _guide(n: int) -> dict[str, Any]:
             "mid": {"colour": "amber", "symbol": "◐", "meaning": "a tie or partial"},
             "bad": {"colour": "red", "symbol": "✖", "meaning": "bad"},
             "unknown": {"colour": "grey", "symbol": "?", "meaning": "not measured", "word": "not measured"},
+            "judged": {"colour": "blue", "symbol": "§", "meaning": "a stated judgement", "word": "judgement"},
         },
         "columns": [
             {
@@ -79,6 +80,8 @@ def _guide(n: int) -> dict[str, Any]:
                     "yes": {"level": "good", "word": "serves"},
                     "with": {"level": "mid", "word": "with extras"},
                     "no": {"level": "bad", "word": "does not serve"},
+                    "cannot run": {"level": "bad", "word": "cannot run here"},
+                    "not tried": {"level": "unknown", "word": "not tried"},
                     "not measured": {"level": "unknown", "word": "not measured"},
                 },
             },
@@ -89,7 +92,7 @@ def _guide(n: int) -> dict[str, Any]:
                 "meaning": "Latency as a fraction of the fastest path on the same operation.",
                 "tag": "transport",
                 "against": "best",
-                "aggregate": "max",
+                "aggregate": "split",
                 "bands": [
                     {"min": 0.8, "level": "good", "word": "fast"},
                     {"min": 0.4, "level": "mid", "word": "middling"},
@@ -103,7 +106,7 @@ def _guide(n: int) -> dict[str, Any]:
                 "meaning": "Throughput against the other side of each A/B run.",
                 "tag": "serving",
                 "against": "counterpart",
-                "aggregate": "max",
+                "aggregate": "split",
                 "bands": [
                     {"min": 1.05, "level": "good", "word": "faster"},
                     {"min": 0.95, "level": "mid", "word": "tie"},
@@ -186,8 +189,6 @@ def _tables(n: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[st
                     "numerator": sides[1],
                     "denominator": a,
                     "rows": ["dispatch"],
-                    "digits": 0,
-                    "approx": True,
                     "phrase": {"more": "{ratio} faster than", "less": "{ratio} slower than", "tie": "as fast as"},
                 }
             )
@@ -218,9 +219,7 @@ def _tables(n: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[st
                 "repetitions": 2,
                 "variance_below_pct": 1,
                 "series": [{"id": a, "label": a, "option": a}, {"id": b, "label": b, "option": b}],
-                "comparisons": [
-                    {"numerator": a, "denominator": b, "label": f"{a} / {b}", "digits": 2, "verdict_column": "serving"}
-                ],
+                "comparisons": [{"numerator": a, "denominator": b, "label": f"{a} / {b}", "verdict_column": "serving"}],
                 "rows": rows,
             }
             claims.append(
@@ -230,7 +229,6 @@ def _tables(n: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[st
                     "numerator": a,
                     "denominator": b,
                     "rows": [r["id"] for r in rows],
-                    "digits": 2,
                     "phrase": {
                         "more": "{ratio} faster than",
                         "less": "{ratio} slower than",
@@ -290,7 +288,13 @@ def _option(i: int, n: int, claim: str | None, serving: bool) -> dict[str, Any]:
         "measured": "One A/B run per framework." + quote + " " + lorem(f"{ident}-measured"),
         "pick_when": f"You want {ident}, a path that exists only in a benchmark.",
         "pick_detail": lorem(f"{ident}-pick") + f"\n\n- first reason for {ident}\n- second reason with `code`",
-        "attributes": {"fork": {"value": FORKS[i % 4], "note": f"Stock releases for {ident}, or not."}},
+        "attributes": {
+            "fork": {
+                "value": FORKS[i % 4],
+                "note": f"Stock releases for {ident}, or not.",
+                "source": {"quote": f"{ident} ships as a stock release", "where": "Survey"},
+            }
+        },
         "needs": [
             {"kind": "env", "value": f"SETTING_{i}", "context": "fw-a", "note": "Turns it on."},
             {"kind": "flag", "value": f"--path {ident}", "context": "fw-b", "note": "Selects it."},
@@ -299,7 +303,9 @@ def _option(i: int, n: int, claim: str | None, serving: bool) -> dict[str, Any]:
         "caveats": [lorem(f"{ident}-caveat"), f"A second caveat about {ident}."],
     }
     if not serving:
-        record["judgements"] = {"serving": {"level": "mid", "word": "tie", "reason": "No A/B run; " + lorem(ident)}}
+        record["judgements"] = {
+            "serving": {"word": "tie", "reason": "No A/B run; " + lorem(ident), "source": {"quote": "a tie"}}
+        }
     if i % 3 == 0:
         record["cell_notes"] = {"transport": f"No microbenchmark for {ident}."}
     return record
@@ -314,6 +320,8 @@ def guide_documents(n: int) -> dict[str, Any]:
     first_claim = claims[0]["id"]
     docs: dict[str, Any] = {"guide.yml": _guide(n), "claims.yml": {"claims": claims}}
     docs["recommendation.yml"] = {
+        "headline": f"Serve with [[option:{option_id(0)}]] unless a case below applies.",
+        "recommended": [{"option": option_id(0), "when": "the default"}],
         "summary": f"Serve with [[option:{option_id(0)}]] unless a case below applies.",
         "cases": [
             {

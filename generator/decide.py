@@ -35,6 +35,9 @@ from generator.model import Data
 
 Answers = Mapping[str, str]
 
+#: Support statuses that rule an option out on the chosen context: tried and failed, cannot run, not tried.
+RULED_OUT_STATUSES = ("no", "cannot run", "not tried")
+
 #: Upper bound on the number of combinations, so a build stays fast and the table readable.
 MAX_COMBINATIONS = 4096
 
@@ -168,9 +171,9 @@ def _rules_out(data: Data, f: schema.Filter, option: schema.Option, chosen: str)
     if isinstance(f, schema.SupportFilter):
         column = support_column(data.guide)
         entry = option.support.get(chosen)
-        if column is None or entry is None or entry.status != "no":
+        if column is None or entry is None or entry.status not in RULED_OUT_STATUSES:
             return None
-        return Reason(_context_name(data.guide, chosen), column.statuses["no"], entry.note)
+        return Reason(_context_name(data.guide, chosen), column.statuses[entry.status], entry.note)
     category = category_column(data.guide, f.attribute)
     attr = option.attributes.get(f.attribute)
     if category is None or attr is None or attr.value not in f.exclude.get(chosen, []):
@@ -178,8 +181,29 @@ def _rules_out(data: Data, f: schema.Filter, option: schema.Option, chosen: str)
     return Reason(category.label, category.categories[attr.value], attr.note)
 
 
+def _answer_excludes(data: Data, answers: Answers) -> Iterator[tuple[str, Reason]]:
+    """Options an answer rules out by its own ``excludes`` (``simplicity`` excludes ``fork: [fork]``)."""
+    decisions = data.decisions
+    assert decisions is not None
+    for question in decisions.questions:
+        answer = next((a for a in question.answers if a.id == answers.get(question.id)), None)
+        if answer is None:
+            continue
+        for attribute, values in answer.excludes.items():
+            category = category_column(data.guide, attribute)
+            for option in data.options:
+                attr = option.attributes.get(attribute)
+                if category is None or attr is None or attr.value not in values:
+                    continue
+                label = f"{category.label} (you chose {answer.label.lower()})"
+                yield option.id, Reason(label, category.categories[attr.value], attr.note)
+
+
 def exclusions(data: Data, answers: Answers) -> dict[str, Reason]:
-    """Options the records rule out for ``answers``, each with the first reason found, in the guide's order."""
+    """Options the records rule out for ``answers``, each with the first reason found, in the guide's order.
+
+    The filters come first, in their order, then the answers' own ``excludes``.
+    """
     decisions = data.decisions
     assert decisions is not None
     found: dict[str, Reason] = {}
@@ -191,6 +215,8 @@ def exclusions(data: Data, answers: Answers) -> dict[str, Reason]:
                 reason = _rules_out(data, f, option, answers[f.question])
                 if reason is not None:
                     found[option.id] = reason
+    for ident, excluded in _answer_excludes(data, answers):
+        found.setdefault(ident, excluded)
     return {ident: found[ident] for ident in data.guide.order if ident in found}
 
 

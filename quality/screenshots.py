@@ -5,7 +5,7 @@
 
 For each palette and width: ``screen-<palette>-<width>.png`` (what a reader sees first, one viewport),
 ``glance-<palette>-<width>.png`` (one viewport scrolled to the matrix) and ``matrix-<palette>-<width>.png``
-(the whole matrix). Not committed; look at them.
+(the whole matrix); then ``path-<page>-<palette>-<width>.png`` (every path page, whole). Not committed; look at them.
 """
 
 from __future__ import annotations
@@ -64,6 +64,15 @@ def take(out: Path) -> list[Path]:
                     matrix = out / f"matrix-{palette}-{width}.png"
                     page.locator(".dg-matrix-wrap").first.screenshot(path=matrix)
                     written += [screen, glance, matrix]
+                    # Every path page, one viewport: what a reader sees first on it.
+                    for href in page.eval_on_selector_all(
+                        ".dg-matrix tbody th[scope=row] > a", "links => links.map((a) => a.href)"
+                    ):
+                        page.goto(href, wait_until="networkidle")
+                        name = href.rstrip("/").rsplit("/", 1)[-1]
+                        path_shot = out / f"path-{name}-{palette}-{width}.png"
+                        page.screenshot(path=path_shot, full_page=True)
+                        written.append(path_shot)
                     context.close()
             browser.close()
     return written

@@ -124,7 +124,10 @@ def test_headline_pairs_transport_on_top_with_serving_below(shipped: Derived) ->
     for row, cell in zip(serving.rows, shipped.tables[serving.id].ratios["DeepEP / UCCL"], strict=True):
         assert f"{cell.text} ({cell.verdict.word}) on {row.label}" in head.takeaway
     ratio = transport.rows[0].values["deepep-v2"] / transport.rows[0].values["uccl"]
-    assert f"{ratio:.3f}×" in head.takeaway
+    # One number, one spelling: the transport table's declared digits, as in prose.
+    assert f"{ratio:.{transport.digits}f}×" in head.takeaway and shipped.numbers[
+        "uccl-vs-deepep-dispatch"
+    ].text.startswith(f"{ratio:.{transport.digits}f}×")
     assert charts.headlines_for("uccl") == [head] and charts.headlines_for("dense") == []
 
 
@@ -149,7 +152,7 @@ def test_headline_and_overview_follow_the_data_of_any_guide(tmp_path: Path) -> N
             "meaning": "Speed on the flat against the quickest bicycle.",
             "tag": "flat",
             "against": "best",
-            "aggregate": "max",
+            "aggregate": "split",
             "bands": [{"min": 0.9, "level": "good", "word": "quick"}, {"level": "bad", "word": "slow"}],
         },
     )
@@ -242,8 +245,10 @@ def _expected_on_pages(d: Derived, charts: Charts) -> dict[str, list[str]]:
     on_results = [c.id for t in d.data.tables for c in charts.for_table(t.id)]
     pages = {"": [c.id for c in charts.headlines], "results/": on_results}
     for o in d.data.options:
-        ids = [c.id for c in charts.headlines_for(o.id)]
-        ids += [c.id for t in d.option_tables[o.id] for c in charts.for_table(t)]
+        heads = charts.headlines_for(o.id)
+        ids = [c.id for c in heads]
+        # A headline already draws its tables for its pair: their A/B charts are not drawn again.
+        ids += [c.id for t in d.option_tables[o.id] for c in charts.for_table(t, heads)]
         pages[f"options/{o.id}/"] = ids
     pages["methodology/"] = pages["bottom-line/"] = []
     return pages

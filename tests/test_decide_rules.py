@@ -15,7 +15,7 @@ from tests.conftest import DATA, FIXTURES
 
 #: Paths that shard experts across ranks (expert-parallel all-to-all), per their records' "what".
 EP_PATHS = {"deepep-v2", "deepep-multicomm", "uccl"}
-SERVING = ("throughput", "robustness")
+SERVING = ("throughput", "simplicity", "robustness")
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +44,7 @@ def picks(data: Data, combo: dict[str, str]) -> list[str]:
 def test_every_combination_gets_a_recommendation(data: Data) -> None:
     assert data.decisions is not None
     combos = list(decide.combinations(data.decisions))
-    assert len(combos) == decide.size(data.decisions) == 2 * 3 * 3 * 2 * 2
+    assert len(combos) == decide.size(data.decisions) == 2 * 4 * 3 * 2 * 2
     for combo in combos:
         outcome = result(data, combo)
         ids = [p.option for p in outcome.picks]
@@ -110,7 +110,7 @@ def test_uccl_deadlocks_on_vllm_so_it_is_ruled_out_with_the_records_reason(data:
             reasons = dict(result(data, combo).ruled_out)
             assert "uccl" in reasons and "uccl" not in picks(data, combo)
             assert reasons["uccl"].detail == uccl.support["vllm"].note
-            assert reasons["uccl"].verdict is not None and reasons["uccl"].verdict.word == "does not serve"
+            assert reasons["uccl"].verdict is not None and reasons["uccl"].verdict.word == "tried and failed"
     # The same reader on SGLang, where UCCL serves with a fork, gets it for its long-prefill robustness.
     combo = {"fabric": "efa", "priority": "robustness", "framework": "sglang", "model": "too-big", "fork": "can"}
     outcome = result(data, combo)
@@ -148,7 +148,12 @@ def test_known_failures_follow_the_chosen_framework(data: Data) -> None:
 def test_leaves_merge_answers_that_lead_to_the_same_outcome(data: Data) -> None:
     table = decide.leaves(data)
     trtllm = [leaf for leaf in table if dict(leaf.when).get("framework") == ("trtllm",)]
-    assert trtllm and all(dict(leaf.when)["priority"] == ("throughput", "robustness") for leaf in trtllm)
+    # Throughput and robustness lead to the same TRT-LLM answers; simplicity differs only in what it rules out.
+    assert trtllm and all(
+        {"throughput", "robustness"} <= set(dict(leaf.when)["priority"])
+        or dict(leaf.when)["priority"] == ("simplicity",)
+        for leaf in trtllm
+    )
     infiniband = [leaf for leaf in table if dict(leaf.when).get("fabric") == ("infiniband",)]
     assert [leaf.when for leaf in infiniband] == [(("fabric", ("infiniband",)),)]
     assert infiniband[0].id == "when-fabric-infiniband"

@@ -57,7 +57,7 @@ def test_the_static_table_answers_every_combination_exactly_once(decide: Beautif
         dict(zip([q["id"] for q in questions], chosen, strict=True))
         for chosen in itertools.product(*([a["id"] for a in q["answers"]] for q in questions))
     ]
-    assert len(combos) == 72
+    assert len(combos) == 96
     for combo in combos:
         assert len(_row_for(rows, combo)) == 1, combo
     # "any" is written out where a question does not matter.
@@ -97,7 +97,7 @@ def test_known_situations_in_the_table(decide: BeautifulSoup, combo: dict, recom
 
 def test_an_answer_shows_its_computed_evidence_and_what_is_ruled_out(decide: BeautifulSoup) -> None:
     card = decide.find(
-        id="when-fabric-efa--priority-throughput-or-robustness--framework-trtllm--model-fits--fork-cannot"
+        id="when-fabric-efa--priority-throughput-or-simplicity-or-robustness--framework-trtllm--model-fits--fork-cannot"
     )
     why = card.select_one(".dg-why")
     numbers = {text(a): a["href"] for a in why.select("a.dg-num")}
@@ -105,7 +105,7 @@ def test_an_answer_shows_its_computed_evidence_and_what_is_ruled_out(decide: Bea
     assert set(numbers.values()) == {"../results/#dense-vs-deepep"} and len(numbers) == 2
     pick = card.select_one(".dg-pick-recommended")
     assert flat(pick.select_one(".dg-pick-support")) == "TRT-LLM ✔ serves: Set TRTLLM_MOE_DISABLE_ALLTOALLV."
-    assert "Serving speed ✔ faster" in text(pick.select_one(".dg-evidence"))
+    assert "✔ faster on TRT-LLM" in text(pick.select_one(".dg-evidence"))
     ruled = {text(li.a): flat(li) for li in card.select(".dg-ruled-out li")}
     assert set(ruled) == {
         "UCCL (raw-ibverbs wrapper)",
@@ -114,14 +114,16 @@ def test_an_answer_shows_its_computed_evidence_and_what_is_ruled_out(decide: Bea
         "Native kernel-posted path (research)",
     }
     assert "Needs a fork ✖ fork" in ruled["UCCL (raw-ibverbs wrapper)"]
-    assert "TRT-LLM ✖ does not serve: No serving adapter exists for it." in ruled["pplx kernels"]
+    assert "TRT-LLM ✖ cannot run here: No serving adapter exists for it." in ruled["pplx kernels"]
     assert "Listed for InfiniBand only, not AWS EFA" in ruled["GPU-initiated GDAKI / IBGDA"]
 
 
 def test_uccl_on_vllm_is_ruled_out_by_its_deadlock(decide: BeautifulSoup) -> None:
-    card = decide.find(id="when-fabric-efa--priority-throughput-or-robustness--framework-vllm--model-too-big")
+    card = decide.find(
+        id="when-fabric-efa--priority-throughput-or-simplicity-or-robustness--framework-vllm--model-too-big"
+    )
     ruled = {text(li.a): flat(li) for li in card.select(".dg-ruled-out li")}
-    assert "vLLM ✖ does not serve: Deadlocks." in ruled["UCCL (raw-ibverbs wrapper)"]
+    assert "vLLM ✖ tried and failed: Deadlocks." in ruled["UCCL (raw-ibverbs wrapper)"]
 
 
 def test_the_form_and_its_data_are_in_the_page_but_hidden_without_javascript(
@@ -179,8 +181,22 @@ def test_support_grid_shows_every_path_on_every_framework(shipped_site: Path) ->
     grid = soup.select_one("table.dg-grid")
     assert [text(th) for th in grid.select("thead th")] == ["Path", "TRT-LLM", "vLLM", "SGLang"]
     options = _options()
-    words = {"yes": "✔ serves", "with": "◐ with extras", "no": "✖ does not serve", "not measured": "? not measured"}
-    colours = {"yes": "dg-green", "with": "dg-amber", "no": "dg-red", "not measured": "dg-grey"}
+    words = {
+        "yes": "✔ serves",
+        "with": "◐ with extras",
+        "no": "✖ tried and failed",
+        "cannot run": "✖ cannot run here",
+        "not tried": "? not tried",
+        "not measured": "? not stated",
+    }
+    colours = {
+        "yes": "dg-green",
+        "with": "dg-amber",
+        "no": "dg-red",
+        "cannot run": "dg-red",
+        "not tried": "dg-grey",
+        "not measured": "dg-grey",
+    }
     rows = grid.select("tbody tr")
     assert len(rows) == len(options)
     for tr in rows:

@@ -99,11 +99,11 @@ def test_a_verdict_flip_is_reported_first_with_the_numbers_behind_it(repo: Path)
     md = ok(repo)
     flip_at, numbers_at = md.index("### Verdict flips"), md.index("### Changed numbers")
     assert flip_at < numbers_at
-    assert "| Road bike | Hill speed | ▲ quicker (green) | ■ level (amber) | max ratio 1.50× → 1.05×;" in md
+    assert "| Road bike | Hill speed | ▲ quicker (green) | ■ level (amber) | worst ratio 1.50× → 1.05×;" in md
     assert "| Cargo bike | Hill speed | ▼ slower (red) | ■ level (amber) |" in md
     assert "| Hill A | cargo bike | 150 s | 105 s |" in md
     assert "| Hill A | cargo / road | 1.50× ▼ slower (red) | 1.05× ■ level (amber) |" in md
-    assert "| `light-vs-cargo` | Hill climb times | 1.5× | 1.1× |" in md
+    assert "| `light-vs-cargo` | Hill climb times | 1.50× | 1.05× |" in md
 
 
 def test_a_number_change_without_a_flip(repo: Path) -> None:
@@ -113,7 +113,7 @@ def test_a_number_change_without_a_flip(repo: Path) -> None:
     assert data["flips"] == []
     assert [(v["before"], v["after"]) for v in data["values"]] == [(150.0, 160.0)]
     assert [(r["comparison"], r["before"], r["after"]) for r in data["ratios"]] == [("cargo / road", "1.50×", "1.60×")]
-    assert [(c["id"], c["before"], c["after"]) for c in data["claims"]] == [("light-vs-cargo", "1.5×", "1.6×")]
+    assert [(c["id"], c["before"], c["after"]) for c in data["claims"]] == [("light-vs-cargo", "1.50×", "1.60×")]
     md = ok(repo)
     assert "Verdict flips" not in md
     assert md.splitlines()[2] == "3 changed numbers."

@@ -37,7 +37,7 @@ def test_a_guide_on_another_topic_builds_with_no_code_change(tmp_path: Path) -> 
         "What was timed?",
         "Who should ride it?",
     ]
-    assert "1.5×" in text(page(site, "bottom-line/").select_one("article"))
+    assert "1.50×" in text(page(site, "bottom-line/").select_one("article"))
 
 
 def test_cli_writes_plain_markdown_for_other_engines(tmp_path: Path) -> None:
@@ -62,7 +62,7 @@ def test_cli_writes_plain_markdown_for_other_engines(tmp_path: Path) -> None:
     )
     built = mkdocs_build(tmp_path / "plain.yml", tmp_path / "plain-site")
     assert built.returncode == 0, built.stderr
-    assert "1.5× faster than" in (tmp_path / "plain-site" / "bottom-line" / "index.html").read_text(encoding="utf-8")
+    assert "1.50× faster than" in (tmp_path / "plain-site" / "bottom-line" / "index.html").read_text(encoding="utf-8")
 
 
 def test_cli_rebuild_replaces_the_folder_atomically(tmp_path: Path) -> None:

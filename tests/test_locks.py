@@ -7,7 +7,10 @@ metadata installed in this environment, and the environment against the pins.
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import subprocess
 from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
 
@@ -73,3 +76,24 @@ def test_environment_matches_the_pins() -> None:
     for lock in ("requirements.lock", "requirements-dev.lock"):
         for name, version in pins(lock).items():
             assert distribution(name).version == version, f"{name} installed differs from {lock}"
+
+
+def test_aiperf_environment_is_exactly_its_lock() -> None:
+    """.venv-aiperf (AIPerf for the end-to-end import test) holds the pinned set, nothing more or less."""
+    python = Path(os.environ.get("AIPERF_ENV", ROOT / ".venv-aiperf")) / "bin" / "python"
+    assert python.exists(), f"{python} is missing: run `make setup-aiperf` (make test does)"
+    listing = subprocess.run(
+        [
+            python,
+            "-I",
+            "-c",
+            "import importlib.metadata as m, json; "
+            "print(json.dumps({d.metadata['Name']: d.version for d in m.distributions()}))",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    installed = {canonical(name): version for name, version in json.loads(listing.stdout).items()}
+    assert installed == pins("requirements-aiperf.lock")

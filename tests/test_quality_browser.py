@@ -1,5 +1,7 @@
 """Quality gates in a real browser (Debian's Chromium), on every page the sitemap lists.
 
+Every gate runs on the site of each engine: MkDocs + Material (the plugin) and Zensical (README "Engines").
+
 One browser and one server for the whole session; one context per palette, so a page is loaded once
 per palette and checked for console errors, failed requests, requests to other hosts and axe-core
 violations together.
@@ -16,11 +18,34 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response, Route
 
 from quality.contrast import contrast_ratio
-from quality.sitemap import page_paths
+from quality.serve import StaticServer
+from quality.sitemap import page_paths, page_urls
 
 AA_TEXT = 4.5
 MakeContext = Callable[..., BrowserContext]
 PHONE = {"width": 390, "height": 844}
+ENGINES = {"mkdocs": "shipped_site", "zensical": "zensical_site"}
+
+
+@pytest.fixture(scope="module", params=list(ENGINES))
+def gate_site(request: pytest.FixtureRequest) -> Path:
+    """The shipped guide as built by each engine, in turn (each built once per session)."""
+    site: Path = request.getfixturevalue(ENGINES[request.param])
+    return site
+
+
+@pytest.fixture(scope="module")
+def gate_url(gate_site: Path) -> Iterator[str]:
+    """Base URL (ending in /) of ``gate_site`` served on 127.0.0.1."""
+    server = StaticServer(gate_site)
+    yield server.url
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def gate_pages(gate_site: Path, gate_url: str) -> list[str]:
+    """Every page of ``gate_site``, from its sitemap.xml, as addresses on the local server."""
+    return page_urls(gate_site, gate_url)
 
 
 @pytest.fixture(scope="module")
@@ -91,38 +116,38 @@ def _axe_problems(axe: Axe, page: Page, where: str) -> list[str]:
 
 @pytest.mark.parametrize("palette", ["default", "slate"])
 def test_every_page_loads_cleanly_and_passes_axe(
-    context: MakeContext, site_pages: list[str], served_site: str, axe: Axe, palette: str
+    context: MakeContext, gate_pages: list[str], gate_url: str, axe: Axe, palette: str
 ) -> None:
     """No console error, failed or outside request, and 0 axe violations, in the light and dark palette."""
     ctx = context(color_scheme="light")
-    recorder = Recorder(ctx, served_site)
+    recorder = Recorder(ctx, gate_url)
     page = ctx.new_page()
     if palette == "slate":
         # Switch the way a reader does: Material stores the choice and every later page opens dark.
         recorder.where = "palette toggle"
-        page.goto(site_pages[0], wait_until="load")
+        page.goto(gate_pages[0], wait_until="load")
         page.locator("form[data-md-component=palette] label:visible").click()
         page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
     problems: list[str] = []
-    for url in site_pages:
+    for url in gate_pages:
         recorder.where = url
         page.goto(url, wait_until="networkidle")
         scheme = page.evaluate("document.body.dataset.mdColorScheme")
         assert scheme == palette, f"{url}: palette {scheme}, expected {palette}"
         problems += _axe_problems(axe, page, url)
-    assert len(site_pages) >= 2
+    assert len(gate_pages) >= 2
     assert recorder.problems + problems == []
 
 
 def test_the_gates_see_a_violation_and_an_outside_request(
-    context: MakeContext, site_pages: list[str], served_site: str, axe: Axe
+    context: MakeContext, gate_pages: list[str], gate_url: str, axe: Axe
 ) -> None:
     """The same recorder and axe run, on a page we break on purpose, report both faults."""
     ctx = context()
-    recorder = Recorder(ctx, served_site)
+    recorder = Recorder(ctx, gate_url)
     page = ctx.new_page()
-    recorder.where = site_pages[0]
-    page.goto(site_pages[0], wait_until="load")
+    recorder.where = gate_pages[0]
+    page.goto(gate_pages[0], wait_until="load")
     page.evaluate("""document.body.insertAdjacentHTML('beforeend', '<button class="dg-broken"></button>');
         fetch('http://example.invalid/tracker.js').catch(() => {});""")
     page.wait_for_timeout(200)
@@ -168,14 +193,14 @@ def _rgb_hex(css: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def verdict_pages(shipped_site: Path, served_site: str) -> list[str]:
+def verdict_pages(gate_site: Path, gate_url: str) -> list[str]:
     """The pages (from the sitemap) that show verdict cells or badges."""
     found = []
-    for path in page_paths(shipped_site):
-        html = (shipped_site / path / "index.html").read_text(encoding="utf-8")
+    for path in page_paths(gate_site):
+        html = (gate_site / path / "index.html").read_text(encoding="utf-8")
         if "dg-cell" in html or "dg-badge" in html:
-            found.append(served_site + path)
-    assert served_site in found, "the overview shows the matrix"
+            found.append(gate_url + path)
+    assert gate_url in found, "the overview shows the matrix"
     return found
 
 
@@ -202,11 +227,11 @@ def test_verdicts_stay_readable_in_forced_colors(context: MakeContext, verdict_p
     assert problems == []
 
 
-def test_matrix_reads_as_cards_on_a_phone(context: MakeContext, served_site: str) -> None:
+def test_matrix_reads_as_cards_on_a_phone(context: MakeContext, gate_url: str) -> None:
     """At phone width nothing scrolls sideways, every cell says which column it answers, verdicts sit two
     by two, and each path's card fits on one screen below the header."""
     page = context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
-    page.goto(served_site, wait_until="load")
+    page.goto(gate_url, wait_until="load")
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     wrap = page.evaluate("(w => w.scrollWidth - w.clientWidth)(document.querySelector('.dg-matrix-wrap'))")
     assert overflow <= 0 and wrap <= 0

@@ -1,5 +1,8 @@
 """A real ``mkdocs serve`` survives a bad edit: last good pages, a banner with the errors, and back.
 
+The same tests run on ``make zensical-serve`` (Zensical, which runs no plugins, served by
+:mod:`generator.adapters.zensical_serve`): both engines must behave alike for an author.
+
 The server runs on 127.0.0.1 with a free port in a copy of the project, and is stopped by the
 test whatever happens. Every request has a timeout, so a hanging server fails the test.
 """
@@ -73,10 +76,20 @@ def _project(tmp_path: Path) -> Path:
     return project
 
 
-def _start(project: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
+ENGINES = ["mkdocs", "zensical"]
+
+
+def _command(engine: str, port: int) -> list[str]:
+    if engine == "zensical":
+        adapter = "generator.adapters.zensical"
+        return [sys.executable, "-m", adapter, "serve", "--out", "build/zensical", "-a", f"127.0.0.1:{port}"]
+    return [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"]
+
+
+def _start(project: Path, port: int, log: Path, engine: str = "mkdocs") -> subprocess.Popen[bytes]:
     with log.open("wb") as out:
         return subprocess.Popen(
-            [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
+            _command(engine, port),
             cwd=project,
             stdout=out,
             stderr=subprocess.STDOUT,
@@ -94,12 +107,12 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
             process.wait(timeout=15)
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
+@pytest.fixture(params=ENGINES)
+def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Server]:
     project = _project(tmp_path)
     port = free_port()
     log = tmp_path / "serve.log"
-    process = _start(project, port, log)
+    process = _start(project, port, log, request.param)
     served = Server(f"http://127.0.0.1:{port}/", process, log, project)
     try:
         wait_for("first answer", lambda: served.get("")[0] == 200, START_SECONDS, served)
@@ -146,13 +159,14 @@ def test_bad_edit_shows_a_banner_and_fixing_it_removes_it(server: Server) -> Non
     assert server.process.poll() is None
 
 
-def test_serve_on_broken_data_stops_with_the_errors(tmp_path: Path) -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_serve_on_broken_data_stops_with_the_errors(tmp_path: Path, engine: str) -> None:
     """Nothing good to show yet: the server stops at once with every problem, like mkdocs build."""
     project = _project(tmp_path)
     uccl = project / "data" / "options" / "uccl.yml"
     uccl.write_text(uccl.read_text(encoding="utf-8").replace("label: UCCL\n", "label: [\n", 1), encoding="utf-8")
     log = tmp_path / "serve.log"
-    process = _start(project, free_port(), log)
+    process = _start(project, free_port(), log, engine)
     try:
         assert process.wait(timeout=START_SECONDS) == 1
     finally:
@@ -197,7 +211,7 @@ def test_an_edit_that_crashed_the_generator_gets_a_banner_within_two_seconds(ser
         status, page = server.get(path)
         assert status == 200 and time.monotonic() - started < 2, path
         banner = _banner(page)
-        assert banner is not None and "data/guide.yml:54 columns[0].statuses : no outcome for 'with'" in banner, banner
+        assert banner is not None and "data/guide.yml:59 columns[0].statuses : no outcome for 'with'" in banner, banner
     # One rebuild of this site takes about 1.5-2 s on two idle cores; a hang never ends.
     print(f"banner {shown_after:.1f} s after the save")
     assert shown_after < BANNER_SECONDS, f"the banner took {shown_after:.1f} s"

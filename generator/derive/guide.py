@@ -19,15 +19,38 @@ from generator.model import Data, at, facts, measurement_tables
 
 @dataclass(frozen=True)
 class Verdict:
-    level: str
+    level: schema.Level
     word: str
     symbol: str
     colour: str
+    judged: bool = False
+    """A stated judgement, no measurement: shown in the judgement style, with its source."""
+
+
+@dataclass(frozen=True)
+class Regime:
+    """One measured context (or row) a comparison cell speaks for, and the table row behind it."""
+
+    name: str
+    table: str
+    row: str
+
+
+@dataclass(frozen=True)
+class Part:
+    """The verdict of some of a cell's regimes: ``✖ slower on TRT-LLM``."""
+
+    verdict: Verdict
+    regimes: tuple[Regime, ...]
 
 
 @dataclass
 class Cell:
-    """One matrix cell: a verdict (or plain text), a short detail and where it comes from."""
+    """One matrix cell: a verdict (or plain text), a short detail and where it comes from.
+
+    A comparison cell over regimes whose verdicts differ has one ``part`` per
+    verdict, worst first; its ``verdict`` (the cell's colour) is the worst.
+    """
 
     column: schema.Column
     verdict: Verdict | None
@@ -37,6 +60,10 @@ class Cell:
     reason: str | None = None
     note: str | None = None
     value: float | None = None
+    parts: list[Part] = field(default_factory=list)
+    summary: str = ""
+    """How several regimes were summarised, in words (``worst of 4 regimes``)."""
+    source: schema.Cite | None = None
 
 
 @dataclass
@@ -70,6 +97,7 @@ class SupportCell:
     status: str
     verdict: Verdict
     note: str | None
+    source: schema.Cite | None = None
 
 
 @dataclass
@@ -117,6 +145,23 @@ class Derived:
     def campaign(self, ident: str) -> schema.Campaign | None:
         return self._campaigns.get(ident)
 
+    def recommended(self, ident: str) -> schema.Recommended | None:
+        """The overview's mark for a recommended row, if this option is one."""
+        return next((r for r in self.data.recommendation.recommended if r.option == ident), None)
+
+    def judgement_word(self) -> str:
+        return judgement_word(self.data)
+
+    def judgement_example(self) -> Verdict | None:
+        """A judgement as the legend shows its style, or ``None`` when the guide states none."""
+        style = self.data.guide.levels.get("judged")
+        if style is None or not any(o.judgements for o in self.data.options):
+            return None
+        return Verdict("judged", style.meaning, style.symbol, style.colour, judged=True)
+
+    def legend(self) -> list[LegendEntry]:
+        return legend(self)
+
     def context_name(self, ident: str | None) -> str:
         if ident is None:
             return f"any {self.data.guide.context_noun}"
@@ -126,6 +171,20 @@ class Derived:
 def verdict(data: Data, outcome: schema.Outcome) -> Verdict:
     style = data.guide.levels[outcome.level]
     return Verdict(outcome.level, outcome.word, style.symbol, style.colour)
+
+
+def judged_verdict(data: Data, column: schema.ComparisonColumn, judgement: schema.Judgement) -> Verdict:
+    """A stated judgement: the ``judged`` style, or the band of the number it states."""
+    judged = data.guide.levels["judged"]
+    if judgement.value is not None:
+        style = data.guide.levels[band(column, judgement.value).level]
+        return Verdict(band(column, judgement.value).level, judgement.word, judged.symbol, style.colour, judged=True)
+    return Verdict("judged", judgement.word, judged.symbol, judged.colour, judged=True)
+
+
+def judgement_word(data: Data) -> str:
+    """The label every judgement carries: ``judgement``."""
+    return data.guide.levels["judged"].word or "judgement"
 
 
 def unknown_verdict(data: Data) -> Verdict:
@@ -163,7 +222,7 @@ def table_view(data: Data, table: schema.MeasurementTable) -> TableView:
             if isinstance(col, schema.ComparisonColumn):
                 oriented = value if table.better == "higher" else 1 / value
                 judged = verdict(data, band(col, oriented))
-            cells.append(RatioCell(value, numbers.ratio(value, comp.digits), judged))
+            cells.append(RatioCell(value, numbers.ratio(value, table.digits), judged))
         ratios[comp.label] = cells
     return TableView(table, ratios)
 
@@ -171,22 +230,45 @@ def table_view(data: Data, table: schema.MeasurementTable) -> TableView:
 _AGGREGATES: dict[str, Callable[[list[float]], float]] = {"mean": mean, "min": min, "max": max}
 
 
-def _phrase(data: Data, claim: schema.RatioClaim, value: float) -> str:
-    """ "1.5× faster than", "2.0× slower than" or "on par with", from the value and the tie band."""
+Side = Literal["more", "less", "tie"]
+
+
+def _side(data: Data, claim: schema.RatioClaim, digits: int, value: float) -> Side:
+    """Which way a ratio reads: above 1, below 1, or a tie (the column's ``mid`` band, else rounding to 1)."""
     assert claim.phrase is not None
-    phrase = claim.phrase
-    column = next((c for c in data.guide.columns if c.id == phrase.column), None)
+    column = next((c for c in data.guide.columns if c.id == claim.phrase.column), None)
     if isinstance(column, schema.ComparisonColumn):
         tie = band(column, value).level == "mid"
     else:
-        tie = numbers.ratio(value, claim.digits) == numbers.ratio(1.0, claim.digits)
+        tie = numbers.ratio(value, digits) == numbers.ratio(1.0, digits)
     if tie:
-        words, shown = phrase.tie, value
-    elif value > 1:
-        words, shown = phrase.more, value
-    else:
-        words, shown = phrase.less, 1 / value
-    return words.replace("{ratio}", numbers.ratio(shown, claim.digits, claim.approx))
+        return "tie"
+    return "more" if value > 1 else "less"
+
+
+def _phrase(data: Data, claim: schema.RatioClaim, digits: int, values: list[float]) -> str:
+    """ "1.5× faster than", "2.0× slower than" or "on par with", from the values and the tie band."""
+    assert claim.phrase is not None
+    side = _side(data, claim, digits, values[0])
+    words = getattr(claim.phrase, side)
+    shown = values if side != "less" else [1 / v for v in values]
+    if len(shown) == 1:
+        return str(words.replace("{ratio}", numbers.ratio(shown[0], digits)))
+    return str(words.replace("{ratio}", numbers.ratio_range(min(shown), max(shown), digits)))
+
+
+def _split_phrase(data: Data, claim: schema.RatioClaim, digits: int, rows: list[tuple[str, float]]) -> str | None:
+    """Where each side wins, when the rows of a mean fall on different sides; ``None`` when they agree."""
+    sides: dict[Side, list[tuple[str, float]]] = {}
+    for label, value in rows:
+        sides.setdefault(_side(data, claim, digits, value), []).append((label, value))
+    if len(sides) < 2:
+        return None
+    parts = [
+        f"{_phrase(data, claim, digits, [v for _, v in members])} ({', '.join(label for label, _ in members)})"
+        for members in sides.values()
+    ]
+    return " but ".join(parts)
 
 
 def claim_numbers(data: Data) -> dict[str, Number]:
@@ -195,20 +277,26 @@ def claim_numbers(data: Data) -> dict[str, Number]:
     for claim in data.claims.claims:
         t = tables[claim.table]
         rows = {r.id: r for r in t.rows}
-        values = [_ratio(rows[r].values[claim.numerator], rows[r].values[claim.denominator]) for r in claim.rows]
-        known = [v for v in values if v is not None]
+        measured = [
+            (rows[r].label, v)
+            for r in claim.rows
+            if (v := _ratio(rows[r].values[claim.numerator], rows[r].values[claim.denominator])) is not None
+        ]
+        known = [v for _, v in measured]
         if not known:
             text = schema.NOT_MEASURED
         elif claim.aggregate == "range":
-            text = numbers.ratio_range(min(known), max(known), claim.digits)
+            text = numbers.ratio_range(min(known), max(known), t.digits)
         else:
             agg = _AGGREGATES[claim.aggregate](known)
-            text = numbers.ratio(agg, claim.digits, claim.approx)
+            text = numbers.ratio(agg, t.digits)
             if claim.phrase is not None:
-                text = _phrase(data, claim, agg)
+                split = _split_phrase(data, claim, t.digits, measured) if claim.aggregate == "mean" else None
+                text = split or _phrase(data, claim, t.digits, [agg])
         out[claim.id] = Number(claim.id, text, t.id, t.title, "derived")
     for ft, _, f in facts(data):
-        out[f.id] = Number(f.id, numbers.quantity(f.value, f.unit, f.approx, f.sign), ft.id, ft.title, f.provenance)
+        text = numbers.quantity(f.value, f.unit, f.approx, f.sign) + (f" {f.qualifier}" if f.qualifier else "")
+        out[f.id] = Number(f.id, text, ft.id, ft.title, f.provenance)
     return out
 
 
@@ -237,12 +325,34 @@ class _TableIndex:
         return [t for t in self.by_option.get(option, []) if tag in t.tags]
 
 
+@dataclass(frozen=True)
+class _Measured:
+    """One row's ratio for a comparison cell, oriented so above 1 is better for the option."""
+
+    ratio: float
+    context: str | None
+    table: str
+    row: str
+    row_label: str
+
+
+def _per_table(data: Data, found: list[_Measured], others: dict[str, list[str]], names: dict[str, str]) -> list[str]:
+    """``0.65–0.97× vs dense``, one per table, each ratio with its table's digits."""
+    digits = {t.id: t.digits for t in measurement_tables(data)}
+    out = []
+    for table, against in others.items():
+        ratios = [m.ratio for m in found if m.table == table]
+        who = ", ".join(names.get(o, o) for o in against)
+        out.append(f"{numbers.ratio_range(min(ratios), max(ratios), digits[table])} vs {who}")
+    return out
+
+
 def _counterpart(
     index: _TableIndex, column: schema.ComparisonColumn, option: str
-) -> tuple[list[float], list[str], list[str]]:
-    """Ratios of ``option`` against the other side of every tagged comparison."""
-    ratios: list[float] = []
-    others: list[str] = []
+) -> tuple[list[_Measured], dict[str, list[str]], list[str]]:
+    """Ratios of ``option`` against the other side of every tagged comparison; the other sides per table."""
+    found: list[_Measured] = []
+    others: dict[str, list[str]] = {}
     sources: list[str] = []
     for t in index.tagged(option, column.tag):
         owner = index.owners[t.id]
@@ -257,18 +367,21 @@ def _counterpart(
                 value = _ratio(row.values[mine], row.values[theirs])
                 if value is None:
                     continue
-                ratios.append(value if t.better == "higher" else 1 / value)
+                oriented = value if t.better == "higher" else 1 / value
+                found.append(_Measured(oriented, row.context, t.id, row.id, row.label))
                 other = owner[theirs] or theirs
-                if other not in others:
-                    others.append(other)
+                if other not in others.setdefault(t.id, []):
+                    others[t.id].append(other)
                 if t.id not in sources:
                     sources.append(t.id)
-    return ratios, others, sources
+    return found, others, sources
 
 
-def _best(index: _TableIndex, column: schema.ComparisonColumn, option: str) -> tuple[list[float], list[str], list[str]]:
+def _best(
+    index: _TableIndex, column: schema.ComparisonColumn, option: str
+) -> tuple[list[_Measured], list[str], list[str]]:
     """Ratios of ``option`` against the best value of each tagged row (1.0 = the best)."""
-    ratios: list[float] = []
+    found: list[_Measured] = []
     details: list[str] = []
     sources: list[str] = []
     for t in index.tagged(option, column.tag):
@@ -280,12 +393,43 @@ def _best(index: _TableIndex, column: schema.ComparisonColumn, option: str) -> t
                 continue
             best = max(measured.values()) if t.better == "higher" else min(measured.values())
             value = measured[mine[0]]
-            ratios.append(value / best if t.better == "higher" else best / value)
+            ratio = value / best if t.better == "higher" else best / value
+            found.append(_Measured(ratio, row.context, t.id, row.id, row.label))
             tail = "best" if value == best else f"best {numbers.raw(best)}"
             details.append(f"{row.label} {numbers.raw(value)} {t.unit} ({tail})")
             if t.id not in sources:
                 sources.append(t.id)
-    return ratios, details, sources
+    return found, details, sources
+
+
+_WORST_FIRST = {"bad": 0, "mid": 1, "good": 2, "judged": 3, "unknown": 4}
+
+
+def _parts(data: Data, column: schema.ComparisonColumn, found: list[_Measured]) -> list[Part]:
+    """Group the regimes by verdict, worst first.
+
+    A regime is a context when every row of it gets the same verdict, else a row.
+    """
+    verdicts = [verdict(data, band(column, m.ratio)) for m in found]
+    by_context: dict[str, set[Verdict]] = {}
+    for m, v in zip(found, verdicts, strict=True):
+        if m.context is not None:
+            by_context.setdefault(m.context, set()).add(v)
+    groups: dict[Verdict, list[Regime]] = {}
+    seen: set[tuple[Verdict, str]] = set()
+    for m, v in zip(found, verdicts, strict=True):
+        whole = m.context is not None and len(by_context[m.context]) == 1
+        name = data_context_name(data, m.context) if whole and m.context else m.row_label
+        if (v, name) in seen:
+            continue
+        seen.add((v, name))
+        groups.setdefault(v, []).append(Regime(name, m.table, m.row))
+    ordered = sorted(groups.items(), key=lambda item: _WORST_FIRST[item[0].level])
+    return [Part(v, tuple(regimes)) for v, regimes in ordered]
+
+
+def data_context_name(data: Data, context: str) -> str:
+    return next((c.name for c in data.guide.contexts if c.id == context), context)
 
 
 def _comparison_cell(
@@ -297,14 +441,12 @@ def _comparison_cell(
     problems: list[Problem],
 ) -> Cell:
     if column.against == "counterpart":
-        ratios, others, sources = _counterpart(index, column, option.id)
-        detail = (
-            f"{numbers.ratio_range(min(ratios), max(ratios), 2)} vs {', '.join(names.get(o, o) for o in others)}"
-            if ratios
-            else ""
-        )
+        found, others, sources = _counterpart(index, column, option.id)
+        ratios = [m.ratio for m in found]
+        detail = "; ".join(_per_table(data, found, others, names))
     else:
-        ratios, details, sources = _best(index, column, option.id)
+        found, details, sources = _best(index, column, option.id)
+        ratios = [m.ratio for m in found]
         detail = "; ".join(details)
     judgement = option.judgements.get(column.id)
     note = option.cell_notes.get(column.id)
@@ -318,10 +460,21 @@ def _comparison_cell(
             )
         )
     if ratios:
-        value = max(ratios) if column.aggregate == "max" else min(ratios)
-        return Cell(column, verdict(data, band(column, value)), detail, tables=sources, note=note, value=value)
+        value = min(ratios)
+        parts = _parts(data, column, found)
+        worst = parts[0].verdict
+        regimes = sum(len(p.regimes) for p in parts)
+        summary = ""
+        if len(parts) > 1 and column.aggregate == "worst":
+            summary = f"worst of {regimes} regimes shown"
+            parts = parts[:1]
+        elif len(parts) > 1:
+            summary = "regimes disagree; colour of the worst"
+        return Cell(column, worst, detail, tables=sources, note=note, value=value, parts=parts, summary=summary)
     if judgement is not None:
-        return Cell(column, verdict(data, judgement), reason=judgement.reason, note=note)
+        return Cell(
+            column, judged_verdict(data, column, judgement), reason=judgement.reason, note=note, source=judgement.source
+        )
     return Cell(column, unknown_verdict(data), note=note)
 
 
@@ -329,8 +482,12 @@ SupportSummary = Literal["yes", "partial", "no", "not-measured"]
 
 
 def support_summary(statuses: list[str]) -> SupportSummary:
-    """All measured contexts serve -> yes; some serve -> partial; none -> no."""
-    measured = [s for s in statuses if s != "not measured"]
+    """All contexts with an answer serve -> yes; some serve -> partial; none -> no.
+
+    ``not tried`` and ``not measured`` are no answer; ``no`` (tried and failed)
+    and ``cannot run`` are.
+    """
+    measured = [s for s in statuses if s not in ("not measured", "not tried")]
     if not measured:
         return "not-measured"
     if any(s in ("yes", "with") for s in measured):
@@ -342,14 +499,96 @@ def _support(data: Data, column: schema.SupportColumn, option: schema.Option) ->
     cells = []
     for ctx in data.guide.contexts:
         entry = option.support[ctx.id]
-        cells.append(SupportCell(ctx, entry.status, verdict(data, column.statuses[entry.status]), entry.note))
+        cells.append(
+            SupportCell(ctx, entry.status, verdict(data, column.statuses[entry.status]), entry.note, entry.source)
+        )
     summary = support_summary([c.status for c in cells])
     groups: dict[str, list[str]] = {}
-    rank = {"good": 0, "mid": 1, "bad": 2, "unknown": 3}
-    for c in sorted(cells, key=lambda c: rank[c.verdict.level]):
+    rank = {"good": 0, "mid": 1, "bad": 2}
+    for c in sorted(cells, key=lambda c: rank.get(c.verdict.level, 3)):
         groups.setdefault(c.verdict.word, []).append(c.context.name)
     detail = "; ".join(f"{word}: {', '.join(names)}" for word, names in groups.items())
     return Cell(column, verdict(data, column.categories[summary]), detail, note=option.cell_notes.get(column.id)), cells
+
+
+@dataclass(frozen=True)
+class LegendItem:
+    verdict: Verdict
+    meaning: str
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    column: schema.Column
+    items: tuple[LegendItem, ...]
+
+
+#: What each support status means, whatever words a guide gives it.
+SUPPORT_MEANINGS = {
+    "yes": "runs there",
+    "with": "runs there with extra settings or code (the note says which)",
+    "no": "tried and failed (the note says what failed)",
+    "cannot run": "cannot run there (the note says why)",
+    "not tried": "nobody tried it",
+    "not measured": "the source does not say",
+}
+SUMMARY_MEANINGS = {
+    "yes": "runs on every {ctx} with an answer",
+    "partial": "runs on some {ctx_plural}, not others",
+    "no": "runs on no {ctx}",
+    "not-measured": "no {ctx} has an answer",
+}
+
+
+def _band_meaning(column: schema.ComparisonColumn, i: int) -> str:
+    b = column.bands[i]
+    above = column.bands[i - 1].min if i > 0 else None
+    if b.min is not None and above is not None:
+        return f"{numbers.raw(b.min)}× ≤ ratio < {numbers.raw(above)}×"
+    if b.min is not None:
+        return f"ratio ≥ {numbers.raw(b.min)}×"
+    return f"ratio < {numbers.raw(above)}×" if above is not None else "any ratio"
+
+
+def legend(d: Derived) -> list[LegendEntry]:
+    """The legend, from what the matrix shows: every verdict of every cell, with its meaning.
+
+    Comparison columns list their whole scale (every band), so a reader sees
+    where each colour starts, plus every judgement and "not measured" shown.
+    """
+    guide = d.data.guide
+    shown: dict[str, dict[Verdict, str]] = {c.id: {} for c in guide.columns}
+    ctx = {"ctx": guide.context_noun, "ctx_plural": guide.context_noun_plural}
+    for column in guide.columns:
+        if isinstance(column, schema.ComparisonColumn):
+            for i, b in enumerate(column.bands):
+                shown[column.id][verdict(d.data, b)] = _band_meaning(column, i)
+    for option in d.data.options:
+        for cell in d.cells[option.id]:
+            if cell.verdict is None:
+                continue
+            col = cell.column
+            items = shown[col.id]
+            if cell.verdict.judged:
+                items.setdefault(cell.verdict, f"{judgement_word(d.data)} for {option.label}: no number decides it")
+            elif isinstance(col, schema.SupportColumn):
+                key = next((k for k, o in col.categories.items() if verdict(d.data, o) == cell.verdict), None)
+                items.setdefault(cell.verdict, SUMMARY_MEANINGS.get(key or "", "").format(**ctx) or cell.verdict.word)
+            elif cell.verdict.level == "unknown":
+                items.setdefault(cell.verdict, guide.levels["unknown"].meaning)
+            else:
+                items.setdefault(cell.verdict, guide.levels[cell.verdict.level].meaning)
+            for part in cell.parts:
+                items.setdefault(part.verdict, guide.levels[part.verdict.level].meaning)
+        for s in d.support.get(option.id, []):
+            column = next(c for c in guide.columns if isinstance(c, schema.SupportColumn))
+            shown[column.id].setdefault(s.verdict, f"on one {guide.context_noun}: {SUPPORT_MEANINGS[s.status]}")
+    rank = {"good": 0, "mid": 1, "bad": 2, "unknown": 3, "judged": 4}
+    out = []
+    for column in guide.columns:
+        ordered = sorted(shown[column.id].items(), key=lambda kv: rank.get(kv[0].level, 5))
+        out.append(LegendEntry(column, tuple(LegendItem(v, m) for v, m in ordered)))
+    return out
 
 
 def derive(data: Data) -> tuple[Derived, list[Problem]]:
@@ -367,7 +606,7 @@ def derive(data: Data) -> tuple[Derived, list[Problem]]:
                 cell = _comparison_cell(data, index, names, column, option, problems)
             elif isinstance(column, schema.CategoryColumn):
                 attr = option.attributes[column.attribute]
-                cell = Cell(column, verdict(data, column.categories[attr.value]), note=attr.note)
+                cell = Cell(column, verdict(data, column.categories[attr.value]), note=attr.note, source=attr.source)
             else:
                 cell = Cell(column, None, text=getattr(option, column.field))
             row.append(cell)

@@ -19,7 +19,7 @@ def _because(base: Derived, head: Derived, option: str, old: Cell, new: Cell, va
         reasons.append(f"the rule of the column {column.label!r} changed in guide.yml")
     if isinstance(column, schema.ComparisonColumn):
         if old.value is not None or new.value is not None:
-            reasons.append(f"{column.aggregate} ratio {_ratios(old.value, new.value)}")
+            reasons.append(f"worst ratio {_ratios(old.value, new.value)}")
         sources = [*new.tables, *(t for t in old.tables if t not in new.tables)]
         reasons += [f"{v.table_title}: {v.describe()}" for v in values if v.table in sources]
     elif isinstance(column, schema.SupportColumn):

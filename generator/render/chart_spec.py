@@ -2,9 +2,11 @@
 
 A chart is a stack of *bands* (one per measured table: "transport" on top,
 "serving" below), each a stack of *panels* (one per table row), each a few
-horizontal bars (one per series). Every panel has its own value axis starting at
-zero, because rows of one table can be orders of magnitude apart (68.7 and
-18201 tok/s): on a shared axis the small rows would vanish. Bars are horizontal
+horizontal bars (one per series). Panels of one band measure the same unit and
+share one value axis starting at zero, so bars compare across rows (pplx's 362 µs
+combine is drawn longer than its 222 µs dispatch). Only when a band's rows are
+more than :data:`SHARED_SPAN` times apart (68.7 and 18201 tok/s), where the small
+rows would vanish, does each panel get its own axis, and the band says so. Bars are horizontal
 with their label and value written above them, left-aligned with the titles, so
 the bars get the full width and long labels read well on a phone.
 
@@ -74,6 +76,16 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+#: Largest ratio between the biggest values of two panels of a band for them to share an axis.
+SHARED_SPAN = 10.0
+
+
+def shares_axis(band: Band) -> bool:
+    """Whether the panels of ``band`` are drawn on one value axis (see :data:`SHARED_SPAN`)."""
+    tops = [max(v) for p in band.panels if (v := [b.value for b in p.bars if b.value is not None])]
+    return not tops or max(tops) <= SHARED_SPAN * min(tops)
+
+
 def figure(bands: list[Band]) -> tuple[dict[str, Any], int]:
     """The plotly figure for ``bands`` and its height in pixels."""
     data: list[dict[str, Any]] = []
@@ -107,10 +119,11 @@ def figure(bands: list[Band]) -> tuple[dict[str, Any], int]:
     def frac(px: int) -> float:
         return round(1 - px / height, 4)
 
-    all_panels = [p for band in bands for p in band.panels]
-    for (k, top, bottom), panel in zip(boxes, all_panels, strict=True):
+    all_panels = [(p, band) for band in bands for p in band.panels]
+    for (k, top, bottom), (panel, band) in zip(boxes, all_panels, strict=True):
         suffix = "" if k == 1 else str(k)
-        values = [b.value for b in panel.bars if b.value is not None]
+        drawn = band.panels if shares_axis(band) else [panel]
+        values = [b.value for p in drawn for b in p.bars if b.value is not None]
         layout[f"xaxis{suffix}"] = {
             "domain": [0, 1],
             "anchor": f"y{suffix}",

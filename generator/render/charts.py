@@ -22,12 +22,13 @@ from the same numbers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from generator import numbers, schema
 from generator.derive.guide import Derived, RatioCell
-from generator.render.chart_spec import Band, Bar, Panel, figure, script_json
+from generator.render.chart_spec import Band, Bar, Panel, figure, script_json, shares_axis
 
 #: Bar colours, given to options by their place in the guide's ``order``. Each
 #: has at least 3:1 contrast against Material's light (#fff) and dark
@@ -60,9 +61,17 @@ class Charts:
     by_table: dict[str, list[Chart]] = field(default_factory=dict)
     headlines: list[Chart] = field(default_factory=list)
 
-    def for_table(self, table_id: str) -> list[Chart]:
-        """Charts drawn next to a table (its A/B chart, the overview it anchors)."""
-        return self.by_table.get(table_id, [])
+    def for_table(self, table_id: str, drawn: Sequence[Chart] = ()) -> list[Chart]:
+        """Charts drawn next to a table (its A/B chart, the overview it anchors).
+
+        An A/B chart is left out when a chart already on the page (``drawn``, a
+        headline) draws the same table for the same options: one figure once.
+        """
+        return [
+            c
+            for c in self.by_table.get(table_id, [])
+            if not (c.kind == "ab" and any(table_id in h.tables and set(c.options) <= set(h.options) for h in drawn))
+        ]
 
     def headlines_for(self, option_id: str) -> list[Chart]:
         return [c for c in self.headlines if option_id in c.options]
@@ -99,7 +108,10 @@ class _Builder:
 
     @staticmethod
     def band(t: schema.MeasurementTable, panels: list[Panel]) -> Band:
-        return Band(_cap(t.label), panels, f"{t.quantity} in {t.unit}, {t.better} is better")
+        band = Band(_cap(t.label), panels, f"{t.quantity} in {t.unit}, {t.better} is better")
+        if len(panels) > 1 and not shares_axis(band):
+            band = Band(band.title, panels, band.subtitle + "; each row on its own scale (rows far apart)")
+        return band
 
     # --- one chart per A/B table -------------------------------------------
 
@@ -153,6 +165,7 @@ class _Builder:
         for t in group:
             row_labels += [r.label for r in t.rows if r.label not in row_labels]
         panels, sentences = [], []
+        counts: list[tuple[str, int]] = []
         for row_label in row_labels:
             bars = []
             measured: list[tuple[str, float]] = []
@@ -167,10 +180,14 @@ class _Builder:
                 if not isinstance(value, str):
                     measured.append((label, value))
             panels.append(Panel(row_label, bars))
+            counts.append((row_label, len(measured)))
             sentences.append(_cap(_best_words(row_label, measured, first)))
         provenances = sorted({s.provenance or t.provenance for t, s, _ in series})
         takeaway = " ".join(sentences) + f" Provenance of the values: {', '.join(provenances)}."
-        title = f"{col.label}: every {self.d.data.guide.option_noun} measured"
+        title = f"{col.label}: " + ", ".join(
+            f"{row} measured for {_count(n, self.d.data.guide.option_noun, self.d.data.guide.option_noun_plural)}"
+            for row, n in counts
+        )
         options = [s.option for _, s, _ in series if s.option]
         return _chart(ident, "overview", title, takeaway, [t.id for t in group], options, [self.band(first, panels)])
 
@@ -197,10 +214,10 @@ class _Builder:
                     continue
                 done.add(frozenset((a, b)))
                 both.sort(key=self.measure)  # stable: data order within one measure
-                out.append(self.headline(a, b, comp.digits, both))
+                out.append(self.headline(a, b, both))
         return out
 
-    def headline(self, a: str, b: str, digits: int, tables: list[schema.MeasurementTable]) -> Chart:
+    def headline(self, a: str, b: str, tables: list[schema.MeasurementTable]) -> Chart:
         la, lb = self.d.option(a).label, self.d.option(b).label
         bands, sentences = [], []
         for t in tables:
@@ -214,7 +231,7 @@ class _Builder:
                     cell = view.ratios[comp.label][r]
                 else:
                     ratio = va / vb if not isinstance(va, str) and not isinstance(vb, str) else None
-                    text = numbers.ratio(ratio, digits) if ratio is not None else schema.NOT_MEASURED
+                    text = numbers.ratio(ratio, t.digits) if ratio is not None else schema.NOT_MEASURED
                     cell = RatioCell(ratio, text, None)
                 panels.append(Panel(row.label, bars, [_ratio_note(f"{la} / {lb}", cell)]))
                 parts.append(f"{_ratio_words(cell)} on {row.label}")
@@ -232,6 +249,11 @@ class _Builder:
 
 
 _COUNT = {2: "two", 3: "three", 4: "four"}
+
+
+def _count(n: int, noun: str, plural: str) -> str:
+    """``3 paths``, ``1 path``: a caption says how many were measured, never "every"."""
+    return f"{n} {noun if n == 1 else plural}"
 
 
 def _cap(sentence: str) -> str:
@@ -280,7 +302,9 @@ def _best_words(row_label: str, measured: list[tuple[str, float]], t: schema.Mea
         return f"{row_label}: only {label} measured ({numbers.raw(value)} {t.unit})."
     pick = min if t.better == "lower" else max
     best_label, best = pick(measured, key=lambda m: m[1])
-    others = ", ".join(f"{label} at {numbers.ratio(v / best, 2)}" for label, v in measured if label != best_label)
+    others = ", ".join(
+        f"{label} at {numbers.ratio(v / best, t.digits)}" for label, v in measured if label != best_label
+    )
     word = "lowest" if t.better == "lower" else "highest"
     return f"{row_label}: {word} {t.quantity} is {best_label} ({numbers.raw(best)} {t.unit}); {others} of that."
 

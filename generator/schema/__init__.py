@@ -46,7 +46,8 @@ Word = Annotated[str, StringConstraints(min_length=1, max_length=40), Visible]
 Label = Annotated[str, StringConstraints(min_length=1, max_length=200), Visible]
 #: Text that may use the inline Markdown subset and ``[[token]]`` references.
 Prose = Annotated[str, StringConstraints(min_length=1, max_length=4000), Visible]
-Level = Literal["good", "mid", "bad", "unknown"]
+Level = Literal["good", "mid", "bad", "unknown", "judged"]
+"""``judged``: a verdict that no number decides, stated by the source; styled apart from measured levels."""
 Provenance = Literal["measured", "published", "derived"]
 
 
@@ -105,11 +106,12 @@ class Model(BaseModel):
 class LevelStyle(Model):
     """How one verdict level looks: never colour alone, always a symbol and a word."""
 
-    colour: Literal["green", "amber", "red", "grey"]
+    colour: Literal["green", "amber", "red", "grey", "blue"]
     symbol: Annotated[str, StringConstraints(min_length=1, max_length=2)]
     meaning: Label
     word: Word | None = None
-    """Word for a cell that has no measurement and no judgement (the ``unknown`` level)."""
+    """Word for a cell that has no measurement and no judgement (the ``unknown`` level), or the
+    label every judgement carries (the ``judged`` level)."""
 
 
 class Outcome(Model):
@@ -144,10 +146,14 @@ class CategoryColumn(ColumnBase):
     categories: dict[Id, Outcome] = Field(min_length=1)
 
 
+#: Support on one context. Three negative answers are kept apart: ``no`` (tried and failed; the
+#: note says what failed), ``not tried`` and ``cannot run`` (cannot run here; the note says why).
+SupportStatus = Literal["yes", "with", "no", "not tried", "cannot run", "not measured"]
+
 #: What a support column summarises its statuses into, and the statuses a record may state: the
 #: engine looks up every one of them, so a support column gives an outcome to each.
 SUPPORT_SUMMARIES = ("yes", "partial", "no", "not-measured")
-SUPPORT_STATUSES = ("yes", "with", "no", NOT_MEASURED)
+SUPPORT_STATUSES = ("yes", "with", "no", "not tried", "cannot run", NOT_MEASURED)
 
 
 def _every(keys: tuple[str, ...], what: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
@@ -173,7 +179,7 @@ class SupportColumn(ColumnBase):
         AfterValidator(_every(SUPPORT_SUMMARIES, "the summary over all contexts can be any of them")),
     ] = Field(json_schema_extra={"required": list(SUPPORT_SUMMARIES)})
     statuses: Annotated[
-        dict[Literal["yes", "with", "no", "not measured"], Outcome],
+        dict[SupportStatus, Outcome],
         AfterValidator(_every(SUPPORT_STATUSES, "a record may state any of them for a context")),
     ] = Field(json_schema_extra={"required": list(SUPPORT_STATUSES)})
 
@@ -184,12 +190,16 @@ class ComparisonColumn(ColumnBase):
     ``against: counterpart`` compares a record with the other side of each
     declared comparison; ``against: best`` with the best value in each row.
     Ratios are oriented so that above 1 means better for the record.
+
+    A cell over several regimes never shows the best alone: ``split`` shows
+    each regime's verdict when they differ (the cell takes the worst colour),
+    ``worst`` shows the worst and says so.
     """
 
     kind: Literal["comparison"]
     tag: Id
     against: Literal["counterpart", "best"]
-    aggregate: Literal["max", "min"]
+    aggregate: Literal["split", "worst"]
     bands: list[Band] = Field(min_length=1)
 
 
@@ -233,9 +243,17 @@ class Guide(Model):
 # --- options/*.yml ---------------------------------------------------------
 
 
+class Cite(Model):
+    """Where the source says it: a short quote (shown on demand) and, optionally, a section pointer."""
+
+    quote: Annotated[str, StringConstraints(min_length=1, max_length=300)]
+    where: Label | None = None
+
+
 class Support(Model):
-    status: Literal["yes", "with", "no", "not measured"]
+    status: SupportStatus
     note: Prose | None = None
+    source: Cite | None = None
 
 
 class Need(Model):
@@ -251,15 +269,25 @@ class Failure(Model):
     context: Id | None = None
 
 
-class Judgement(Outcome):
-    """A verdict no number decides, stated with its reason."""
+class Judgement(Model):
+    """A verdict no number decides, stated with its reason and the source it rests on.
 
+    It takes the ``judged`` level. It may take a level of the column's bands
+    only by stating the number (``value``, a ratio the source gives) that
+    puts it in that band.
+    """
+
+    word: Word
     reason: Prose
+    source: Cite
+    level: Level = "judged"
+    value: PositiveNumber | None = None
 
 
 class AttributeValue(Model):
     value: Id
     note: Prose | None = None
+    source: Cite | None = None
 
 
 class Option(Model):
@@ -341,7 +369,6 @@ class Comparison(Model):
     numerator: Id
     denominator: Id
     label: Label
-    digits: Annotated[int, Field(ge=0, le=4)] = 2
     verdict_column: Id | None = None
     across_campaigns: Prose | None = None
 
@@ -367,6 +394,8 @@ class MeasurementTable(Model):
     quantity: Label
     unit: Label
     better: Literal["higher", "lower"]
+    digits: Annotated[int, Field(ge=0, le=4)] = 2
+    """Decimals of every ratio computed from this table, wherever it is printed (one number, one spelling)."""
     tags: list[Id] = Field(default_factory=list)
     conditions: list[Prose] = Field(default_factory=list)
     repetitions: Annotated[int, Field(gt=0)] | None = None
@@ -383,6 +412,8 @@ class Fact(Model):
     unit: Label
     approx: bool = False
     sign: Literal["", "+"] = ""
+    qualifier: Word | None = None
+    """A word the source writes after the number and unit, kept verbatim (e.g. ``SO``)."""
     provenance: Provenance
     option: Id | None = None
     note: Prose | None = None
@@ -425,7 +456,10 @@ class RatioClaim(Model):
     """A number used inside prose, computed from one table: ``[[id]]`` in any prose field.
 
     Per-row ratios of ``numerator`` over ``denominator`` are combined by
-    ``aggregate`` (``range`` shows lowest to highest).
+    ``aggregate`` (``range`` shows lowest to highest). A ``mean`` read as a
+    comparison never hides a split: when the rows fall on different sides
+    (faster in one, slower in another), the text says where each side wins.
+    The ratio is printed with the table's ``digits``.
     """
 
     id: Id
@@ -434,8 +468,6 @@ class RatioClaim(Model):
     denominator: Id
     rows: list[Id] = Field(min_length=1)
     aggregate: Literal["mean", "min", "max", "range"] = "mean"
-    digits: Annotated[int, Field(ge=0, le=4)] = 2
-    approx: bool = False
     phrase: Phrase | None = None
 
 
@@ -454,9 +486,22 @@ class Case(Model):
     why: Prose
 
 
-class Recommendation(Model):
-    """The bottom line: the default pick and the situations that change it."""
+class Recommended(Model):
+    """A row the overview marks as recommended, with the few words that say when."""
 
+    option: Id
+    when: Label
+
+
+class Recommendation(Model):
+    """The bottom line: the default pick and the situations that change it.
+
+    ``headline`` is the answer in a sentence or two, shown first on the
+    overview; ``recommended`` marks those rows in the matrix.
+    """
+
+    headline: Prose
+    recommended: list[Recommended] = Field(min_length=1)
     summary: Prose
     cases: list[Case] = Field(min_length=1)
     note: Prose | None = None
@@ -477,6 +522,9 @@ class Answer(Model):
     short: Word | None = None
     """Shorter wording for the decision table; ``label`` when absent."""
     help: Prose | None = None
+    excludes: dict[Id, Annotated[list[Id], Field(min_length=1)]] = Field(default_factory=dict)
+    """Options this answer rules out by their own fields: attribute -> the values it excludes
+    (``fork: [fork]``). The build fails when a rule recommends an option its answers exclude."""
 
 
 class Question(Model):

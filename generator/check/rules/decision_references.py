@@ -2,11 +2,30 @@
 
 from __future__ import annotations
 
-from generator import decide
+from generator import decide, schema
 from generator.check.common import expect
 from generator.check.decision_common import condition, filter_references, unique
 from generator.errors import Problem
 from generator.model import Data, at
+
+
+def _answer_excludes(data: Data, i: int, q: schema.Question) -> list[Problem]:
+    """An answer's ``excludes`` names attributes of category columns and their values."""
+    problems = []
+    for j, a in enumerate(q.answers):
+        for attribute, values in a.excludes.items():
+            loc = ("questions", i, "answers", j, "excludes", attribute)
+            category = decide.category_column(data.guide, attribute)
+            if category is None:
+                known = {c.attribute for c in data.guide.columns if isinstance(c, schema.CategoryColumn)}
+                problems.append(at(data, data.decisions, loc, expect("attribute", attribute, known)))
+                continue
+            for v_i, value in enumerate(values):
+                if value not in category.categories:
+                    problems.append(
+                        at(data, data.decisions, (*loc, v_i), expect("value", value, set(category.categories)))
+                    )
+    return problems
 
 
 def decision_references(data: Data) -> list[Problem]:
@@ -16,6 +35,7 @@ def decision_references(data: Data) -> list[Problem]:
         return []
     problems = unique(data, [(("questions", i, "id"), q.id) for i, q in enumerate(d.questions)], "question")
     for i, q in enumerate(d.questions):
+        problems += _answer_excludes(data, i, q)
         problems += unique(
             data, [(("questions", i, "answers", j, "id"), a.id) for j, a in enumerate(q.answers)], "answer"
         )

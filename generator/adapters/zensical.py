@@ -1,0 +1,343 @@
+"""Zensical adapter: the same guide, built and served by Zensical instead of MkDocs.
+
+Zensical (the successor of Material for MkDocs) reads ``mkdocs.yml`` but runs no MkDocs
+plugins. So this adapter does beforehand, into a project folder, what the plugin does
+during a MkDocs build, from the same :func:`~generator.build.build_site` call:
+
+* ``docs/``: the hand-written pages and assets of ``docs_dir``, the generated pages and the
+  assets the plugin adds (plotly.js, the changes page when a diff base is set);
+* ``overrides/``: the theme overrides, less the ones that are Material's alone
+  (:data:`MATERIAL_ONLY`, each with its reason);
+* ``mkdocs.yml``: the project's, with the plugin's navigation written in, the plugin removed,
+  and the folders pointed at the above. Site name, palette, features, CSS and scripts are
+  the project's own, unchanged.
+
+``python -m generator.adapters.zensical build [-f mkdocs.yml] [--out build/zensical]`` builds
+the site into ``OUT/site`` (atomically: a failed build keeps the last good one);
+``... serve`` serves it and regenerates the pages when ``data/`` changes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.build import PLOTLY_JS, AssetError, Site, build_site, describe_unsafe, unsafe_sources
+from generator.errors import GuideError, RevisionError
+
+#: The plugin's name in ``mkdocs.yml`` (its ``mkdocs.plugins`` entry point in pyproject.toml).
+PLUGIN = "decision-guide"
+
+#: Theme overrides (relative to ``custom_dir``) that only fit Material for MkDocs, and why Zensical goes without.
+MATERIAL_ONLY: dict[str, str] = {
+    "partials/search.html": (
+        "Material 9's search dialog, reproduced to give it an accessible name; Zensical's header has its own "
+        "search button and dialog, which already carry that name, and Material's markup breaks it"
+    ),
+}
+
+#: Settings of ``mkdocs.yml`` Zensical does not use, dropped from the derived copy.
+DROPPED = ("exclude_docs", "strict")
+
+#: Material's look in Zensical (its default "modern" variant restyles every page).
+VARIANT = "classic"
+
+
+class ZensicalFailed(Exception):
+    """Zensical (or the project folder it needs) failed; the message says what happened."""
+
+
+@dataclass
+class Project:
+    """A Zensical project folder: its config, and where the site goes."""
+
+    root: Path
+    config: Path
+    site: Path
+
+
+class _EnvLoader(yaml.SafeLoader):
+    """Reads ``mkdocs.yml`` as MkDocs does, resolving ``!ENV [NAME, default]`` from the environment."""
+
+
+def _env_tag(loader: _EnvLoader, node: yaml.Node) -> Any:
+    if isinstance(node, yaml.ScalarNode):
+        names, default = [loader.construct_scalar(node)], None
+    elif isinstance(node, yaml.SequenceNode):
+        items = [loader.construct_object(child) for child in node.value]
+        names, default = items[:-1] if len(items) > 1 else items, items[-1] if len(items) > 1 else None
+    else:
+        raise yaml.constructor.ConstructorError(None, None, "!ENV takes a name or a list", node.start_mark)
+    for name in names:
+        if str(name) in os.environ:
+            return yaml.safe_load(os.environ[str(name)]) if os.environ[str(name)] else ""
+    return default
+
+
+_EnvLoader.add_constructor("!ENV", _env_tag)
+
+
+def read_config(path: Path) -> dict[str, Any]:
+    """``mkdocs.yml`` as a dict, ``!ENV`` resolved."""
+    try:
+        loaded = yaml.load(path.read_text(encoding="utf-8"), Loader=_EnvLoader)  # noqa: S506 - a SafeLoader
+    except (OSError, yaml.YAMLError) as exc:
+        raise ZensicalFailed(f"cannot read {path}: {exc}") from None
+    if not isinstance(loaded, dict):
+        raise ZensicalFailed(f"{path}: not a mapping of settings")
+    return loaded
+
+
+def plugin_options(config: Mapping[str, Any]) -> dict[str, Any]:
+    """The decision-guide plugin's options in ``config`` (its ``plugins:`` entry), or ``{}``."""
+    for entry in config.get("plugins") or []:
+        if isinstance(entry, dict) and PLUGIN in entry:
+            return dict(entry[PLUGIN] or {})
+        if entry == PLUGIN:
+            return {}
+    raise ZensicalFailed(f"the {PLUGIN} plugin is not in the plugins of mkdocs.yml: nothing says where the data is")
+
+
+def without_plugin(plugins: list[Any]) -> list[Any]:
+    return [p for p in plugins if p != PLUGIN and not (isinstance(p, dict) and PLUGIN in p)]
+
+
+def guide_site(config_file: Path, config: Mapping[str, Any]) -> Site:
+    """The guide of ``config_file`` as the plugin would build it (same options, same defaults)."""
+    root = config_file.parent
+    options = plugin_options(config)
+    templates = options.get("templates") or ""
+    return build_site(
+        root / str(options.get("data_dir", "data")),
+        docs_dir=root / str(config.get("docs_dir", "docs")),
+        directory_urls=bool(config.get("use_directory_urls", True)),
+        charts=bool(options.get("charts", True)),
+        plotly_js=root / str(options.get("plotly_js") or PLOTLY_JS),
+        templates=(root / str(templates)) if templates else None,
+        diff_base=str(options.get("diff_base") or ""),
+    )
+
+
+def derived_config(config: Mapping[str, Any], nav: list[Any], *, custom_dir: str | None) -> dict[str, Any]:
+    """The project's settings for Zensical: the plugin's nav in, the plugin out, folders in the project."""
+    out = {key: value for key, value in config.items() if key not in DROPPED}
+    out["docs_dir"] = "docs"
+    out["site_dir"] = "site"
+    if out.get("nav") is None:
+        out["nav"] = nav
+    out["plugins"] = without_plugin(list(config.get("plugins") or []))
+    theme = dict(out.get("theme") or {})
+    theme.setdefault("variant", VARIANT)
+    if custom_dir is None:
+        theme.pop("custom_dir", None)
+    else:
+        theme["custom_dir"] = custom_dir
+    out["theme"] = theme
+    return out
+
+
+def _tree(source: Path, skip: set[Path]) -> dict[str, Path]:
+    """Files under ``source`` (``relative path -> file``), less those in or under ``skip``."""
+    found: dict[str, Path] = {}
+    for folder, dirs, files in os.walk(source):
+        here = Path(folder)
+        dirs[:] = sorted(d for d in dirs if (here / d).resolve() not in skip)
+        for name in sorted(files):
+            path = here / name
+            if path.resolve() not in skip:
+                found[path.relative_to(source).as_posix()] = path
+    return found
+
+
+def with_banner(markdown: str, banner: str) -> str:
+    """``markdown`` with the error ``banner`` (HTML) at the top of its body, after any front matter."""
+    front = _FRONT_MATTER.match(markdown)
+    start = front.end() if front else 0
+    return markdown[:start] + banner + "\n" + markdown[start:]
+
+
+_FRONT_MATTER = re.compile(r"\A-{3}[ \t]*\n.*?\n(?:\.{3}|-{3})[ \t]*\n", re.DOTALL)
+
+
+def docs_contents(site: Site, docs_dir: Path, skip: set[Path], banner: str = "") -> dict[str, bytes]:
+    """What Zensical's ``docs/`` holds: the hand-written files of ``docs_dir`` (less ``skip``), then the
+    generated pages and the assets; every page starts with ``banner`` when one is given."""
+    files: dict[str, bytes] = {uri: path.read_bytes() for uri, path in _tree(docs_dir, skip).items()}
+    for uri, text in site.pages.items():
+        if uri in files:
+            raise ZensicalFailed(f"{docs_dir.name}/{uri} clashes with a generated page; rename or remove it")
+        files[uri] = text.encode("utf-8")
+    for uri, source in site.assets.items():
+        if uri in files:
+            raise ZensicalFailed(f"{docs_dir.name}/{uri} clashes with a file the generator adds")
+        files[uri] = source.read_bytes()
+    if banner:
+        for uri, content in files.items():
+            if uri.endswith(".md"):
+                files[uri] = with_banner(content.decode("utf-8"), banner).encode("utf-8")
+    return files
+
+
+def sync(target: Path, files: dict[str, bytes], *, prune: bool = True) -> list[str]:
+    """Make ``target`` hold exactly ``files``: write what changed, remove what is gone; return what changed.
+
+    Only changed files are touched, so a watching server rebuilds only what an edit changed.
+    """
+    changed: list[str] = []
+    for uri, content in files.items():
+        dest = target / uri
+        if dest.is_file() and dest.read_bytes() == content:
+            continue
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        tmp = dest.with_name(f".{dest.name}.tmp")
+        tmp.write_bytes(content)
+        tmp.replace(dest)
+        changed.append(uri)
+    if prune and target.is_dir():
+        for uri in sorted(set(_tree(target, set())) - set(files)):
+            (target / uri).unlink()
+            changed.append(uri)
+    return changed
+
+
+def write_overrides(custom_dir: Path, target: Path) -> None:
+    """The theme overrides of ``custom_dir`` that fit Zensical (all but :data:`MATERIAL_ONLY`)."""
+    skip = {(custom_dir / path).resolve() for path in MATERIAL_ONLY}
+    sync(target, {uri: path.read_bytes() for uri, path in _tree(custom_dir, skip).items()})
+
+
+def prepare(config_file: Path, root: Path, site: Site | None = None, banner: str = "") -> Project:
+    """Write the Zensical project of ``config_file`` (an ``mkdocs.yml`` with the plugin) into ``root``.
+
+    ``site`` is the guide to write (default: built now from the data); ``banner`` (HTML) goes at the
+    top of every page. Files already up to date are left alone, so a watching Zensical rebuilds little.
+    """
+    config_file = config_file.resolve()
+    config = read_config(config_file)
+    docs_dir = (config_file.parent / str(config.get("docs_dir", "docs"))).resolve()
+    unsafe = unsafe_sources(docs_dir)
+    if unsafe:
+        raise ZensicalFailed(describe_unsafe(docs_dir, unsafe))
+    if site is None:
+        site = guide_site(config_file, config)
+    theme = config.get("theme") or {}
+    custom = theme.get("custom_dir") if isinstance(theme, dict) else None
+    custom_dir = (config_file.parent / str(custom)).resolve() if custom else None
+    skip = {custom_dir} if custom_dir is not None else set()
+    root.mkdir(parents=True, exist_ok=True)
+    sync(root / "docs", docs_contents(site, docs_dir, skip, banner))
+    if custom_dir is not None:
+        write_overrides(custom_dir, root / "overrides")
+    derived = derived_config(config, site.nav, custom_dir="overrides" if custom_dir is not None else None)
+    target = root / "mkdocs.yml"
+    text = f"# Written by generator.adapters.zensical from {config_file.name}; do not edit.\n"
+    sync(
+        root,
+        {"mkdocs.yml": (text + yaml.safe_dump(derived, sort_keys=False, allow_unicode=True)).encode()},
+        prune=False,
+    )
+    return Project(root, target, root / "site")
+
+
+def zensical_command(config: Path, *, serve: bool = False, addr: str = "") -> list[str]:
+    if serve:
+        return [sys.executable, "-m", "zensical", "serve", "-f", str(config), *(["-a", addr] if addr else [])]
+    return [sys.executable, "-m", "zensical", "build", "--clean", "--strict", "-f", str(config)]
+
+
+def run_zensical(project: Project, timeout: float = 600) -> None:
+    done = subprocess.run(
+        zensical_command(project.config),
+        capture_output=True,
+        text=True,
+        cwd=project.root,
+        timeout=timeout,
+        check=False,
+    )
+    if done.returncode != 0 or not (project.site / "index.html").is_file():
+        raise ZensicalFailed(f"zensical build failed:\n{done.stdout}{done.stderr}")
+
+
+def build(config_file: Path, out: Path) -> Path:
+    """Build the guide of ``config_file`` with Zensical into ``out/site`` (``out`` holds the project).
+
+    Atomic: the project is written and built in a fresh folder beside ``out``, which replaces
+    ``out`` only when Zensical succeeded; a data error or a failed build keeps the last good site.
+    """
+    out = out.absolute()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-building-", dir=out.parent))
+    try:
+        project = prepare(config_file, staging)
+        run_zensical(project)
+        old = None
+        if os.path.lexists(out):
+            old = Path(tempfile.mkdtemp(prefix=f".{out.name}-old-", dir=out.parent))
+            out.rename(old / out.name)
+        staging.rename(out)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+    return out / "site"
+
+
+def shown(data_dir: Path, root: Path) -> str:
+    """``data/`` when the data folder is under the project, else its full path, with a slash (for messages)."""
+    try:
+        return data_dir.resolve().relative_to(root.resolve()).as_posix() + "/"
+    except ValueError:
+        return data_dir.as_posix().rstrip(os.sep) + "/"
+
+
+def data_prefix(config_file: Path) -> str:
+    """How messages name the data folder of ``config_file``'s guide (``data/``)."""
+    root = config_file.resolve().parent
+    try:
+        return shown(root / str(plugin_options(read_config(config_file)).get("data_dir", "data")), root)
+    except ZensicalFailed:
+        return ""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m generator.adapters.zensical", description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=["build", "serve"])
+    parser.add_argument("-f", "--config-file", type=Path, default=Path("mkdocs.yml"))
+    parser.add_argument(
+        "--out", type=Path, default=Path("build/zensical"), help="the project folder (site in OUT/site)"
+    )
+    parser.add_argument("-a", "--dev-addr", default="127.0.0.1:8000", help="serve: address and port")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "build":
+            started = time.perf_counter()
+            site = build(args.config_file, args.out)
+            print(f"zensical: built {site} in {time.perf_counter() - started:.2f} s")
+            return 0
+        from generator.adapters.zensical_serve import serve
+
+        return serve(args.config_file, args.out, args.dev_addr)
+    except GuideError as exc:
+        print(exc.report(data_prefix(args.config_file)), file=sys.stderr)
+    except (RevisionError, AssetError, ZensicalFailed) as exc:
+        print(str(exc), file=sys.stderr)
+    except OSError as exc:
+        print(f"cannot write {exc.filename or 'the output'}: {exc.strerror or exc}", file=sys.stderr)
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

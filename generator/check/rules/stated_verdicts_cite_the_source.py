@@ -1,0 +1,33 @@
+"""Rule: A verdict no number decides cites the source; a negative support answer says what failed or why."""
+
+from __future__ import annotations
+
+from generator import schema
+from generator.errors import Problem
+from generator.model import Data, at
+
+
+def stated_verdicts_cite_the_source(data: Data) -> list[Problem]:
+    columns = [c for c in data.guide.columns if isinstance(c, schema.CategoryColumn)]
+    problems = []
+    for o in data.options:
+        for col in columns:
+            attr = o.attributes.get(col.attribute)
+            outcome = col.categories.get(attr.value) if attr is not None else None
+            if attr is not None and outcome is not None and outcome.level != "unknown" and attr.source is None:
+                problems.append(
+                    at(
+                        data,
+                        o,
+                        ("attributes", col.attribute),
+                        f"{col.label!r} is {outcome.word!r} by the record's word alone; cite the source with "
+                        "`source: {quote: ...}` or use a value the source does not decide",
+                    )
+                )
+        for ctx, entry in o.support.items():
+            if entry.status in ("no", "cannot run") and not entry.note:
+                what = "what failed" if entry.status == "no" else "why it cannot run"
+                problems.append(
+                    at(data, o, ("support", ctx, "status"), f"status {entry.status!r} needs a note saying {what}")
+                )
+    return problems

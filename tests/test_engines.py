@@ -1,0 +1,134 @@
+"""The same guide from three engines: MkDocs + Material (the plugin), Zensical (no plugins) and ProperDocs.
+
+Each site is compared page by page with the MkDocs one (:mod:`quality.engines`): pages, navigation,
+table of contents, headings, every table and matrix cell, every number and the whole text. A difference
+fails unless ``quality.engines.DECLARED`` lists it with a reason.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from bs4 import BeautifulSoup
+
+from generator.adapters import zensical
+from generator.build import PLOTLY_DEST
+from quality import engines
+from tests.conftest import FIXTURES, ROOT, mkdocs_build, write_site
+
+
+def _matrix_cells(site: Path) -> list[str]:
+    return engines.read_page(site, "index.html").matrix
+
+
+def test_zensical_builds_the_shipped_guide_as_mkdocs_does(shipped_site: Path, zensical_site: Path) -> None:
+    assert engines.pages(zensical_site) == engines.pages(shipped_site)
+    assert len(engines.pages(shipped_site)) >= 15
+    assert len(_matrix_cells(zensical_site)) >= 28
+    problems = engines.undeclared(shipped_site, zensical_site)
+    assert problems == [], "\n".join(map(str, problems))
+    # The charts' plotly.js, which the plugin adds, is in the Zensical site too.
+    assert (zensical_site / PLOTLY_DEST).is_file()
+    assert (zensical_site / PLOTLY_DEST).read_bytes() == (shipped_site / PLOTLY_DEST).read_bytes()
+
+
+def test_zensical_keeps_the_navigation_order(shipped_site: Path, zensical_site: Path) -> None:
+    nav = engines.read_page(zensical_site, "results/index.html").nav
+    titles = [title for title, _ in nav]
+    assert titles[:4] == ["Overview", "Which path?", "Bottom line", "Support by framework"]
+    assert titles.index("Editing the guide") == len(titles) - 1  # hand-written pages after the generated ones
+    assert nav == engines.read_page(shipped_site, "results/index.html").nav
+
+
+def test_the_example_guide_builds_alike_on_both_engines(tmp_path: Path) -> None:
+    (tmp_path / "project").mkdir()
+    config = write_site(tmp_path / "project", FIXTURES / "tiny-guide")
+    mkdocs_site = tmp_path / "mkdocs-site"
+    result = mkdocs_build(config, mkdocs_site)
+    assert result.returncode == 0, result.stderr
+    zensical_site = zensical.build(config, tmp_path / "zensical")
+    assert engines.pages(zensical_site) == engines.pages(mkdocs_site)
+    problems = engines.undeclared(mkdocs_site, zensical_site)
+    assert problems == [], "\n".join(map(str, problems))
+
+
+def test_the_derived_project_has_no_plugin_and_keeps_the_settings(zensical_site: Path) -> None:
+    project = zensical_site.parent
+    derived = yaml.safe_load((project / "mkdocs.yml").read_text(encoding="utf-8"))
+    shipped = zensical.read_config(ROOT / "mkdocs.yml")
+    assert zensical.PLUGIN not in str(derived["plugins"]) and "search" in derived["plugins"]
+    for key in ("site_name", "extra_css", "extra_javascript", "markdown_extensions", "copyright"):
+        assert derived[key] == shipped[key]
+    for key in ("palette", "features", "font", "language"):
+        assert derived["theme"][key] == shipped["theme"][key]
+    assert derived["nav"][0] == {"Overview": "index.md"}
+    # Overrides: all of Material's but the ones declared Material-only.
+    assert (project / "overrides" / "main.html").is_file()
+    for path in zensical.MATERIAL_ONLY:
+        assert not (project / "overrides" / path).exists()
+    assert not (project / "docs" / "overrides").exists()
+
+
+def test_zensical_header_search_works(zensical_site: Path) -> None:
+    html = (zensical_site / "index.html").read_text(encoding="utf-8")
+    assert 'class="md-search__button"' in html  # Zensical's own search, not Material's dialog markup
+    assert "md-search__form" not in html
+
+
+def test_the_comparison_sees_a_changed_number_and_a_moved_page(tmp_path: Path, zensical_site: Path) -> None:
+    copy = tmp_path / "site"
+    shutil.copytree(zensical_site, copy)
+    page = copy / "results" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    assert "263.9" in html
+    page.write_text(html.replace("263.9", "236.9", 1), encoding="utf-8")
+    index = copy / "index.html"
+    soup = BeautifulSoup(index.read_text(encoding="utf-8"), "html.parser")
+    links = soup.select("nav.md-nav--primary a.md-nav__link[href]")
+    first, second = links[1], links[-1]  # two pages of the navigation trade places
+    first["href"], second["href"] = second["href"], first["href"]
+    index.write_text(str(soup), encoding="utf-8")
+    found = {(d.page, d.aspect) for d in engines.undeclared(zensical_site, copy)}
+    assert ("results/index.html", "numbers") in found and ("results/index.html", "tables") in found
+    assert ("index.html", "nav") in found
+
+
+def test_every_declared_difference_has_a_reason() -> None:
+    for pattern, aspect, reason in engines.DECLARED:
+        assert pattern and aspect and len(reason) > 20
+    assert all(len(reason) > 20 for reason in engines.NOT_COMPARED.values())
+    assert all(len(reason) > 20 for reason in zensical.MATERIAL_ONLY.values())
+
+
+def test_a_data_error_stops_the_zensical_build_and_keeps_the_last_site(tmp_path: Path, data_copy: Path) -> None:
+    (tmp_path / "project").mkdir()
+    config = write_site(tmp_path / "project", data_copy)
+    out = tmp_path / "zensical"
+    command = [sys.executable, "-m", "generator.adapters.zensical", "build", "-f", str(config), "--out", str(out)]
+    first = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT)
+    assert first.returncode == 0, first.stderr
+    good = (out / "site" / "index.html").read_text(encoding="utf-8")
+    option = data_copy / "options" / "uccl.yml"
+    option.write_text(option.read_text(encoding="utf-8") + "\nlabel: twice\n", encoding="utf-8")
+    second = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT)
+    assert second.returncode == 1
+    assert "options/uccl.yml" in second.stderr and "label" in second.stderr
+    assert "Traceback" not in second.stderr
+    assert (out / "site" / "index.html").read_text(encoding="utf-8") == good
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".zensical")] == []
+
+
+@pytest.mark.parametrize("engine", ["properdocs"])
+def test_properdocs_runs_the_plugin_unchanged(tmp_path: Path, shipped_site: Path, engine: str) -> None:
+    site = tmp_path / "site"
+    command = [sys.executable, "-m", engine, "build", "--strict", "-f", str(ROOT / "mkdocs.yml"), "-d", str(site)]
+    result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert engines.pages(site) == engines.pages(shipped_site)
+    differences = engines.compare(shipped_site, site)
+    assert differences == [], "\n".join(map(str, differences))

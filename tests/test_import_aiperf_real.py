@@ -1,0 +1,87 @@
+"""AIPerf itself, run against a tiny OpenAI-compatible server on 127.0.0.1, and its real export read back.
+
+Nothing is downloaded: the tokenizer is a word-level one this test saves into a temporary folder
+(``tests/word_tokenizer.py``), the server is ``tests/openai_stub.py``, and AIPerf comes from
+``requirements-aiperf.lock`` in ``.venv-aiperf`` (``make setup-aiperf``, which ``make test`` runs).
+A missing AIPerf fails this test: it never skips.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from generator.read.formats import aiperf
+from tests.conftest import ROOT
+from tests.openai_stub import OpenAIStub
+
+AIPERF_ENV = Path(os.environ.get("AIPERF_ENV", ROOT / ".venv-aiperf"))
+REQUESTS = 24
+CONCURRENCY = 4
+ISL = 20
+OSL = 8
+
+
+def run_aiperf(tmp_path: Path) -> Path:
+    """Run ``aiperf profile`` for a few dozen requests; return its ``profile_export_aiperf.json``."""
+    tool = AIPERF_ENV / "bin" / "aiperf"
+    assert tool.exists(), f"AIPerf is not installed at {tool}: run `make setup-aiperf` (make test does)"
+    tokenizer = tmp_path / "tokenizer"
+    made = subprocess.run(
+        [AIPERF_ENV / "bin" / "python", ROOT / "tests" / "word_tokenizer.py", tokenizer],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert made.returncode == 0, made.stderr
+    env = dict(os.environ)
+    # AIPerf's offline switch (HF_HUB_OFFLINE) only looks in the hub cache and refuses a local folder;
+    # a folder path is read straight from disk without it. An empty HF_HOME means no cached file is used,
+    # and this machine reaches no hub, so any download attempt would fail the run.
+    env.pop("HF_HUB_OFFLINE", None)
+    env.pop("TRANSFORMERS_OFFLINE", None)
+    env.update(HF_HOME=str(tmp_path / "hf-home"), HF_HUB_DISABLE_TELEMETRY="1", NO_PROXY="127.0.0.1")
+    out = tmp_path / "artifacts"
+    with OpenAIStub("tiny-moe") as url:
+        options = (
+            f"--model tiny-moe --url {url} --endpoint-type chat --streaming --ui-type none --request-count {REQUESTS}"
+            f" --concurrency {CONCURRENCY} --synthetic-input-tokens-mean {ISL} --output-tokens-mean {OSL}"
+        )
+        result = subprocess.run(
+            [tool, "profile", *options.split(), "--tokenizer", tokenizer, "--artifact-dir", out],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
+    export = out / "profile_export_aiperf.json"
+    assert export.is_file(), result.stdout[-4000:]
+    return export
+
+
+@pytest.fixture(scope="module")
+def real_export(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return run_aiperf(tmp_path_factory.mktemp("aiperf"))
+
+
+def test_a_real_aiperf_export_is_read_with_its_units_and_set_up(real_export: Path) -> None:
+    run = aiperf.parse(real_export.read_bytes())
+    assert run.metric("request_count.avg").value == REQUESTS
+    assert run.metric("output_sequence_length.avg").value == OSL
+    assert run.metric("input_sequence_length.avg").value == ISL
+    tput = run.metric("output_token_throughput.avg")
+    assert tput.unit == "tok/s" and tput.value > 0
+    assert run.metric("time_to_first_token.p50").unit == "ms"
+    assert {name: s.value for name, s in run.workload.items()} == {
+        "model": "tiny-moe",
+        "concurrency": CONCURRENCY,
+        "isl": ISL,
+        "osl": OSL,
+    }
+    assert run.setup["tool_version"] == "0.13.0"
