@@ -20,7 +20,7 @@ export NO_MKDOCS_2_WARNING := 1
 PIP = $(if $(wildcard $(VENV)/bin/pip),$(PY) -m pip,$(PYTHON) -m pip --python $(PY))
 PIP_INSTALL = $(PIP) install -q --no-deps --no-compile
 
-.PHONY: plotly-bundle setup setup-dev system-deps serve build pages test lint schema clean diff preview chart-budget bench lighthouse-deps lighthouse screenshots first-run fuzz-long zensical-build zensical-serve properdocs-build
+.PHONY: plotly-bundle setup setup-dev system-deps serve build example pages test lint schema clean diff preview chart-budget bench lighthouse-deps lighthouse screenshots first-run fuzz-long zensical-build zensical-serve properdocs-build
 
 $(STAMP): requirements.lock pyproject.toml
 	@v=$$($(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null) || { echo "make serve needs Python 3.11 or newer: '$(PYTHON)' does not run (install python3, or run make PYTHON=/path/to/python3.11)" >&2; exit 1; }; \
@@ -113,7 +113,11 @@ lint: setup-dev
 	$(BIN)/mypy tools/deploy/publish.py
 	$(PY) -m generator schema --check
 
-test: system-deps setup-dev setup-aiperf lint build
+# The example guide (examples/json-libraries/): another topic on the same engine, built strictly like the shipped one.
+example: setup
+	$(PY) -m quality.build build/example -f examples/json-libraries/mkdocs.yml
+
+test: system-deps setup-dev setup-aiperf lint build example
 	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m pytest -q
 
 # The property tests with 3,000 examples each instead of 150 (nightly-style; about half an hour).

@@ -20,10 +20,9 @@ import yaml
 from mkdocs.utils.yaml import yaml_load
 
 from bench.measure import Sample, run_child
-from generator.adapters.mkdocs_plugin import PLOTLY_DEST, GuideConfig
-from generator.pipeline import derive_guide
-from generator.render.nav import guide_nav, hand_written_pages
-from generator.render.pages import Renderer
+from generator.adapters.mkdocs_plugin import THEME_OVERRIDES
+from generator.build import PLOTLY_JS
+from generator.render.nav import hand_written_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "site_src"
@@ -57,7 +56,7 @@ def _plugins(config: dict[str, Any], data_dir: Path | None) -> list[Any]:
 def plotly_js() -> Path:
     """The plotly.js bundle the plugin copies into a site with charts: ``$GUIDE_PLOTLY_JS`` as the shipped
     mkdocs.yml reads it (``make bench`` sets it to the guide's own bundle), else the basic one from ``npm ci``."""
-    return ROOT / (os.environ.get("GUIDE_PLOTLY_JS") or str(GuideConfig.plotly_js.default))
+    return ROOT / (os.environ.get("GUIDE_PLOTLY_JS") or PLOTLY_JS)
 
 
 @dataclass
@@ -92,9 +91,10 @@ def zensical_build(config: Path, out: Path) -> Sample:
     return run_child(adapter, env=ENV)
 
 
-def write_pages(data_dir: Path, out: Path) -> Sample:
-    """The generated pages as plain Markdown, written by the command line (timed)."""
-    return run_child([sys.executable, "-m", "generator", "build", "--data", str(data_dir), "--out", str(out)], env=ENV)
+def write_pages(data_dir: Path, out: Path, nav: Path) -> Sample:
+    """The generated pages as Markdown, and the navigation and site chrome, written by the command line (timed)."""
+    command = [sys.executable, "-m", "generator", "build", "--data", str(data_dir), "--out", str(out)]
+    return run_child([*command, "--docs", str(DOCS), "--nav", str(nav), "--plotly-js", str(plotly_js())], env=ENV)
 
 
 def prepare(name: str, data_dir: Path, work: Path, shipped: bool = False) -> tuple[Project, Sample]:
@@ -102,18 +102,16 @@ def prepare(name: str, data_dir: Path, work: Path, shipped: bool = False) -> tup
     work.mkdir(parents=True, exist_ok=True)
     config = base_config()
     pages_dir = work / "pages"
-    cli = write_pages(data_dir, pages_dir)
+    nav_file = work / "nav.yml"
+    cli = write_pages(data_dir, pages_dir, nav_file)
     bare_docs = work / "bare-docs"
     shutil.copytree(DOCS, bare_docs)
-    shutil.copytree(pages_dir, bare_docs, dirs_exist_ok=True)
-    if plotly_js().is_file():  # what the plugin adds to a site with charts
-        (bare_docs / PLOTLY_DEST).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(plotly_js(), bare_docs / PLOTLY_DEST)
+    shutil.copytree(pages_dir, bare_docs, dirs_exist_ok=True)  # with plotly.js, as the plugin adds it
 
     hand_written = hand_written_pages(DOCS)
-    derived = derive_guide(data_dir)
-    nav = guide_nav(derived, Renderer(derived).pages(), hand_written)
-    bare = {**config, "docs_dir": str(bare_docs), "plugins": _plugins(config, None), "nav": nav}
+    chrome = yaml.safe_load(nav_file.read_text(encoding="utf-8"))  # nav, site name, footer, stylesheets, scripts
+    bare = {**config, "docs_dir": str(bare_docs), "plugins": _plugins(config, None), **chrome}
+    bare["theme"] = {**config["theme"], "custom_dir": str(THEME_OVERRIDES)}  # what the plugin adds to the theme
     bare_config = work / "mkdocs-bare.yml"
     bare_config.write_text(yaml.safe_dump(bare, sort_keys=False, allow_unicode=True), encoding="utf-8")
 

@@ -278,7 +278,7 @@ def _option(i: int, n: int, claim: str | None, serving: bool) -> dict[str, Any]:
         "name": f"Synthetic path {i}",
         "label": ident,
         "short": "A made-up path with the usual amount of text.",
-        "fabric": ["efa"],
+        "platforms": ["efa"],
         "campaign": "campaign-00",
         "what": lorem(ident) + f" Compare it with [[option:{other}]].\n\n" + lorem(f"{ident}-what"),
         "support": {
@@ -339,9 +339,7 @@ def guide_documents(n: int) -> dict[str, Any]:
         docs[f"campaigns/campaign-{c:02d}.yml"] = {
             "id": f"campaign-{c:02d}",
             "name": f"campaign {c}",
-            "hardware": {"instance": "test.large", "nodes": 2, "nics_per_node": 16, "fabric": "a fabric"},
-            "model": "a model",
-            "parallelism": "EP16",
+            "environment": [{"label": "Machine", "value": "2× test.large"}, {"label": "Set-up", "value": "a set-up"}],
             "summary": lorem(f"campaign-{c}"),
             "method": [lorem(f"campaign-{c}-method"), "A/B runs inside one framework."],
         }

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator import escaping
 from generator.derive.guide import Derived
 from generator.pipeline import derive_guide
 from generator.render.nav import guide_nav, hand_written_pages
@@ -22,7 +23,12 @@ from generator.render.pages import Renderer
 #: The "What changed in this PR" page (:data:`generator.diff.preview.CHANGES_URI`; a test checks they agree).
 CHANGES_PAGE = "changes.md"
 
-#: Where the charts' script (``site_src/javascripts/charts.js``) expects plotly.js: ``vendor/`` beside itself.
+#: The engine's own browser files, added to every site: ``destination uri -> file`` (stylesheets first, then scripts).
+ASSETS = Path(__file__).parent / "render" / "assets"
+ENGINE_CSS = ["stylesheets/guide.css", "stylesheets/charts.css", "stylesheets/decide.css"]
+ENGINE_JS = ["javascripts/charts.js", "javascripts/decide.js"]
+
+#: Where the charts' script (``javascripts/charts.js``) expects plotly.js: ``vendor/`` beside itself.
 PLOTLY_DEST = "javascripts/vendor/plotly.min.js"
 
 #: The fallback plotly.js bundle ``npm ci`` installs (relative to the project); copied into a site with charts, never
@@ -43,7 +49,15 @@ class Site:
     nav: list[Any]
     """The navigation, in MkDocs ``nav`` form: generated pages first, then the hand-written ones."""
     assets: dict[str, Path] = field(default_factory=dict)
-    """Files to copy into the site, ``destination uri -> source file``."""
+    """Files to copy into the site, ``destination uri -> source file``: the engine's stylesheets
+    (:data:`ENGINE_CSS`) and scripts (:data:`ENGINE_JS`), which every page must load, and plotly.js."""
+    name: str = ""
+    """The site's name (``site_name`` or ``title`` of ``guide.yml``). Like the navigation's titles, the
+    name, description and footer are made inert as HTML: themes print them without escaping."""
+    description: str = ""
+    """The site's description (the guide's tagline)."""
+    footer: str = ""
+    """A line for every page's footer, or empty."""
     derived: Derived | None = None
 
 
@@ -103,7 +117,7 @@ def build_site(
 
         pages[CHANGES_URI] = changes_page(data_dir, diff_base)
         pages["index.md"] = link_from_overview(pages["index.md"])
-    assets: dict[str, Path] = {}
+    assets: dict[str, Path] = {uri: ASSETS / uri for uri in [*ENGINE_CSS, *ENGINE_JS]}
     if renderer.charts.all():
         source = (plotly_js or Path(PLOTLY_JS)).resolve()
         if not source.is_file():
@@ -116,4 +130,13 @@ def build_site(
     hand_written = hand_written_pages(docs_dir) if docs_dir is not None else []
     changes = CHANGES_PAGE if CHANGES_PAGE in pages else None
     nav = guide_nav(derived, renderer.pages(), hand_written, changes)
-    return Site(pages, nav, assets, derived)
+    guide = derived.data.guide
+    return Site(
+        pages,
+        nav,
+        assets,
+        derived=derived,
+        name=escaping.title(guide.site_name or guide.title),
+        description=escaping.title(guide.tagline),
+        footer=escaping.title(guide.footer) if guide.footer else "",
+    )

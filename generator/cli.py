@@ -2,6 +2,7 @@
 
 python -m generator build --data data --out build/pages [--docs site_src] [--nav nav.yml]
 python -m generator check --data data
+python -m generator new DIR --topic "..."
 python -m generator schema --out schema
 python -m generator diff [--base REV] [--head REV|worktree] [--format markdown|json]
 python -m generator import FORMAT FILE... --table T --row R --series S   (or --map SWEEP_YML)
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import yaml
 
-from generator.build import AssetError, build_site
+from generator.build import ENGINE_CSS, ENGINE_JS, PLOTLY_JS, AssetError, build_site
 from generator.errors import GuideError, RevisionError
 from generator.pipeline import derive_guide
 
@@ -60,10 +61,19 @@ def main(argv: list[str] | None = None) -> int:
     build.add_argument("--out", type=Path, required=True)
     build.add_argument("--no-directory-urls", action="store_true", help="link to page.html instead of page/")
     build.add_argument("--docs", type=Path, help="folder of hand-written pages the navigation lists (MkDocs docs_dir)")
-    build.add_argument("--nav", type=Path, help="also write the navigation to this YAML file (MkDocs `nav:` form)")
+    build.add_argument(
+        "--nav",
+        type=Path,
+        help="also write the navigation, site name, description, footer, stylesheets and scripts to this YAML file "
+        "(mkdocs.yml form)",
+    )
     build.add_argument("--no-charts", action="store_true", help="tables alone, no charts (and no plotly.js)")
     build.add_argument("--plotly-js", type=Path, help="the plotly.js bundle to copy (default: node_modules/...)")
     build.add_argument("--templates", type=Path, help="folder of templates searched before the engine's own")
+    new = sub.add_parser("new", help="start a new guide: data, a page and mkdocs.yml that build at once")
+    new.add_argument("dir", type=Path, help="the folder to create (must be empty or missing)")
+    new.add_argument("--topic", required=True, help='what the guide compares, e.g. "Python JSON libraries"')
+    new.add_argument("--plotly-js", type=Path, default=Path(PLOTLY_JS), help="plotly.js for the charts")
     check = sub.add_parser("check", help="validate the data and print every problem")
     check.add_argument("--data", type=Path, default=Path("data"))
     schema = sub.add_parser("schema", help="export the JSON Schema files editors use")
@@ -95,8 +105,24 @@ def main(argv: list[str] | None = None) -> int:
             )
             write_pages(site.pages, args.out, site.assets)
             if args.nav is not None:
-                _write_file(args.nav, yaml.safe_dump({"nav": site.nav}, sort_keys=False, allow_unicode=True))
+                chrome = {
+                    "site_name": site.name,
+                    "site_description": site.description,
+                    "copyright": site.footer or None,
+                }
+                scripts = {"extra_css": ENGINE_CSS, "extra_javascript": ENGINE_JS}
+                text = yaml.safe_dump({**chrome, **scripts, "nav": site.nav}, sort_keys=False, allow_unicode=True)
+                _write_file(args.nav, text)
             print(f"wrote {len(site.pages)} pages to {args.out}")
+        elif args.command == "new":
+            from generator.scaffold import ScaffoldError, new_guide  # only this command writes a new guide
+
+            try:
+                written = new_guide(args.dir, args.topic, args.plotly_js)
+            except ScaffoldError as exc:
+                print(str(exc), file=sys.stderr)
+                return 1
+            print(f"wrote {len(written)} files to {args.dir}; next: cd {args.dir} && mkdocs serve")
         elif args.command == "check":
             derived = derive_guide(args.data)
             guide = derived.data

@@ -6,14 +6,15 @@ Pure functions over validated data; nothing here renders a page or knows MkDocs.
 * Rules are tried in order; the first whose ``when`` holds recommends an
   option (and maybe a runner-up) and says why.
 * Filters compute from the option records which options a combination rules
-  out, and why: a fabric the option is not listed for, a ``no`` support status
+  out, and why: a platform the option is not listed for, a ``no`` support status
   on the chosen context, an attribute value the reader's answer excludes. A
   filter applies only while its own ``when`` holds; an option keeps the first
   reason found, in filter order.
 * Each pick carries what its record says about the reader's situation: its
   support status on the chosen context, its known failures (on any context or
-  on the chosen one), category verdicts that are not good (a fork, say), and
-  its caveats.
+  on the chosen one), category verdicts that are not good (a requirement such as
+  a restrictive licence always; a missing feature only when the reader's answers
+  ask for it), and its caveats.
 * :func:`leaves` folds every combination into a question tree: questions are
   asked in their declared order, a question that cannot change the outcome
   below a node is skipped, a node whose combinations all share one outcome is
@@ -97,7 +98,7 @@ class Leaf:
 def holds(when: Mapping[str, Sequence[str]], answers: Answers) -> bool:
     """Every question named in ``when`` is answered with one of its accepted answers.
 
-    >>> holds({"fabric": ["efa"]}, {"fabric": "efa", "fork": "can"})
+    >>> holds({"os": ["linux"]}, {"os": "linux", "budget": "low"})
     True
     >>> holds({}, {})
     True
@@ -123,7 +124,7 @@ def first_rule(decisions: schema.Decisions, answers: Answers) -> int | None:
 
 
 def describe(decisions: schema.Decisions, answers: Answers) -> str:
-    """``fabric=efa, fork=can``: a combination as error messages name it."""
+    """``os=linux, budget=low``: a combination as error messages name it."""
     return ", ".join(f"{q.id}={answers[q.id]}" for q in decisions.questions if q.id in answers)
 
 
@@ -163,10 +164,10 @@ def chosen_contexts(decisions: schema.Decisions, answers: Answers) -> list[str]:
 def _rules_out(data: Data, f: schema.Filter, option: schema.Option, chosen: str) -> Reason | None:
     decisions = data.decisions
     assert decisions is not None
-    if isinstance(f, schema.FabricFilter):
-        if chosen in option.fabric:
+    if isinstance(f, schema.PlatformFilter):
+        if not option.platforms or chosen in option.platforms:
             return None
-        listed = " and ".join(_answer_label(decisions, f.question, fabric) for fabric in option.fabric)
+        listed = " and ".join(_answer_label(decisions, f.question, p) for p in option.platforms)
         return Reason(f"Listed for {listed} only, not {_answer_label(decisions, f.question, chosen)}")
     if isinstance(f, schema.SupportFilter):
         column = support_column(data.guide)
@@ -182,7 +183,7 @@ def _rules_out(data: Data, f: schema.Filter, option: schema.Option, chosen: str)
 
 
 def _answer_excludes(data: Data, answers: Answers) -> Iterator[tuple[str, Reason]]:
-    """Options an answer rules out by its own ``excludes`` (``simplicity`` excludes ``fork: [fork]``)."""
+    """Options an answer rules out by its own ``excludes`` (``cautious`` excludes ``licence: [copyleft]``)."""
     decisions = data.decisions
     assert decisions is not None
     for question in decisions.questions:
@@ -220,6 +221,15 @@ def exclusions(data: Data, answers: Answers) -> dict[str, Reason]:
     return {ident: found[ident] for ident in data.guide.order if ident in found}
 
 
+def _cared_about(decisions: schema.Decisions, answers: Answers) -> set[str]:
+    """Attributes the reader's answers bring up: an applying attribute filter excludes values for the answer given."""
+    return {
+        f.attribute
+        for f in _applying(decisions, answers)
+        if isinstance(f, schema.AttributeFilter) and f.question in answers and answers[f.question] in f.exclude
+    }
+
+
 def pick_notes(data: Data, option: schema.Option, answers: Answers) -> tuple[Reason | None, tuple[Reason, ...]]:
     """What the record says about ``option`` in this situation: support on the chosen context, and caveats."""
     decisions = data.decisions
@@ -238,9 +248,12 @@ def pick_notes(data: Data, option: schema.Option, answers: Answers) -> tuple[Rea
             caveats.append(
                 Reason(f"{failure.title} ({_context_name(data.guide, failure.context)})", None, failure.detail)
             )
+    cared = _cared_about(decisions, answers)
     for category_col in data.guide.columns:
         if not isinstance(category_col, schema.CategoryColumn):
             continue
+        if category_col.role == "feature" and category_col.attribute not in cared:
+            continue  # a missing feature matters only to a reader whose answers ask for it
         attr = option.attributes.get(category_col.attribute)
         if attr is not None and category_col.categories[attr.value].level != "good":
             caveats.append(Reason(category_col.label, category_col.categories[attr.value], attr.note))
@@ -289,7 +302,7 @@ def _matters(question: str, combos: list[dict[str, str]], results: Mapping[tuple
 
 
 def leaf_id(when: Sequence[tuple[str, Sequence[str]]]) -> str:
-    """A stable anchor for a leaf: ``when-fabric-efa--fork-can-or-cannot``; ``when-any`` for the root."""
+    """A stable anchor for a leaf: ``when-os-linux--budget-low-or-high``; ``when-any`` for the root."""
     return "when-" + ("--".join(f"{q}-{'-or-'.join(accepted)}" for q, accepted in when) or "any")
 
 

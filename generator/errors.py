@@ -7,6 +7,8 @@ once, with every problem sorted by file and line.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -51,6 +53,16 @@ class GuideError(Exception):
         head = f"{count} problem{'s' if count != 1 else ''} in the guide data:"
         lines = [f"  {p.where(prefix)}:{f' {p.field}:' if p.field else ''} {p.message}" for p in self.problems]
         return "\n".join([head, *lines])
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest known name, or ``""`` when none is close.
+
+    >>> did_you_mean("platfroms", ["platforms", "support"])
+    " (did you mean 'platforms'?)"
+    """
+    close = difflib.get_close_matches(name, sorted(set(known)), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 class RevisionError(Exception):

@@ -16,8 +16,8 @@ from generator import schema
 from generator.errors import Problem
 from generator.read.yaml_source import Document, Loc
 
-#: A ``[[token]]`` in prose: a claim, a fact or ``option:<id>``, replaced by its number or link.
-TOKEN = re.compile(r"\[\[([^\[\]]*)\]\]")
+#: A ``[[reference]]`` in prose: a claim, a fact or ``option:<id>``, replaced by its number or link.
+REFERENCE = re.compile(r"\[\[([^\[\]]*)\]\]")
 
 
 @dataclass

@@ -23,7 +23,7 @@ def ratio_range(low: float, high: float, digits: int) -> str:
 
 
 def quantity(value: float, unit: str, approx: bool = False, sign: str = "") -> str:
-    """A fact with its unit: ``~8 GB/s``, ``+14.7 ms/token``."""
+    """A fact with its unit: ``~8 GB/s``, ``+14.7 ms/op``."""
     return f"{'~' if approx else ''}{sign}{raw(value)} {unit}"
 
 

@@ -5,6 +5,7 @@ The whole site, with its navigation and assets, comes from :func:`generator.buil
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from generator.check.partial import drop_consequences, left_out
@@ -22,22 +23,38 @@ def derive_guide(data_dir: Path) -> Derived:
     """Load, validate and derive a guide; raise :class:`GuideError` with every problem.
 
     Cross-record checks run even when some records are broken, on the records
-    that are valid, so one run reports as much as it can; see :func:`validate_guide`.
+    that are valid, and so does the derivation (a judgement that a measurement
+    contradicts is found there), so one run reports as much as it can.
     """
-    data = validate_guide(data_dir)
-    try:
-        derived, derive_problems = derive(data)
-    except Exception as exc:  # noqa: BLE001 - a bug shows as one problem (a banner under serve), never a traceback
-        raise GuideError(
-            [Problem("(generator)", 0, "derive", f"crashed on this data: {exc!r}; please report it with the edit")]
-        ) from exc
-    if derive_problems:
-        raise GuideError(derive_problems)
-    return derived
+    data, problems = _checked(data_dir)
+    if data is None:
+        raise GuideError(problems)
+    if not problems:
+        try:
+            derived, derive_problems = derive(data)
+        except Exception as exc:  # noqa: BLE001 - a bug shows as one problem (a banner under serve), never a traceback
+            raise GuideError(
+                [Problem("(generator)", 0, "derive", f"crashed on this data: {exc!r}; please report it with the edit")]
+            ) from exc
+        if derive_problems:
+            raise GuideError(derive_problems)
+        return derived
+    # Best effort on partly broken data: its problems join the others in the same report. Broken
+    # references can trip the derivation; they are reported already.
+    with contextlib.suppress(Exception):
+        problems += derive(data)[1]
+    raise GuideError(problems)
 
 
 def validate_guide(data_dir: Path) -> Data:
     """Load and check a guide; raise :class:`GuideError` with every problem found."""
+    data, problems = _checked(data_dir)
+    if data is None or problems:
+        raise GuideError(problems)
+    return data
+
+
+def _checked(data_dir: Path) -> tuple[Data | None, list[Problem]]:
     raw, problems = load(Path(data_dir))
     data, schema_problems = check_schema(raw, partial=True)
     problems += schema_problems
@@ -46,9 +63,7 @@ def validate_guide(data_dir: Path) -> Data:
         if problems:
             found = drop_consequences(found, left_out(raw, problems))
         problems += found
-    if data is None or problems:
-        raise GuideError(problems)
-    return data
+    return data, problems
 
 
 def build_guide(data_dir: Path, directory_urls: bool = True) -> dict[str, str]:

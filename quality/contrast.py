@@ -1,8 +1,8 @@
 """WCAG 2 contrast ratios, and the colour custom properties a stylesheet sets for each palette.
 
-The verdict colours live in ``site_src/stylesheets/guide.css`` as ``--dg-<colour>-bg`` / ``--dg-<colour>-fg``
-pairs, once under ``:root`` (light) and once under ``[data-md-color-scheme="slate"]`` (dark). Reading
-them from the CSS keeps the test honest: the numbers checked are the ones the browser gets.
+The verdict colours live in ``generator/render/assets/stylesheets/guide.css`` as ``--dg-<colour>-bg`` /
+``--dg-<colour>-fg`` pairs, once under ``:root`` (light) and once under ``[data-md-color-scheme="slate"]``
+(dark). Reading them from the CSS keeps the test honest: the numbers checked are the ones the browser gets.
 """
 
 from __future__ import annotations

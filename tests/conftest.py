@@ -59,7 +59,7 @@ markdown_extensions:
 
 
 def mkdocs_build(config: Path, site: Path) -> subprocess.CompletedProcess[str]:
-    """``mkdocs build --strict`` straight into ``site`` (never with ``-q``: it hides what strict counts)."""
+    """``mkdocs build --strict`` straight into ``site``, never quiet: the quiet flag hides what strict counts."""
     return subprocess.run(mkdocs_command(config, site), capture_output=True, text=True, timeout=300, check=False)
 
 
@@ -89,6 +89,41 @@ def shipped_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     result = mkdocs_build(ROOT / "mkdocs.yml", out)
     assert result.returncode == 0, result.stderr
     return out
+
+
+#: The example guide under examples/: another topic, the same engine, no code of its own.
+EXAMPLE = ROOT / "examples" / "json-libraries"
+
+
+@pytest.fixture(scope="session")
+def example_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The example guide's mkdocs.yml built once per test session into a temp dir."""
+    out = tmp_path_factory.mktemp("example-site") / "site"
+    result = mkdocs_build(EXAMPLE / "mkdocs.yml", out)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+@pytest.fixture(scope="session", params=["shipped", "example"])
+def guide_site(request: pytest.FixtureRequest, shipped_site: Path, example_site: Path) -> Path:
+    """Each guide's built site in turn: the quality gates hold for any guide, not only the shipped one."""
+    return shipped_site if request.param == "shipped" else example_site
+
+
+@pytest.fixture(scope="session")
+def guide_url(guide_site: Path):
+    """Base URL (ending in /) of ``guide_site`` served on 127.0.0.1."""
+    server = StaticServer(guide_site)
+    yield server.url
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def guide_pages(guide_site: Path, guide_url: str) -> list[str]:
+    """Every page of ``guide_site``, from its sitemap.xml, as addresses on the local server."""
+    from quality.sitemap import page_urls
+
+    return page_urls(guide_site, guide_url)
 
 
 @pytest.fixture(scope="session")

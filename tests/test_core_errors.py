@@ -12,7 +12,7 @@ from tests.data_edits import edit, line_of, problems_in
 
 def test_yaml_syntax_error(data_copy: Path) -> None:
     path = data_copy / "options" / "uccl.yml"
-    edit(path, "fabric: [efa]", "fabric: [efa")
+    edit(path, "platforms: [efa]", "platforms: [efa")
     (problem,) = problems_in(data_copy)
     assert problem.startswith("options/uccl.yml:") and "YAML syntax error" in problem
 
@@ -28,9 +28,9 @@ def test_duplicate_key(data_copy: Path) -> None:
 
 def test_unknown_field(data_copy: Path) -> None:
     path = data_copy / "options" / "dense.yml"
-    edit(path, "fabric: [efa]\n", "fabric: [efa]\nfabrik: efa\n")
-    line = line_of(path, "fabrik:")
-    assert problems_in(data_copy) == [f"options/dense.yml:{line}: fabrik: unknown field"]
+    edit(path, "platforms: [efa]\n", "platforms: [efa]\nplatform: efa\n")
+    line = line_of(path, "platform:")
+    assert problems_in(data_copy) == [f"options/dense.yml:{line}: platform: unknown field (did you mean 'platforms'?)"]
 
 
 def test_wrong_type(data_copy: Path) -> None:
@@ -74,14 +74,14 @@ def test_two_records_with_the_same_id(data_copy: Path) -> None:
 
 
 def test_all_problems_are_reported_at_once_sorted(data_copy: Path) -> None:
-    edit(data_copy / "options" / "uccl.yml", "fabric: [efa]\n", "fabric: [efa]\ncolour: red\n")
-    edit(data_copy / "options" / "dense.yml", "fabric: [efa]\n", "fabric: [efa]\nshape: round\n")
+    edit(data_copy / "options" / "uccl.yml", "platforms: [efa]\n", "platforms: [efa]\ncolour: red\n")
+    edit(data_copy / "options" / "dense.yml", "platforms: [efa]\n", "platforms: [efa]\nshape: round\n")
     problems = problems_in(data_copy)
     assert [p.split(":")[0] for p in problems] == ["options/dense.yml", "options/uccl.yml"]
 
 
 def test_cli_reports_problems_without_traceback(data_copy: Path, tmp_path: Path) -> None:
-    edit(data_copy / "options" / "uccl.yml", "fabric: [efa]\n", "fabric: [efa]\ncolour: red\n")
+    edit(data_copy / "options" / "uccl.yml", "platforms: [efa]\n", "platforms: [efa]\ncolour: red\n")
     out = tmp_path / "pages"
     result = subprocess.run(
         [sys.executable, "-m", "generator", "build", "--data", str(data_copy), "--out", str(out)],
@@ -100,7 +100,7 @@ def test_mkdocs_build_stops_cleanly_and_keeps_the_last_site(data_copy: Path, tmp
     site = tmp_path / "site"
     assert mkdocs_build(config, site).returncode == 0
     before = (site / "index.html").read_bytes()
-    edit(data_copy / "options" / "uccl.yml", "fabric: [efa]\n", "fabric: [efa]\ncolour: red\n")
+    edit(data_copy / "options" / "uccl.yml", "platforms: [efa]\n", "platforms: [efa]\ncolour: red\n")
     result = mkdocs_build(config, site)
     assert result.returncode == 1
     assert "options/uccl.yml:7: colour: unknown field" in result.stderr

@@ -21,7 +21,9 @@ def test_a_rule_naming_an_unknown_path(data_copy: Path, decisions: Path) -> None
     edit(decisions, "    recommend: gdaki\n", "    recommend: gdaki-ib\n")
     line = line_of(decisions, "recommend: gdaki-ib")
     (problem,) = problems_in(data_copy)
-    assert problem.startswith(f"decisions.yml:{line}: rules[0].recommend: unknown path 'gdaki-ib'; expected one of:")
+    assert problem.startswith(
+        f"decisions.yml:{line}: rules[0].recommend: unknown path 'gdaki-ib' (did you mean 'gdaki'?); expected one of:"
+    )
     assert "gdaki, kernel-posted" in problem
 
 
@@ -31,7 +33,7 @@ def test_a_rule_naming_an_unknown_question_or_answer(data_copy: Path, decisions:
     problems = problems_in(data_copy)
     first, second = line_of(decisions, "fabrik:"), line_of(decisions, "[benchmark]")
     assert problems == [
-        f"decisions.yml:{first}: rules[0].when.fabrik: unknown question 'fabrik'; "
+        f"decisions.yml:{first}: rules[0].when.fabrik: unknown question 'fabrik' (did you mean 'fabric'?); "
         "expected one of: fabric, fork, framework, model, priority",
         f"decisions.yml:{second}: rules[1].when.priority[0]: unknown answer to 'priority' 'benchmark'; "
         "expected one of: robustness, simplicity, throughput, transport",

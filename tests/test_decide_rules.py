@@ -89,7 +89,7 @@ def test_transport_benchmarking_gets_the_comparators(data: Data) -> None:
 
 
 def test_infiniband_gets_the_gpu_initiated_path_and_rules_out_the_efa_paths(data: Data) -> None:
-    efa_paths = {o.id for o in data.options if "infiniband" not in o.fabric}
+    efa_paths = {o.id for o in data.options if "infiniband" not in o.platforms}
     for combo in situations(data, fabric="infiniband"):
         outcome = result(data, combo)
         assert picks(data, combo) == ["gdaki"]

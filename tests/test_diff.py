@@ -270,7 +270,7 @@ def test_the_command_fails_cleanly_in_a_real_process(repo: Path) -> None:
 
 def test_a_revision_whose_data_does_not_validate(repo: Path) -> None:
     edit(repo, "tables/hill-times.yml", "values: {road: 100, cargo: 150}", "values: {road: fast, cargo: 150}")
-    edit(repo, "options/cargo.yml", "fabric: [tarmac]", "fabric: tarmac")
+    edit(repo, "options/cargo.yml", "platforms: [tarmac]", "platforms: tarmac")
     broken = commit(repo, "broken data")
     git(repo, "switch", "-q", "-c", "fix")
     shutil.rmtree(repo / "data")
@@ -278,7 +278,7 @@ def test_a_revision_whose_data_does_not_validate(repo: Path) -> None:
     lines = failure(repo, "--base", "HEAD").splitlines()
     assert lines[:2] == [
         f"diff: the data at HEAD ({broken[:7]}) does not validate (2 problems):",
-        f"  {broken[:7]}:data/options/cargo.yml:5: fabric: expected a list, got the text 'tarmac'",
+        f"  {broken[:7]}:data/options/cargo.yml:5: platforms: expected a list, got the text 'tarmac'",
     ]
     assert lines[2].startswith(
         f"  {broken[:7]}:data/tables/hill-times.yml:21: rows[0].values.road: expected a positive number"
@@ -287,12 +287,12 @@ def test_a_revision_whose_data_does_not_validate(repo: Path) -> None:
 
 
 def test_both_broken_sides_are_reported_at_once(repo: Path) -> None:
-    edit(repo, "campaigns/spring.yml", "nodes: 1", "nodes: 0")
-    commit(repo, "zero nodes")
-    edit(repo, "campaigns/spring.yml", "nodes: 0", "nodes: -1")
+    edit(repo, "campaigns/spring.yml", "{label: Riders, value: one rider}", "{label: Riders}")
+    commit(repo, "a fact without its value")
+    edit(repo, "campaigns/spring.yml", "{label: Riders}", "{label: Riders, value: [one]}")
     err = failure(repo, "--base", "HEAD")
     assert "the data at HEAD (" in err and "the data at the working tree does not validate (1 problem):" in err
-    assert "  data/campaigns/spring.yml:3: hardware.nodes:" in err
+    assert "  data/campaigns/spring.yml:5: environment[1].value:" in err
 
 
 def test_a_repository_without_main(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from markupsafe import Markup, escape
 
 from bench.synth import write_guide
 from generator import escaping
-from generator.model import TOKEN
+from generator.model import REFERENCE
 from generator.read.yaml_fast import read_yaml_fast
 from generator.read.yaml_source import read_yaml
 from generator.render import prose
@@ -122,7 +122,7 @@ def _reference_inline(text: str, resolve: prose.Resolver) -> Markup:
 
     out = str(escape(text.replace("\x00", "")))
     out = prose._CODE.sub(lambda m: keep(f"<code>{prose._md(m.group(1))}</code>"), out)
-    out = TOKEN.sub(lambda m: keep(str(resolve(prose._unescape(m.group(1)).strip()))), out)
+    out = REFERENCE.sub(lambda m: keep(str(resolve(prose._unescape(m.group(1)).strip()))), out)
 
     def link(m: re.Match[str]) -> str:
         label, url = m.group(1), prose._unescape(m.group(2))

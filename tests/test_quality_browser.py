@@ -24,12 +24,13 @@ from quality.sitemap import page_paths, page_urls
 AA_TEXT = 4.5
 MakeContext = Callable[..., BrowserContext]
 PHONE = {"width": 390, "height": 844}
-ENGINES = {"mkdocs": "shipped_site", "zensical": "zensical_site"}
+#: The sites the gates check: the shipped guide as each engine builds it, and the example guide on another topic.
+ENGINES = {"mkdocs": "shipped_site", "zensical": "zensical_site", "example": "example_site"}
 
 
 @pytest.fixture(scope="module", params=list(ENGINES))
 def gate_site(request: pytest.FixtureRequest) -> Path:
-    """The shipped guide as built by each engine, in turn (each built once per session)."""
+    """Each site in turn (each built once per session): the gates hold for any engine and any guide."""
     site: Path = request.getfixturevalue(ENGINES[request.param])
     return site
 

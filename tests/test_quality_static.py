@@ -16,7 +16,7 @@ from quality.contrast import contrast_ratio, custom_properties, hex_rgb
 from quality.sitemap import built_page_paths, page_paths, site_url
 from tests.conftest import ROOT
 
-GUIDE_CSS = ROOT / "site_src" / "stylesheets" / "guide.css"
+GUIDE_CSS = ROOT / "generator" / "render" / "assets" / "stylesheets" / "guide.css"
 PALETTES = {"light": ":root", "dark": '[data-md-color-scheme="slate"]'}
 AA_TEXT = 4.5  # WCAG 2 AA for normal-size text: the cells' text is small
 
@@ -24,10 +24,10 @@ AA_TEXT = 4.5  # WCAG 2 AA for normal-size text: the cells' text is small
 # --- page discovery -----------------------------------------------------------
 
 
-def test_sitemap_lists_every_built_page(shipped_site: Path) -> None:
+def test_sitemap_lists_every_built_page(guide_site: Path) -> None:
     """The browser gates visit the sitemap's pages: it must name every page that was built, and no other."""
-    assert sorted(page_paths(shipped_site)) == built_page_paths(shipped_site)
-    assert "" in page_paths(shipped_site) and "results/" in page_paths(shipped_site)
+    assert sorted(page_paths(guide_site)) == built_page_paths(guide_site)
+    assert "" in page_paths(guide_site) and "results/" in page_paths(guide_site)
 
 
 def test_site_url_is_the_home_page_address(tmp_path: Path) -> None:
@@ -43,11 +43,11 @@ def test_site_url_is_the_home_page_address(tmp_path: Path) -> None:
 # --- links and anchors --------------------------------------------------------
 
 
-def test_no_broken_internal_link_or_anchor(shipped_site: Path) -> None:
-    report = linkcheck.check_site(shipped_site)
+def test_no_broken_internal_link_or_anchor(guide_site: Path) -> None:
+    report = linkcheck.check_site(guide_site)
     assert report.broken == []
-    assert report.checked > 100  # the check really walked the pages' links
-    anchors = [href for href in _hrefs(shipped_site / "index.html") if "results/#" in href]
+    assert report.checked > 50  # the check really walked the pages' links
+    anchors = [href for href in _hrefs(guide_site / "index.html") if "results/#" in href]
     assert anchors, "the overview links to tables on the results page"
 
 
@@ -78,14 +78,14 @@ def test_link_check_finds_a_missing_page_and_a_missing_anchor(tmp_path: Path) ->
 # --- valid HTML ---------------------------------------------------------------
 
 
-def test_every_page_is_valid_html(shipped_site: Path, tmp_path: Path) -> None:
+def test_every_page_is_valid_html(guide_site: Path, tmp_path: Path) -> None:
     """The Nu checker finds 0 errors in our pages; a broken page checked in the same run shows it is awake."""
     broken = tmp_path / "broken.html"
     broken.write_text(
         '<!doctype html><html lang="en"><head><title>t</title></head><body><p><div>x</div></p></body></html>',
         encoding="utf-8",
     )
-    found = nu.errors([shipped_site, broken])
+    found = nu.errors([guide_site, broken])
     ours = [str(m) for m in found if not m.file.endswith("broken.html")]
     assert ours == []
     assert [m.text for m in found if m.file.endswith("broken.html")] == [

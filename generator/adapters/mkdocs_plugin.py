@@ -24,6 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
+from markupsafe import Markup
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
@@ -36,6 +37,8 @@ from generator.adapters import error_banner
 from generator.adapters.html_blocks import put_back, set_aside
 from generator.build import (
     CHANGES_PAGE,
+    ENGINE_CSS,
+    ENGINE_JS,
     PLOTLY_DEST,
     PLOTLY_JS,
     AssetError,
@@ -47,6 +50,9 @@ from generator.errors import GuideError, Problem, RevisionError
 from generator.render.pages import TEMPLATES
 
 log = get_plugin_logger(__name__)
+
+#: Overrides of Material's templates the engine needs (valid HTML, an accessible search box).
+THEME_OVERRIDES = Path(__file__).parent / "material"
 
 __all__ = ["CHANGES_PAGE", "PLOTLY_DEST", "GuideConfig", "GuidePlugin"]
 
@@ -68,6 +74,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
     def __init__(self) -> None:
         self.pages: dict[str, str] = {}
         self.nav: list[Any] | None = None
+        self.chrome: dict[str, str] = {}
         self.assets: dict[str, Path] = {}
         self.data_dir = Path("data")
         self.templates: Path | None = None
@@ -113,8 +120,19 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         else:
             self.problems = []
             self.pages, self.nav, self.assets = site.pages, site.nav, site.assets
+            self.chrome = {"site_name": site.name, "site_description": site.description, "copyright": site.footer}
         if config.nav is None:
             config.nav = self.nav
+        # The engine's stylesheets, scripts and theme overrides, so a guide's mkdocs.yml need not list them.
+        config.extra_css = [*config.extra_css, *(uri for uri in ENGINE_CSS if uri not in config.extra_css)]
+        listed = {str(script) for script in config.extra_javascript}
+        config.extra_javascript = [*config.extra_javascript, *(uri for uri in ENGINE_JS if uri not in listed)]
+        if str(THEME_OVERRIDES) not in config.theme.dirs:
+            at = 1 if config.theme.custom_dir else 0  # a guide's own custom_dir still wins
+            config.theme.dirs.insert(at, str(THEME_OVERRIDES))
+        for key, value in self.chrome.items():  # the guide's words, never another guide's
+            # Already inert HTML; as Markup, a theme's `| e` does not escape it a second time.
+            config[key] = Markup(value) if value else None
         return config
 
     def _refuse(self, exc: GuideError) -> None:

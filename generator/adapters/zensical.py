@@ -36,8 +36,20 @@ from urllib.parse import urlsplit, urlunsplit
 
 import yaml
 
-from generator.build import PLOTLY_JS, AssetError, Site, build_site, describe_unsafe, unsafe_sources
+from generator.build import (
+    ENGINE_CSS,
+    ENGINE_JS,
+    PLOTLY_JS,
+    AssetError,
+    Site,
+    build_site,
+    describe_unsafe,
+    unsafe_sources,
+)
 from generator.errors import GuideError, RevisionError
+
+#: The engine's overrides of Material's templates (the MkDocs plugin adds the same folder to the theme).
+THEME_OVERRIDES = Path(__file__).parent / "material"
 
 #: The plugin's name in ``mkdocs.yml`` (its ``mkdocs.plugins`` entry point in pyproject.toml).
 PLUGIN = "decision-guide"
@@ -132,13 +144,26 @@ def guide_site(config_file: Path, config: Mapping[str, Any]) -> Site:
     )
 
 
-def derived_config(config: Mapping[str, Any], nav: list[Any], *, custom_dir: str | None) -> dict[str, Any]:
-    """The project's settings for Zensical: the plugin's nav in, the plugin out, folders in the project."""
+def derived_config(
+    config: Mapping[str, Any], nav: list[Any], *, custom_dir: str | None, site: Site | None = None
+) -> dict[str, Any]:
+    """The project's settings for Zensical: the plugin's nav, chrome, stylesheets and scripts in, the plugin
+    out, folders in the project."""
     out = {key: value for key, value in config.items() if key not in DROPPED}
     out["docs_dir"] = "docs"
     out["site_dir"] = "site"
     if out.get("nav") is None:
         out["nav"] = nav
+    if site is not None:  # what the plugin sets: the guide's own name, description and footer
+        out["site_name"] = site.name
+        if site.description:
+            out["site_description"] = site.description
+        if site.footer:
+            out["copyright"] = site.footer
+    css = [str(c) for c in out.get("extra_css") or []]
+    out["extra_css"] = [*css, *(uri for uri in ENGINE_CSS if uri not in css)]
+    js = list(out.get("extra_javascript") or [])
+    out["extra_javascript"] = [*js, *(uri for uri in ENGINE_JS if uri not in {str(j) for j in js})]
     out["plugins"] = without_plugin(list(config.get("plugins") or []))
     theme = dict(out.get("theme") or {})
     theme.setdefault("variant", VARIANT)
@@ -254,6 +279,10 @@ def sync(target: Path, files: dict[str, bytes], *, prune: bool = True) -> list[s
     return changed
 
 
+def _material_only(folder: Path) -> set[Path]:
+    return {(folder / path).resolve() for path in MATERIAL_ONLY}
+
+
 def write_overrides(custom_dir: Path, target: Path) -> None:
     """The theme overrides of ``custom_dir`` that fit Zensical (all but :data:`MATERIAL_ONLY`)."""
     skip = {(custom_dir / path).resolve() for path in MATERIAL_ONLY}
@@ -280,9 +309,14 @@ def prepare(config_file: Path, root: Path, site: Site | None = None, banner: str
     skip = {custom_dir} if custom_dir is not None else set()
     root.mkdir(parents=True, exist_ok=True)
     sync(root / "docs", docs_contents(site, docs_dir, skip, banner))
+    # The engine's theme overrides, then the guide's own over them (all but :data:`MATERIAL_ONLY`).
+    overrides = {
+        uri: path.read_bytes() for uri, path in _tree(THEME_OVERRIDES, _material_only(THEME_OVERRIDES)).items()
+    }
     if custom_dir is not None:
-        write_overrides(custom_dir, root / "overrides")
-    derived = derived_config(config, site.nav, custom_dir="overrides" if custom_dir is not None else None)
+        overrides.update({uri: p.read_bytes() for uri, p in _tree(custom_dir, _material_only(custom_dir)).items()})
+    sync(root / "overrides", overrides)
+    derived = derived_config(config, site.nav, custom_dir="overrides", site=site)
     target = root / "mkdocs.yml"
     text = f"# Written by generator.adapters.zensical from {config_file.name}; do not edit.\n"
     sync(

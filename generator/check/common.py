@@ -5,28 +5,29 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from generator import schema
+from generator.errors import did_you_mean
 from generator.model import Data
 
 
 def expect(kind: str, name: str, known: Iterable[str]) -> str:
-    listed = ", ".join(sorted(known)) or "none"
-    return f"unknown {kind} {name!r}; expected one of: {listed}"
+    """``unknown option 'fsat' (did you mean 'fast'?); expected one of: ...``."""
+    names = sorted(known)
+    listed = ", ".join(names) or "none"
+    return f"unknown {kind} {name!r}{did_you_mean(name, names)}; expected one of: {listed}"
 
 
-def _hardware(campaign: schema.Campaign | None) -> str:
+def _environment(campaign: schema.Campaign | None) -> str:
     if campaign is None:
-        return "unknown hardware"
-    h = campaign.hardware
-    nics = f"{h.nics_per_node} NIC{'s' if h.nics_per_node != 1 else ''} per node"
-    return f"{h.nodes}× {h.instance} on {h.fabric}, {nics}"
+        return "unknown environment"
+    return "; ".join(f"{fact.label}: {fact.value}" for fact in campaign.environment)
 
 
 def across(data: Data, sides: list[tuple[str, str, str]]) -> str:
     """Where each side of a ratio ran, from ``[(role, series, campaign), ...]``."""
     campaigns = {c.id: c for c in data.campaigns}
     parts = [f"{role} {series!r} ran on campaign {camp!r}" for role, series, camp in sides]
-    hardware = [_hardware(campaigns.get(camp)) for _, _, camp in sides]
-    same = "same hardware" if len(set(hardware)) == 1 else "different hardware: " + " vs ".join(hardware)
+    where = [_environment(campaigns.get(camp)) for _, _, camp in sides]
+    same = "same environment" if len(set(where)) == 1 else "different environment: " + " vs ".join(where)
     return f"{' and '.join(parts)} ({same})"
 
 

@@ -3,7 +3,7 @@
 When a record fails to load or fails its schema check it is left out of the
 typed data, and cross-record checks still run on the records that passed, so
 one run reports as much as it can. References to a left-out record would then
-read as "unknown option 'uccl'": those are consequences of the first problem,
+read as "unknown option 'b'": those are consequences of the first problem,
 not new ones, and are dropped.
 """
 

@@ -7,12 +7,13 @@ file, the line and the field. Cross-record checks are small pure functions in
 
 from __future__ import annotations
 
-from typing import Any
+from types import UnionType
+from typing import Annotated, Any, Union, get_args, get_origin
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from generator import schema
-from generator.errors import Problem
+from generator.errors import Problem, did_you_mean
 from generator.model import Data
 from generator.read.load import RawGuide
 from generator.read.yaml_source import Document, Loc
@@ -103,6 +104,56 @@ def _field_name(loc: Loc) -> str:
     return text
 
 
+def _fields_at(tp: Any, data: Any, loc: Loc) -> list[str]:
+    """The field names the model at ``loc`` of a document allows (for "did you mean"); empty if unknown."""
+    node = data
+    for part in (*loc, None):
+        tp = _model_of(tp, node)
+        if part is None:
+            break
+        if isinstance(tp, type) and issubclass(tp, BaseModel):
+            field = tp.model_fields.get(str(part))
+            if field is None:
+                return []
+            tp = field.annotation
+        elif get_origin(tp) in (list, dict):
+            tp = get_args(tp)[-1]
+        else:
+            return []
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return []
+    return list(tp.model_fields) if isinstance(tp, type) and issubclass(tp, BaseModel) else []
+
+
+def _model_of(tp: Any, node: Any) -> Any:
+    """``tp`` with ``Annotated`` and ``Optional`` taken off, and a union resolved by the node's ``kind``."""
+    while True:
+        if get_origin(tp) is Annotated:
+            tp = get_args(tp)[0]
+        elif get_origin(tp) in (Union, UnionType):
+            members = [m for m in get_args(tp) if m is not type(None)]
+            kind = node.get("kind") if isinstance(node, dict) else None
+            chosen = [m for m in members if isinstance(m, type) and issubclass(m, BaseModel) and _kinds(m) & {kind}]
+            tp = chosen[0] if chosen else members[0] if len(members) == 1 else tp
+            if not chosen and len(members) != 1:
+                return tp
+        else:
+            return tp
+
+
+def _kinds(model: type[BaseModel]) -> set[Any]:
+    field = model.model_fields.get("kind")
+    return set(get_args(field.annotation)) if field is not None else set()
+
+
+def _in_order(tables: list[Any], order: list[str]) -> list[Any]:
+    """Tables in the guide's declared ``table_order``; tables it does not list keep their file order, after."""
+    rank = {ident: i for i, ident in enumerate(order)}
+    return sorted(tables, key=lambda t: rank.get(t.id, len(rank)))
+
+
 def check_schema(raw: RawGuide, partial: bool = False) -> tuple[Data | None, list[Problem]]:
     """Validate each document; return typed data when every document is valid.
 
@@ -121,7 +172,11 @@ def check_schema(raw: RawGuide, partial: bool = False) -> tuple[Data | None, lis
                     loc = _doc_loc(doc.data, tuple(err["loc"]))
                     if err["type"].startswith("union_tag_"):  # name the field that tells the kinds apart
                         loc = (*loc, str(err["ctx"]["discriminator"]).strip("'\""))
-                    problems.append(Problem(doc.file, doc.line_of(loc), _field_name(loc), _message(err)))
+                    message = _message(err)
+                    if err["type"] == "extra_forbidden" and loc:
+                        fields = _fields_at(schema.DOCUMENT_TYPES[kind], doc.data, loc[:-1])
+                        message += did_you_mean(str(loc[-1]), fields)
+                    problems.append(Problem(doc.file, doc.line_of(loc), _field_name(loc), message))
                 continue
             typed.setdefault(kind, []).append((value, doc))
     if (problems and not partial) or "guide" not in typed or "recommendation" not in typed:
@@ -138,7 +193,7 @@ def check_schema(raw: RawGuide, partial: bool = False) -> tuple[Data | None, lis
         claims=claims[0],
         campaigns=[v for v, _ in typed.get("campaign", [])],
         options=[v for v, _ in typed.get("option", [])],
-        tables=[v for v, _ in typed.get("table", [])],
+        tables=_in_order([v for v, _ in typed.get("table", [])], typed["guide"][0][0].table_order),
         decisions=typed["decisions"][0][0] if "decisions" in typed else None,
         origin=origin,
     )

@@ -16,6 +16,7 @@ from generator import decide, numbers, schema
 from generator.derive import evidence
 from generator.derive.evidence import Key, Sample, samples, shown
 from generator.derive.noise import WITHIN_NOISE, Judged, band_index, interval, judge, lower_confidence
+from generator.derive.ratios import ratio
 from generator.errors import Problem
 from generator.model import Data, at, facts, measurement_tables
 
@@ -41,7 +42,7 @@ class Regime:
 
 @dataclass(frozen=True)
 class Part:
-    """The verdict of some of a cell's regimes: ``✖ slower on TRT-LLM``."""
+    """The verdict of some of a cell's regimes: ``✖ slower on Windows``."""
 
     verdict: Verdict
     regimes: tuple[Regime, ...]
@@ -150,6 +151,9 @@ class Derived:
     def unknown(self) -> Verdict:
         return unknown_verdict(self.data)
 
+    def reference(self) -> Verdict:
+        return reference_verdict(self.data)
+
     def raw(self, value: float) -> str:
         return numbers.raw(value)
 
@@ -249,12 +253,6 @@ def band(column: schema.ComparisonColumn, value: float) -> schema.Band:
     return column.bands[-1]
 
 
-def _ratio(num: float | str, den: float | str) -> float | None:
-    if isinstance(num, str) or isinstance(den, str):
-        return None
-    return num / den
-
-
 def table_view(data: Data, table: schema.MeasurementTable, found: dict[Key, Sample]) -> TableView:
     columns = {c.id: c for c in data.guide.columns}
     series = {s.id: s.label for s in table.series}
@@ -262,7 +260,7 @@ def table_view(data: Data, table: schema.MeasurementTable, found: dict[Key, Samp
     for comp in table.comparisons:
         cells = []
         for row in table.rows:
-            value = _ratio(shown(found, table, row, comp.numerator), shown(found, table, row, comp.denominator))
+            value = ratio(shown(found, table, row, comp.numerator), shown(found, table, row, comp.denominator))
             if value is None:
                 cells.append(RatioCell(None, schema.NOT_MEASURED, None))
                 continue
@@ -303,7 +301,7 @@ def _phrase(data: Data, claim: schema.RatioClaim, digits: int, values: list[floa
     assert claim.phrase is not None
     side = _side(data, claim, digits, values[0])
     words = getattr(claim.phrase, side)
-    shown = values if side != "less" else [1 / v for v in values]
+    shown = values if side != "less" else [1 / v for v in values]  # the same ratios, read the other way round
     if len(shown) == 1:
         return str(words.replace("{ratio}", numbers.ratio(shown[0], digits)))
     return str(words.replace("{ratio}", numbers.ratio_range(min(shown), max(shown), digits)))
@@ -368,7 +366,7 @@ def claim_numbers(data: Data, found: dict[Key, Sample]) -> dict[str, Number]:
         measured = [
             (rows[r].label, v)
             for r in claim.rows
-            if (v := _ratio(shown(found, t, rows[r], claim.numerator), shown(found, t, rows[r], claim.denominator)))
+            if (v := ratio(shown(found, t, rows[r], claim.numerator), shown(found, t, rows[r], claim.denominator)))
             is not None
         ]
         known = [v for _, v in measured]
@@ -499,7 +497,7 @@ def _best(
     return found, details, sources
 
 
-_WORST_FIRST = {"bad": 0, "mid": 1, "good": 2, "judged": 3, "unknown": 4}
+_WORST_FIRST = {"bad": 0, "mid": 1, "good": 2, "reference": 3, "judged": 4, "unknown": 5}
 
 
 def _parts(data: Data, column: schema.ComparisonColumn, found: list[_Measured]) -> list[Part]:
@@ -531,6 +529,38 @@ def data_context_name(data: Data, context: str) -> str:
     return next((c.name for c in data.guide.contexts if c.id == context), context)
 
 
+def _baseline(
+    index: _TableIndex, column: schema.ComparisonColumn, option: str
+) -> tuple[list[_Measured], dict[str, list[str]], list[str]]:
+    """Ratios of ``option`` against the baseline option's value in each tagged row; the baseline per table."""
+    found: list[_Measured] = []
+    others: dict[str, list[str]] = {}
+    sources: list[str] = []
+    for t in index.tagged(option, column.tag):
+        owner = index.owners[t.id]
+        mine = next((s for s, o in owner.items() if o == option), None)
+        ref = next((s for s, o in owner.items() if o == column.baseline), None)
+        if mine is None or ref is None:
+            continue
+        labels = {s.id: s.label for s in t.series}
+        for row in t.rows:
+            a, b = index.samples[(t.id, row.id, mine)], index.samples[(t.id, row.id, ref)]
+            if not (a.measured and b.measured):
+                continue
+            judged = judge(column, a, b, t.better, (labels[mine], labels[ref]), t.digits)
+            found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged))
+            others.setdefault(t.id, [column.baseline or ""])
+            if t.id not in sources:
+                sources.append(t.id)
+    return found, others, sources
+
+
+def reference_verdict(data: Data) -> Verdict:
+    """The neutral verdict of the baseline option in its own column."""
+    style = data.guide.levels["reference"]
+    return Verdict("reference", style.word or "reference", style.symbol, style.colour)
+
+
 def _comparison_cell(
     data: Data,
     index: _TableIndex,
@@ -539,8 +569,14 @@ def _comparison_cell(
     option: schema.Option,
     problems: list[Problem],
 ) -> Cell:
-    if column.against == "counterpart":
-        found, others, sources = _counterpart(index, column, option.id)
+    if column.against == "baseline" and option.id == column.baseline:
+        tables = [t.id for t in index.tagged(option.id, column.tag)]
+        return Cell(
+            column, reference_verdict(data), "the reference", tables=tables, note=option.cell_notes.get(column.id)
+        )
+    if column.against in ("counterpart", "baseline"):
+        find = _counterpart if column.against == "counterpart" else _baseline
+        found, others, sources = find(index, column, option.id)
         ratios = [m.ratio for m in found]
         detail = "; ".join(_per_table(data, found, others, names))
     else:
@@ -585,7 +621,7 @@ SupportSummary = Literal["yes", "partial", "no", "not-measured"]
 
 
 def support_summary(statuses: list[str]) -> SupportSummary:
-    """All contexts with an answer serve -> yes; some serve -> partial; none -> no.
+    """All contexts with an answer supported -> yes; some -> partial; none -> no.
 
     ``not tried`` and ``not measured`` are no answer; ``no`` (tried and failed)
     and ``cannot run`` are.
@@ -677,6 +713,9 @@ def legend(d: Derived) -> list[LegendEntry]:
             elif isinstance(col, schema.SupportColumn):
                 key = next((k for k, o in col.categories.items() if verdict(d.data, o) == cell.verdict), None)
                 items.setdefault(cell.verdict, SUMMARY_MEANINGS.get(key or "", "").format(**ctx) or cell.verdict.word)
+            elif cell.verdict.level == "reference":
+                noun = guide.option_noun
+                items.setdefault(cell.verdict, f"{option.label}, the reference every other {noun} is compared with")
             elif cell.verdict.level == "unknown":
                 items.setdefault(cell.verdict, guide.levels["unknown"].meaning)
             else:
@@ -686,7 +725,7 @@ def legend(d: Derived) -> list[LegendEntry]:
         for s in d.support.get(option.id, []):
             column = next(c for c in guide.columns if isinstance(c, schema.SupportColumn))
             shown[column.id].setdefault(s.verdict, f"on one {guide.context_noun}: {SUPPORT_MEANINGS[s.status]}")
-    rank = {"good": 0, "mid": 1, "bad": 2, "unknown": 3, "judged": 4}
+    rank = {"reference": -1, "good": 0, "mid": 1, "bad": 2, "unknown": 3, "judged": 4}
     out = []
     for column in guide.columns:
         ordered = sorted(shown[column.id].items(), key=lambda kv: rank.get(kv[0].level, 5))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from generator import numbers, schema
 from generator.derive.evidence import Sample
+from generator.derive.ratios import oriented, ratio
 
 #: How sure a verdict is, from the evidence behind its ratio.
 CLEAR = "clear"
@@ -103,8 +104,9 @@ def _judge(
     column: schema.ComparisonColumn | None, a: Sample, b: Sample, better: str, names: tuple[str, str], digits: int
 ) -> Judged:
     assert a.value is not None and b.value is not None
-    raw = a.value / b.value
-    value = raw if better == "higher" else 1 / raw
+    raw = ratio(a.value, b.value)
+    assert raw is not None  # both measured
+    value = oriented(raw, better)
     bounds = interval(a, b, better)
     if column is None:
         low, high = bounds if bounds else (None, None)

@@ -142,7 +142,7 @@ class GuideDiff:
 
 
 def shown(value: float | str | None, unit: str = "") -> str:
-    """A measured value for a reader: ``263.9 tok/s``, ``not measured``, or ``—`` (absent)."""
+    """A measured value for a reader: ``263.9 ops/s``, ``not measured``, or ``—`` (absent)."""
     if value is None:
         return "—"
     if isinstance(value, str):

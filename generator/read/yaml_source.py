@@ -210,16 +210,16 @@ def _open_quote(text: str, line: int) -> int | None:
     """
     opened = None
     try:
-        for token in yaml.scan(text, Loader=yaml.SafeLoader):
-            if token.start_mark.line + 1 > line:
+        for scanned in yaml.scan(text, Loader=yaml.SafeLoader):
+            if scanned.start_mark.line + 1 > line:
                 break
             if (
-                isinstance(token, yaml.ScalarToken)
-                and token.style in ('"', "'")
-                and token.start_mark.line < token.end_mark.line
-                and token.end_mark.line + 1 == line
+                isinstance(scanned, yaml.ScalarToken)
+                and scanned.style in ('"', "'")
+                and scanned.start_mark.line < scanned.end_mark.line
+                and scanned.end_mark.line + 1 == line
             ):
-                opened = token.start_mark.line + 1
+                opened = scanned.start_mark.line + 1
     except yaml.YAMLError:
         pass
     return opened

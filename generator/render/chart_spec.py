@@ -1,11 +1,11 @@
 """Lay out bar panels as a plotly figure, written as plain data.
 
-A chart is a stack of *bands* (one per measured table: "transport" on top,
-"serving" below), each a stack of *panels* (one per table row), each a few
+A chart is a stack of *bands* (one per measured table, in the order of the
+guide's comparison columns), each a stack of *panels* (one per table row), each a few
 horizontal bars (one per series). Panels of one band measure the same unit and
-share one value axis starting at zero, so bars compare across rows (pplx's 362 µs
-combine is drawn longer than its 222 µs dispatch). Only when a band's rows are
-more than :data:`SHARED_SPAN` times apart (68.7 and 18201 tok/s), where the small
+share one value axis starting at zero, so bars compare across rows (a 362 µs
+row is drawn longer than a 222 µs one). Only when a band's rows are
+more than :data:`SHARED_SPAN` times apart (68.7 and 18201 ops/s), where the small
 rows would vanish, does each panel get its own axis, and the band says so. Bars are horizontal
 with their label and value written above them, left-aligned with the titles, so
 the bars get the full width and long labels read well on a phone.

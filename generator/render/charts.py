@@ -6,14 +6,13 @@ Three kinds, none of them naming a topic:
   panel per row, a bar per series, the computed ratio (and its verdict) under
   each row's title.
 - **Overview**: one for every comparison column judged ``against: best``
-  (in the MoE guide: transport speed). It puts every series of the tables
+  (say, a speed column ranked against the fastest). It puts every series of the tables
   carrying that column's tag side by side, row by row, with each value's
   provenance written next to it.
 - **Headline**: one for every pair of options that a table compares head to
   head *and* that another kind of table (another comparison column's tag)
-  measured too. The bands follow the column order of the guide, so in the MoE
-  guide transport latency sits on top and serving throughput below, and the two
-  options keep their colours throughout.
+  measured too. The bands follow the column order of the guide (the first comparison
+  column's tables on top), and the two options keep their colours throughout.
 
 Every number drawn or written comes from the table records and the ratios
 :mod:`generator.derive.guide` computed; the takeaway under each chart is composed
@@ -31,6 +30,9 @@ from generator import numbers, schema
 from generator.derive.evidence import Key, Sample, shown
 from generator.derive.guide import Derived, RatioCell
 from generator.derive.noise import WITHIN_NOISE
+from generator.derive.ratios import ratio
+from generator.errors import Problem
+from generator.model import at
 from generator.render.chart_spec import Band, Bar, Panel, figure, script_json, shares_axis
 
 #: Bar colours, given to options by their place in the guide's ``order``. Each
@@ -63,6 +65,8 @@ class Charts:
 
     by_table: dict[str, list[Chart]] = field(default_factory=dict)
     headlines: list[Chart] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    """Declared headline pairs that no chart can show (measured in one kind of table only)."""
 
     def for_table(self, table_id: str, drawn: Sequence[Chart] = ()) -> list[Chart]:
         """Charts drawn next to a table (its A/B chart, the overview it anchors).
@@ -95,6 +99,8 @@ class _Builder:
         self.d = d
         self.order = {ident: i for i, ident in enumerate(d.data.guide.order)}
         self.tables = [t for t in d.data.tables if isinstance(t, schema.MeasurementTable)]
+        #: Names that keep their case at the start of a sentence: options' and series' labels.
+        self.names = {o.label for o in d.data.options} | {s.label for t in self.tables for s in t.series}
         self.columns = [c for c in d.data.guide.columns if isinstance(c, schema.ComparisonColumn)]
 
     def colour(self, option: str | None) -> str:
@@ -109,9 +115,8 @@ class _Builder:
                 return i
         return len(self.columns)
 
-    @staticmethod
-    def band(t: schema.MeasurementTable, panels: list[Panel]) -> Band:
-        band = Band(_cap(t.label), panels, f"{t.quantity} in {t.unit}, {t.better} is better")
+    def band(self, t: schema.MeasurementTable, panels: list[Panel]) -> Band:
+        band = Band(_cap(t.label, self.names), panels, f"{t.quantity} in {t.unit}, {t.better} is better")
         if len(panels) > 1 and not shares_axis(band):
             band = Band(band.title, panels, band.subtitle + "; each row on its own scale (rows far apart)")
         return band
@@ -129,7 +134,9 @@ class _Builder:
         for comp in t.comparisons:
             cells = view.ratios[comp.label]
             parts = [f"{_ratio_words(cell)} on {row.label}" for row, cell in zip(t.rows, cells, strict=True)]
-            sentences.append(_cap(f"{comp.label} ({t.quantity}, {t.better} is better): {'; '.join(parts)}."))
+            sentences.append(
+                _cap(f"{comp.label} ({t.quantity}, {t.better} is better): {'; '.join(parts)}.", self.names)
+            )
         options = [s.option for s in t.series if s.option]
         return _chart(f"chart-ab-{t.id}", "ab", t.title, " ".join(sentences), [t.id], options, [self.band(t, panels)])
 
@@ -192,7 +199,7 @@ class _Builder:
                     measured.append((label, value))
             panels.append(Panel(row_label, bars))
             counts.append((row_label, len(measured)))
-            sentences.append(_cap(_best_words(row_label, measured, first)))
+            sentences.append(_cap(_best_words(row_label, measured, first), self.names))
         provenances = sorted({s.provenance or t.provenance for t, s, _ in series})
         takeaway = " ".join(sentences) + f" Provenance of the values: {', '.join(provenances)}."
         title = f"{col.label}: " + ", ".join(
@@ -248,9 +255,9 @@ class _Builder:
                 if comp is not None:
                     cell = view.ratios[comp.label][r]
                 else:
-                    ratio = va / vb if not isinstance(va, str) and not isinstance(vb, str) else None
-                    text = numbers.ratio(ratio, t.digits) if ratio is not None else schema.NOT_MEASURED
-                    cell = RatioCell(ratio, text, None)
+                    value = ratio(va, vb)
+                    text = numbers.ratio(value, t.digits) if value is not None else schema.NOT_MEASURED
+                    cell = RatioCell(value, text, None)
                 panels.append(Panel(row.label, bars, [_ratio_note(f"{la} / {lb}", cell)]))
                 parts.append(f"{_ratio_words(cell)} on {row.label}")
             missing = [
@@ -259,7 +266,10 @@ class _Builder:
             tail = f"; {', '.join(missing)}: not measured for either" if missing else ""
             bands.append(self.band(t, panels))
             sentences.append(
-                _cap(f"{t.label} ({t.quantity}, {t.better} is better): {la} / {lb} is {'; '.join(parts)}{tail}.")
+                _cap(
+                    f"{t.label} ({t.quantity}, {t.better} is better): {la} / {lb} is {'; '.join(parts)}{tail}.",
+                    self.names,
+                )
             )
         noun = self.d.data.guide.option_noun_plural
         ways = _COUNT.get(len(tables), str(len(tables)))
@@ -276,8 +286,11 @@ def _count(n: int, noun: str, plural: str) -> str:
     return f"{n} {noun if n == 1 else plural}"
 
 
-def _cap(sentence: str) -> str:
-    """Capitalise a sentence that starts with a data label (labels are often lower case)."""
+def _cap(sentence: str, names: set[str]) -> str:
+    """Capitalise a sentence that starts with a data label, unless the label is a name ("orjson", "numpy"):
+    an option's or a series' label keeps the case it is written in."""
+    if any(sentence.startswith(name) for name in names):
+        return sentence
     return sentence[:1].upper() + sentence[1:]
 
 
@@ -337,9 +350,8 @@ def _best_words(row_label: str, measured: list[tuple[str, float]], t: schema.Mea
         return f"{row_label}: only {label} measured ({numbers.raw(value)} {t.unit})."
     pick = min if t.better == "lower" else max
     best_label, best = pick(measured, key=lambda m: m[1])
-    others = ", ".join(
-        f"{label} at {numbers.ratio(v / best, t.digits)}" for label, v in measured if label != best_label
-    )
+    shares = [(label, ratio(v, best)) for label, v in measured if label != best_label]
+    others = ", ".join(f"{label} at {numbers.ratio(share, t.digits)}" for label, share in shares if share is not None)
     word = "lowest" if t.better == "lower" else "highest"
     return f"{row_label}: {word} {t.quantity} is {best_label} ({numbers.raw(best)} {t.unit}); {others} of that."
 
@@ -354,4 +366,12 @@ def build_charts(d: Derived) -> Charts:
     for anchor, chart in builder.overviews():
         charts.by_table.setdefault(anchor, []).append(chart)
     charts.headlines = builder.headlines()
+    declared = d.data.guide.headline_pairs
+    if declared:
+        found = {frozenset(c.options): c for c in charts.headlines}
+        charts.headlines = [found[frozenset(p)] for p in declared if frozenset(p) in found]
+        for i, pair in enumerate(declared):
+            if frozenset(pair) not in found:
+                message = f"no headline chart for {pair[0]!r} and {pair[1]!r}: no two kinds of table measure both"
+                charts.problems.append(at(d.data, d.data.guide, ("headline_pairs", i), message))
     return charts

@@ -29,7 +29,7 @@ class DecisionView:
         return [a for a in self.question(question).answers if a.id in wanted]
 
     def situation(self, leaf: decide.Leaf) -> str:
-        """``AWS EFA · throughput or simplicity · TRT-LLM``: the answers that lead to ``leaf``."""
+        """``Linux · speed or simplicity · small budget``: the answers that lead to ``leaf``."""
         parts = [
             " or ".join(a.short or a.label for a in self.accepted(leaf, q.id))
             for q in self.decisions.questions
@@ -54,7 +54,7 @@ class GridNote:
     number: int
     option: schema.Option
     cells: list[SupportCell]
-    """The cells of one row that share this note and status (one note for "does not serve" x 3)."""
+    """The cells of one row that share this note and status (one note for "not supported" x 3)."""
 
     @property
     def contexts(self) -> str:

@@ -20,6 +20,7 @@ from markupsafe import Markup, escape
 
 from generator import escaping, schema
 from generator.derive.guide import Derived
+from generator.errors import GuideError
 from generator.render import decide_view, prose
 from generator.render.charts import Charts, build_charts
 
@@ -129,6 +130,8 @@ class Renderer:
         self.d = derived
         self.directory_urls = directory_urls
         self.charts = build_charts(derived) if charts else Charts()
+        if self.charts.problems:
+            raise GuideError(self.charts.problems)
         self.env = environment(overrides)
         self.tables = {t.id: t for t in derived.data.tables}
 
@@ -171,11 +174,11 @@ class Renderer:
         def link(to_src: str, anchor: str = "") -> str:
             return relative(here, to_src, anchor, self.directory_urls)
 
-        def resolve(token: str) -> Markup:
-            if token.startswith("option:"):
-                option = self.d.option(token[7:])
+        def resolve(ref: str) -> Markup:
+            if ref.startswith("option:"):
+                option = self.d.option(ref[7:])
                 return Markup('<a href="{}">{}</a>').format(link(option_uri(option.id)), escaping.inert(option.name))
-            number = self.d.numbers[token]
+            number = self.d.numbers[ref]
             return Markup('<a class="dg-num" href="{}" title="{} ({})">{}</a>').format(
                 link("results.md", number.table),
                 escaping.inert(number.table_title),

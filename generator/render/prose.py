@@ -1,4 +1,4 @@
-"""Prose fields to safe HTML: a small Markdown subset plus ``[[token]]`` numbers.
+"""Prose fields to safe HTML: a small Markdown subset plus ``[[reference]]`` numbers.
 
 Data never reaches a page as raw HTML. Text is escaped first; then only code
 spans, bold, italics, links with a safe target, paragraphs and ``- `` lists are
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from generator.escaping import MARKDOWN_SPECIAL
-from generator.model import TOKEN
+from generator.model import REFERENCE
 
 Resolver = Callable[[str], Markup]
 
@@ -44,26 +44,26 @@ def inline(text: str, resolve: Resolver) -> Markup:
 
 
 @dataclass(frozen=True)
-class _Token:
+class _Reference:
     name: str
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _compile(text: str) -> tuple[str | _Token, ...]:
-    """The HTML of ``text`` with each ``[[token]]`` left as a hole, since its link depends on the page.
+def _compile(text: str) -> tuple[str | _Reference, ...]:
+    """The HTML of ``text`` with each ``[[reference]]`` left as a hole, since its link depends on the page.
 
     Everything else about a text is the same on every page, so a text shown on
     several pages (a table's summary and notes) is parsed once.
     """
-    stash: list[str | _Token] = []
+    stash: list[str | _Reference] = []
 
-    def keep(item: str | _Token) -> str:
+    def keep(item: str | _Reference) -> str:
         stash.append(item)
         return f"\x00{len(stash) - 1}\x00"
 
     out = str(escape(text.replace("\x00", "")))
     out = _CODE.sub(lambda m: keep(f"<code>{_md(m.group(1))}</code>"), out)
-    out = TOKEN.sub(lambda m: keep(_Token(_unescape(m.group(1)).strip())), out)
+    out = REFERENCE.sub(lambda m: keep(_Reference(_unescape(m.group(1)).strip())), out)
 
     def link(m: re.Match[str]) -> str:
         label, url = m.group(1), _unescape(m.group(2))
@@ -75,7 +75,7 @@ def _compile(text: str) -> tuple[str | _Token, ...]:
     out = _BOLD.sub(r"<strong>\1</strong>", out)
     out = _EM.sub(r"<em>\1</em>", out)
     out = _md(out)  # what is left of Markdown's syntax is text: shown, never interpreted again
-    parts: list[str | _Token] = []
+    parts: list[str | _Reference] = []
     for i, piece in enumerate(_HOLE.split(out)):
         item = stash[int(piece)] if i % 2 else piece
         if isinstance(item, str) and parts and isinstance(parts[-1], str):

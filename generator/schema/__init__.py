@@ -2,8 +2,9 @@
 
 Every data file is validated against one of the models below, and the JSON
 Schema files under ``schema/`` that editors use are exported from them
-(``python -m generator schema``). The models know nothing of any one topic: the
-MoE guide and the small guide used by the tests share them.
+(``python -m generator schema``). The models know nothing of any one topic: every
+guide shares them. A field's docstring is its description in the JSON Schema
+(``use_attribute_docstrings``), so editors show it as help.
 """
 
 from __future__ import annotations
@@ -55,10 +56,14 @@ Visible = AfterValidator(_visible)
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64)]
 Word = Annotated[str, StringConstraints(min_length=1, max_length=40), Visible]
 Label = Annotated[str, StringConstraints(min_length=1, max_length=200), Visible]
-#: Text that may use the inline Markdown subset and ``[[token]]`` references.
+#: A one-line text shown in running text (an option's ``short`` and ``pick_when``, a fact's label): like
+#: :data:`Prose`, it may use the inline Markdown subset and ``[[reference]]``s, rendered by the same function.
+InlineProse = Annotated[str, StringConstraints(min_length=1, max_length=200), Visible]
+#: Text that may use the inline Markdown subset and ``[[reference]]`` references.
 Prose = Annotated[str, StringConstraints(min_length=1, max_length=4000), Visible]
-Level = Literal["good", "mid", "bad", "unknown", "judged"]
-"""``judged``: a verdict that no number decides, stated by the source; styled apart from measured levels."""
+#: ``judged``: a verdict that no number decides, stated by the source; styled apart from measured levels.
+#: ``reference``: the neutral level of the option a baseline column compares everything with.
+Level = Literal["good", "mid", "bad", "unknown", "judged", "reference"]
 Provenance = Literal["measured", "published", "derived"]
 
 
@@ -124,7 +129,7 @@ Value = Annotated[
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, use_attribute_docstrings=True)
 
 
 # --- guide.yml -------------------------------------------------------------
@@ -134,8 +139,11 @@ class LevelStyle(Model):
     """How one verdict level looks: never colour alone, always a symbol and a word."""
 
     colour: Literal["green", "amber", "red", "grey", "blue"]
+    """Colour of the cell and badge."""
     symbol: Annotated[str, StringConstraints(min_length=1, max_length=2)]
+    """A symbol shown with the word, so colour is never the only signal."""
     meaning: Label
+    """What the level means, for the legend."""
     word: Word | None = None
     """Word for a cell that has no measurement and no judgement (the ``unknown`` level), or the
     label every judgement carries (the ``judged`` level)."""
@@ -145,7 +153,9 @@ class Outcome(Model):
     """A verdict: a level on the scale plus the word shown in the cell."""
 
     level: Level
+    """Where the verdict sits on the scale: good, mid, bad, unknown (or reference, for the baseline)."""
     word: Word
+    """The word shown in the cell."""
 
 
 class Band(Outcome):
@@ -184,21 +194,32 @@ __all__ = [
 
 class Context(Model):
     id: Id
+    """Id that option records and table rows use."""
     name: Label
+    """Name shown to readers."""
 
 
 class ColumnBase(Model):
     id: Id
+    """Id of the column, used by judgements, notes and table comparisons."""
     label: Label
+    """Column header in the matrix."""
     meaning: Prose
+    """What the column tells a reader, shown in the legend."""
 
 
 class CategoryColumn(ColumnBase):
-    """Colour from a categorical attribute every record states (e.g. ``fork: none``)."""
+    """Colour from a categorical attribute every record states (e.g. ``licence: permissive``)."""
 
     kind: Literal["category"]
     attribute: Id
+    """The attribute of each option record this column reads."""
     categories: dict[Id, Outcome] = Field(min_length=1)
+    """Each allowed value of the attribute and the verdict it gets."""
+    role: Literal["requirement", "feature"] = "requirement"
+    """``requirement``: something a reader must accept to use the option (listed under what it takes);
+    ``feature``: something it offers. The decision helper warns about either only when the reader's
+    answers bring it up."""
 
 
 #: Support on one context. Three negative answers are kept apart: ``no`` (tried and failed; the
@@ -243,8 +264,10 @@ class ComparisonColumn(ColumnBase):
     """Colour from ratios in measured tables carrying ``tag``.
 
     ``against: counterpart`` compares a record with the other side of each
-    declared comparison; ``against: best`` with the best value in each row.
-    Ratios are oriented so that above 1 means better for the record.
+    declared comparison; ``against: best`` with the best value in each row;
+    ``against: baseline`` with the ``baseline`` option's value in each row (the
+    baseline itself gets the neutral ``reference`` level). Ratios are oriented so
+    that above 1 means better for the record.
 
     A cell over several regimes never shows the best alone: ``split`` shows
     each regime's verdict when they differ (the cell takes the worst colour),
@@ -253,9 +276,16 @@ class ComparisonColumn(ColumnBase):
 
     kind: Literal["comparison"]
     tag: Id
-    against: Literal["counterpart", "best"]
+    """Measured tables carrying this tag feed the column."""
+    against: Literal["counterpart", "best", "baseline"]
+    """What a record is compared with: the other side of each comparison (``counterpart``), the best
+    value of each row (``best``), or the reference option (``baseline``)."""
+    baseline: Id | None = None
+    """With ``against: baseline``: the option every other one is compared with."""
     aggregate: Literal["split", "worst"]
+    """How a cell over several regimes reads: each regime's verdict when they differ (``split``), or the worst."""
     bands: list[Band] = Field(min_length=1)
+    """Verdicts by ratio, highest minimum first; the last band has no minimum."""
     noise: NoiseRule | None = None
     """How a ratio whose interval crosses a band boundary is judged; without it, the shown ratio alone decides."""
 
@@ -265,6 +295,7 @@ class TextColumn(ColumnBase):
 
     kind: Literal["text"]
     field: Literal["pick_when", "short", "name"]
+    """The record field the cell shows."""
 
 
 Column = Annotated[CategoryColumn | SupportColumn | ComparisonColumn | TextColumn, Field(discriminator="kind")]
@@ -274,27 +305,54 @@ class Questions(Model):
     """Headings of the four survey questions, phrased for the guide's topic."""
 
     what: Label
+    """Heading of the section that says what the option is."""
     support: Label
+    """Heading of the section on support per context."""
     measured: Label
+    """Heading of the section on what was measured."""
     pick: Label
+    """Heading of the section on when to pick it."""
 
 
 class Guide(Model):
     """``guide.yml``: what the guide is about and how its matrix is built."""
 
     title: Label
+    """The guide's title, on the overview page."""
     tagline: Label
+    """One line under the title; also the site's description for search engines."""
+    site_name: Label | None = None
+    """The site's name in the header and the browser tab; the title when absent."""
+    footer: Label | None = None
+    """A line in every page's footer (e.g. where the figures come from)."""
     intro: Prose
+    """The overview's opening paragraphs."""
     lesson: Prose
+    """The one thing a reader should take away, highlighted on the overview."""
     option_noun: Word
+    """What one option is called in this guide (e.g. ``library``)."""
     option_noun_plural: Word
+    """Plural of ``option_noun``."""
     context_noun: Word
+    """What a context is called (e.g. ``platform``); each option states its support per context."""
     context_noun_plural: Word
+    """Plural of ``context_noun``."""
     contexts: list[Context] = Field(min_length=1)
+    """The contexts every option states its support for."""
     questions: Questions
+    """Headings of the four questions each option page answers."""
     levels: dict[Level, LevelStyle]
+    """How each verdict level looks."""
     columns: list[Column] = Field(min_length=1)
+    """The matrix columns, in order."""
     order: list[Id] = Field(min_length=1)
+    """Every option id, in the order rows and pages appear."""
+    table_order: list[Id] = Field(default_factory=list)
+    """Every table id, in the order tables appear on the results page and the option pages; when absent,
+    the order of the files."""
+    headline_pairs: list[Annotated[list[Id], Field(min_length=2, max_length=2)]] = Field(default_factory=list)
+    """Pairs of option ids whose headline chart (the same two options measured in two kinds of table)
+    the overview shows, in this order; when absent, every such pair."""
     components: list[Component] = Field(default_factory=list)
     """Software whose versions ``setup`` blocks state and ``freshness`` tracks."""
     freshness: Freshness | None = None
@@ -313,21 +371,32 @@ class Cite(Model):
 
 class Support(Model):
     status: SupportStatus
+    """Whether the option works in this context, as the source states it."""
     note: Prose | None = None
+    """What the source says about it."""
     source: Cite | None = None
 
 
 class Need(Model):
-    kind: Literal["env", "flag", "plugin", "code", "setup"]
+    """Something a reader must set or install to use the option."""
+
+    kind: Word
+    """What sort of thing it is, in the guide's own words (e.g. ``setting``, ``package``)."""
     value: Label
+    """The setting, package or step itself, shown as code."""
     context: Id | None = None
+    """The context it applies to, when only one."""
     note: Prose | None = None
+    """Why it is needed."""
 
 
 class Failure(Model):
     title: Label
+    """A short name for the failure."""
     detail: Prose
+    """What happens, and when."""
     context: Id | None = None
+    """The context it happened in, when only one."""
 
 
 class Judgement(Model):
@@ -340,6 +409,7 @@ class Judgement(Model):
 
     word: Word
     reason: Prose
+    """Why: the sentence of the source the verdict rests on, in your own words."""
     source: Cite
     level: Level = "judged"
     value: PositiveNumber | None = None
@@ -347,7 +417,9 @@ class Judgement(Model):
 
 class AttributeValue(Model):
     value: Id
+    """One of the categories of the column reading this attribute."""
     note: Prose | None = None
+    """Why, shown with the verdict."""
     source: Cite | None = None
 
 
@@ -355,52 +427,79 @@ class Option(Model):
     """``options/<id>.yml``: one row of the matrix and one survey page."""
 
     id: Id
+    """Id of the option; the file is named after it."""
     name: Label
+    """Full name, the title of its page."""
     label: Word
-    short: Label
-    fabric: list[Id] = Field(min_length=1)
+    """Short name for tables, charts and navigation."""
+    short: InlineProse
+    """One line under the title."""
+    platforms: list[Id] = Field(default_factory=list)
+    """Ids of the platforms the option is available on, for a ``platform`` filter of the decision
+    helper; empty means it is not restricted."""
     what: Prose
+    """What the option is."""
     support: dict[Id, Support] = Field(min_length=1)
+    """Support per context of ``guide.yml``."""
     measured: Prose
-    pick_when: Label
+    """What was measured, in words; the numbers live in tables."""
+    pick_when: InlineProse
+    """One line: when to pick it."""
     pick_detail: Prose
+    """More on when to pick it."""
     attributes: dict[Id, AttributeValue] = Field(default_factory=dict)
+    """Values of the categorical attributes the category columns read."""
     needs: list[Need] = Field(default_factory=list)
+    """What a reader must set or install to use it."""
     failures: list[Failure] = Field(default_factory=list)
+    """Known failures."""
     caveats: list[Prose] = Field(default_factory=list)
+    """Caveats, one sentence each."""
     judgements: dict[Id, Judgement] = Field(default_factory=dict)
+    """Verdicts no number decides, per comparison column, with their reason."""
     cell_notes: dict[Id, Prose] = Field(default_factory=dict)
+    """A note shown with the verdict of a column."""
     campaign: Id | None = None
+    """The campaign its measurements come from."""
     dated: dt.date | None = None
+    """When the option was added to the guide."""
 
 
 # --- campaigns/*.yml -------------------------------------------------------
 
 
-class Hardware(Model):
-    instance: Label
-    nodes: Annotated[int, Field(gt=0)]
-    nics_per_node: Annotated[int, Field(gt=0)]
-    fabric: Label
-    gpus_per_node: Annotated[int, Field(gt=0)] | None = None
+class EnvironmentFact(Model):
+    """One labelled fact about where a campaign ran, shown as a row of its set-up table."""
+
+    label: Label
+    """What the fact is about, e.g. ``Machine`` or ``Operating system``."""
+    value: Label
+    """The fact as the source states it."""
 
 
 class Update(Model):
     date: dt.date
+    """When."""
     note: Prose
+    """What changed."""
 
 
 class Campaign(Model):
     """``campaigns/<id>.yml``: where and on what the measurements ran."""
 
     id: Id
+    """Id of the campaign; tables name it."""
     name: Label
-    hardware: Hardware
-    model: Label
-    parallelism: Label
+    """Name shown to readers."""
+    environment: list[EnvironmentFact] = Field(min_length=1)
+    """Where and on what the measurements ran, as labelled facts; two campaigns with the same facts
+    ran in the same environment."""
     summary: Prose
+    """What the campaign is, in a paragraph."""
     method: list[Prose] = Field(default_factory=list)
+    """How it measured, one point each."""
     updates: list[Update] = Field(default_factory=list)
+    """Dated changes since it was first published."""
     setup: Setup | None = None
     """How its values were produced, for every table of the campaign (tables, series and rows override)."""
 
@@ -415,9 +514,13 @@ class Series(Model):
     """
 
     id: Id
+    """Id of the series, used by rows, comparisons and claims."""
     label: Label
+    """Name shown in the table header and charts."""
     option: Id | None = None
+    """The option this series measures, if any."""
     provenance: Provenance | None = None
+    """Where its values come from, when not the table's."""
     campaign: Id | None = None
     setup: Setup | None = None
     metrics: dict[Id, Label] = Field(default_factory=dict)
@@ -428,15 +531,19 @@ class Series(Model):
 class Comparison(Model):
     """A ratio shown in the table: numerator series over denominator series, row by row.
 
-    Both sides must come from one campaign (same hardware, same set-up), unless
+    Both sides must come from one campaign (same environment, same set-up), unless
     ``across_campaigns`` says why comparing runs of two campaigns is still fair;
     that reason is shown with the table.
     """
 
     numerator: Id
+    """Series on top of the ratio."""
     denominator: Id
+    """Series below."""
     label: Label
+    """Header of the ratio column."""
     verdict_column: Id | None = None
+    """The comparison column whose bands colour this ratio."""
     across_campaigns: Prose | None = None
 
 
@@ -459,11 +566,15 @@ class Workload(Model):
 
 class Row(Model):
     id: Id
+    """Id of the row, used by claims."""
     label: Label
+    """Row header."""
     context: Id | None = None
+    """The context the row was measured in."""
     values: dict[Id, Value] = Field(min_length=1)
     """One value per series: a number, ``not measured``, or its repetitions (``runs:`` or ``files:``)."""
     notes: dict[Id, Prose] = Field(default_factory=dict)
+    """A note on a series' value in this row."""
     setup: Setup | None = None
     """How this row's values were produced, where it differs from the series, table and campaign."""
     workload: Workload | None = None
@@ -475,22 +586,35 @@ class MeasurementTable(Model):
 
     kind: Literal["measurements"]
     id: Id
+    """Id of the table."""
     title: Label
+    """Title shown above it."""
     label: Word
+    """Short name in navigation and captions."""
     summary: Prose
+    """What it measures."""
     campaign: Id
+    """The campaign it ran on."""
     provenance: Provenance
+    """Where its values come from: ``measured``, ``published`` or ``derived``."""
     quantity: Label
+    """What is measured (e.g. ``encode time``)."""
     unit: Label
+    """Unit of the values."""
     better: Literal["higher", "lower"]
+    """Whether higher or lower values are better."""
     digits: Annotated[int, Field(ge=0, le=4)] = 2
     """Decimals of every ratio computed from this table, wherever it is printed (one number, one spelling)."""
     tags: list[Id] = Field(default_factory=list)
+    """Comparison columns this table feeds, by tag."""
     conditions: list[Prose] = Field(default_factory=list)
+    """Conditions that held for every value."""
     repetitions: Annotated[int, Field(gt=0)] | None = None
     """A bound the source states: at least this many runs stand behind each value."""
     variance_below_pct: PositiveNumber | None = None
     """A bound the source states: run-to-run variance stayed under this percentage."""
+    variance_of: Word | None = None
+    """What the variance was measured on, when not the whole quantity (shown before "run-to-run variance")."""
     statistic: Statistic = "median"
     """Which statistic of a value's runs is shown and compared."""
     spread: Spread = "min-max"
@@ -504,36 +628,54 @@ class MeasurementTable(Model):
     workload: Workload | None = None
     """What every run of this table ran; rows add their own. Checked on import."""
     series: list[Series] = Field(min_length=1)
+    """The columns of values."""
     rows: list[Row] = Field(min_length=1)
+    """The rows of values."""
     comparisons: list[Comparison] = Field(default_factory=list)
+    """Ratios shown and judged."""
 
 
 class Fact(Model):
     id: Id
-    label: Label
+    """Id, quoted in prose as a reference."""
+    label: InlineProse
+    """What the value is."""
     value: PositiveNumber
+    """The value as the source states it."""
     unit: Label
+    """Its unit."""
     approx: bool = False
+    """Shown with a ``~``."""
     sign: Literal["", "+"] = ""
+    """Shown with a ``+``."""
     qualifier: Word | None = None
     """A word the source writes after the number and unit, kept verbatim (e.g. ``SO``)."""
     provenance: Provenance
+    """Where it comes from."""
     option: Id | None = None
+    """The option it is about."""
     note: Prose | None = None
+    """A note shown with it."""
     setup: Setup | None = None
     """How this value was produced, where it differs from the table and campaign."""
 
 
 class FactTable(Model):
-    """Single measured quantities (a ceiling, a per-token cost)."""
+    """Single measured quantities (a ceiling, a cost per unit of work)."""
 
     kind: Literal["facts"]
     id: Id
+    """Id of the table."""
     title: Label
+    """Title shown above it."""
     label: Word
+    """Short name."""
     summary: Prose
+    """What the facts are."""
     campaign: Id
+    """The campaign they come from."""
     facts: list[Fact] = Field(min_length=1)
+    """The facts."""
     setup: Setup | None = None
     """How the table's values were produced, where it differs from the campaign."""
 
@@ -554,9 +696,13 @@ class Phrase(Model):
     """
 
     more: Label
+    """Words when the ratio is above 1."""
     less: Label
+    """Words when it is below 1."""
     tie: Label
+    """Words for a tie."""
     column: Id | None = None
+    """The comparison column whose middle band counts as a tie."""
 
 
 class RatioClaim(Model):
@@ -570,16 +716,24 @@ class RatioClaim(Model):
     """
 
     id: Id
+    """Id; ``[[id]]`` in any prose field shows the number."""
     table: Id
+    """The measured table it is computed from."""
     numerator: Id
+    """Series on top."""
     denominator: Id
+    """Series below."""
     rows: list[Id] = Field(min_length=1)
+    """Rows whose ratios it combines."""
     aggregate: Literal["mean", "min", "max", "range"] = "mean"
+    """How: ``mean``, ``min``, ``max`` or ``range``."""
     phrase: Phrase | None = None
+    """Words to read it as a comparison."""
 
 
 class Claims(Model):
     claims: list[RatioClaim] = Field(default_factory=list)
+    """Numbers quoted in prose."""
 
 
 # --- recommendation.yml ----------------------------------------------------
@@ -587,10 +741,15 @@ class Claims(Model):
 
 class Case(Model):
     id: Id
+    """Id of the case."""
     title: Label
+    """Title of the case."""
     when: Prose
+    """The situation."""
     pick: list[Id] = Field(min_length=1)
+    """Options to pick, best first."""
     why: Prose
+    """Why."""
 
 
 class Recommended(Model):
@@ -610,8 +769,11 @@ class Recommendation(Model):
     headline: Prose
     recommended: list[Recommended] = Field(min_length=1)
     summary: Prose
+    """The bottom line in a paragraph."""
     cases: list[Case] = Field(min_length=1)
+    """Situations and their picks."""
     note: Prose | None = None
+    """A note under the cases."""
 
 
 # --- decisions.yml ---------------------------------------------------------
@@ -625,41 +787,55 @@ Condition = dict[Id, Annotated[list[Id], Field(min_length=1)]]
 
 class Answer(Model):
     id: Id
+    """Id of the answer."""
     label: Label
+    """The answer as the form shows it."""
     short: Word | None = None
     """Shorter wording for the decision table; ``label`` when absent."""
     help: Prose | None = None
+    """More on the answer."""
     excludes: dict[Id, Annotated[list[Id], Field(min_length=1)]] = Field(default_factory=dict)
     """Options this answer rules out by their own fields: attribute -> the values it excludes
-    (``fork: [fork]``). The build fails when a rule recommends an option its answers exclude."""
+    (``licence: [copyleft]``). The build fails when a rule recommends an option its answers exclude."""
 
 
 class Question(Model):
     """One thing the decision helper asks the reader; the reader picks one answer."""
 
     id: Id
+    """Id of the question."""
     label: Word
-    """Column header in the decision table, e.g. ``Fabric``."""
+    """Column header in the decision table, e.g. ``Platform``."""
     text: Label
     """The question as the form asks it."""
     help: Prose | None = None
+    """More on the question."""
     answers: list[Answer] = Field(min_length=2)
+    """The answers a reader picks from."""
 
 
 class Rule(Model):
     """Tried in order; the first rule whose ``when`` holds gives the recommendation."""
 
     id: Id
+    """Id of the rule."""
     when: Condition = Field(default_factory=dict)
+    """The answers it applies to; empty applies to all."""
     recommend: Id
+    """The option it recommends."""
     runner_up: Id | None = None
+    """A second choice."""
     why: Prose
+    """Why."""
 
 
-class FabricFilter(Model):
-    """Rules out every option whose ``fabric`` list lacks the answer (answer ids are fabric ids)."""
+class PlatformFilter(Model):
+    """Rules out every option whose ``platforms`` list is not empty and lacks the answer.
 
-    kind: Literal["fabric"]
+    The answers of ``question`` are platform ids, as the options' ``platforms`` lists name them.
+    """
+
+    kind: Literal["platform"]
     question: Id
     when: Condition = Field(default_factory=dict)
 
@@ -687,7 +863,7 @@ class AttributeFilter(Model):
 
 
 #: A filter is told apart by its ``kind``.
-Filter = Annotated[FabricFilter | SupportFilter | AttributeFilter, Field(discriminator="kind")]
+Filter = Annotated[PlatformFilter | SupportFilter | AttributeFilter, Field(discriminator="kind")]
 
 
 class Decisions(Model):
@@ -701,10 +877,15 @@ class Decisions(Model):
     """
 
     title: Label
+    """Title of the decision helper page."""
     intro: Prose
+    """Its opening paragraph."""
     questions: list[Question] = Field(min_length=1)
+    """What the helper asks."""
     filters: list[Filter] = Field(default_factory=list)
+    """What rules options out, computed from their records."""
     rules: list[Rule] = Field(min_length=1)
+    """Tried in order; the first that applies recommends."""
 
 
 #: File kinds and their models, used by the loader and by the schema export.

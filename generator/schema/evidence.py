@@ -106,9 +106,9 @@ class Setup(Model):
     command: Command | None = None
     """The command line that produced the values, copyable."""
     software: dict[Id, Label] = Field(default_factory=dict)
-    """Versions that matter, by component id of ``guide.yml`` (``trtllm: "0.21"``); quote versions."""
+    """Versions that matter, by component id of ``guide.yml`` (``runtime: "3.12"``); quote versions."""
     environment: dict[EnvName, EnvValue] = Field(default_factory=dict)
-    """Environment variables set for the run (``NCCL_GIN_TYPE: "2"``); quote values."""
+    """Environment variables set for the run (``OMP_NUM_THREADS: "8"``); quote values."""
     settings: list[Label] = Field(default_factory=list)
     """Flags, switches or steps the source names without giving the whole command (``--backend x``)."""
     date: dt.date | None = None

@@ -2,7 +2,7 @@
 /*
  * The guide's plotly.js: what src/core.js of plotly.js registers, less what the guide's charts never
  * use, plus the bar trace. The charts (generator/render/chart_spec.py, drawn by
- * site_src/javascripts/charts.js) are static bar charts with annotations, so the sliders, menus,
+ * generator/render/assets/javascripts/charts.js) are static bar charts with annotations, so the sliders, menus,
  * range sliders and selectors, images, grid and 3-D annotations are left out, with the snapshot and
  * schema APIs. Mode bar, selections and shapes stay registered: plotting reads their layout
  * defaults even when they are off. Built by `make plotly-bundle` (npm run build); never committed.

@@ -1,4 +1,4 @@
-"""Rule: Every ``[[token]]`` in any text names a claim, a fact or ``option:<id>``."""
+"""Rule: Every ``[[reference]]`` in any text names a claim, a fact or ``option:<id>``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from generator.check.common import expect
 from generator.errors import Problem
-from generator.model import TOKEN, Data, at, facts
+from generator.model import REFERENCE, Data, at, facts
 from generator.read.yaml_source import Loc
 
 
@@ -22,8 +22,8 @@ def _strings(value: Any, loc: Loc) -> Iterator[tuple[Loc, str]]:
             yield from _strings(v, (*loc, i))
 
 
-def prose_tokens(data: Data) -> list[Problem]:
-    """Every ``[[token]]`` in any text names a claim, a fact or ``option:<id>``."""
+def prose_references(data: Data) -> list[Problem]:
+    """Every ``[[reference]]`` in any text names a claim, a fact or ``option:<id>``."""
     numbers = {c.id for c in data.claims.claims} | {f.id for _, _, f in facts(data)}
     options = {o.id for o in data.options}
     problems = []
@@ -33,7 +33,7 @@ def prose_tokens(data: Data) -> list[Problem]:
     for record in records:
         doc = data.doc(record)
         for loc, text in _strings(doc.data, ()):
-            for match in TOKEN.finditer(text):
+            for match in REFERENCE.finditer(text):
                 name = match.group(1).strip()
                 if name.startswith("option:"):
                     if name[7:] not in options:

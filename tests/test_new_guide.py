@@ -1,0 +1,64 @@
+"""``python -m generator new DIR --topic ...`` writes a guide that builds strictly at once."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from generator import cli
+from generator.build import PLOTLY_DEST
+from tests.conftest import ROOT, mkdocs_build
+from tests.html import matrix_rows, page, text
+from tests.topic_words import found_in
+
+
+def test_a_new_guide_builds_strictly_at_once(tmp_path: Path) -> None:
+    target = tmp_path / "my guide"
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "new", str(target), "--topic", "Python JSON libraries"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert (target / "schema" / "guide.schema.json").is_file()
+    assert cli.main(["check", "--data", str(target / "data")]) == 0
+    built = mkdocs_build(target / "mkdocs.yml", tmp_path / "site")
+    assert built.returncode == 0, built.stderr
+    home = page(tmp_path / "site", "")
+    assert text(home.select_one("h1")).startswith("Python JSON libraries: a decision guide")
+    rows = matrix_rows(home)
+    assert list(rows) == ["Option A", "Option B"]
+    assert rows["Option A"][1].startswith("◇ baseline")  # the baseline column, against option A
+    assert rows["Option B"][1].startswith("✔ faster") and "1.50× vs A" in rows["Option B"][1]
+    assert (tmp_path / "site" / PLOTLY_DEST).is_file()  # charts drawn
+    assert (tmp_path / "site" / "decide" / "index.html").is_file()
+    assert (tmp_path / "site" / "about" / "index.html").is_file()
+
+
+def test_the_new_guide_names_no_topic_of_its_own(tmp_path: Path) -> None:
+    assert cli.main(["new", str(tmp_path / "g"), "--topic", "garden hoses"]) == 0
+    files = [p for p in (tmp_path / "g").rglob("*") if p.suffix in {".yml", ".md"}]
+    assert len(files) >= 10
+    assert found_in(files, tmp_path) == []
+
+
+def test_new_refuses_a_folder_in_use_and_an_empty_topic(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "used").mkdir()
+    (tmp_path / "used" / "notes.txt").write_text("mine", encoding="utf-8")
+    assert cli.main(["new", str(tmp_path / "used"), "--topic", "kettles"]) == 1
+    assert "is not empty; pick a new folder" in capsys.readouterr().err
+    assert (tmp_path / "used" / "notes.txt").read_text(encoding="utf-8") == "mine"
+    assert cli.main(["new", str(tmp_path / "fresh"), "--topic", "  "]) == 1
+    assert "--topic is empty" in capsys.readouterr().err
+    assert not (tmp_path / "fresh").exists()
+
+
+def test_a_topic_with_yaml_characters_stays_text(tmp_path: Path) -> None:
+    topic = 'Queues: "fast" [or] #not'
+    assert cli.main(["new", str(tmp_path / "g"), "--topic", topic]) == 0
+    built = mkdocs_build(tmp_path / "g" / "mkdocs.yml", tmp_path / "site")
+    assert built.returncode == 0, built.stderr
+    assert text(page(tmp_path / "site", "").select_one("h1")).startswith(f"{topic}: a decision guide")
