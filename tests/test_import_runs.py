@@ -32,9 +32,11 @@ CAMPAIGN = """\
 # yaml-language-server: $schema=../../schema/campaign.schema.json
 id: lab
 name: serving lab
-hardware: {instance: test rack, nodes: 2, nics_per_node: 1, fabric: test fabric, gpus_per_node: 8}
-model: Qwen3-30B-A3B-FP8
-parallelism: EP16
+environment:
+  - {label: Machines, value: test rack}
+  - {label: Nodes, value: "2", key: nodes}
+  - {label: GPUs, value: "16", key: gpus}
+  - {label: Model, value: Qwen3-30B-A3B-FP8, key: model}
 summary: Test fixture campaign for imported runs.
 """
 
@@ -59,7 +61,7 @@ series:
   - {id: road, label: road bike, option: road}
   - {id: cargo, label: cargo bike, option: cargo}
 comparisons:
-  - {numerator: cargo, denominator: road, label: cargo / road, digits: 2}
+  - {numerator: cargo, denominator: road, label: cargo / road}
 rows:
   - id: conc32
     label: conc 32 / ISL 1024
@@ -247,10 +249,16 @@ def test_a_difference_accepted_with_a_reason_is_recorded_and_shown(guide: Path) 
 
 def test_campaign_nodes_and_gpus_guard_nccl_tests_runs(guide: Path) -> None:
     campaign = guide / "campaigns" / "lab.yml"
-    campaign.write_text(campaign.read_text(encoding="utf-8").replace("nodes: 2", "nodes: 4"), encoding="utf-8")
+    text = campaign.read_text(encoding="utf-8")
+    campaign.write_text(text.replace('"2", key: nodes', '"4", key: nodes').replace('"16"', '"32"'), encoding="utf-8")
     done = cli("nccl-tests", NCCL, *into(guide, "allgather", "one-mib", "road"))
-    assert "nodes: the run says 2 (line 6), campaign lab says 4" in done.stderr
-    assert "GPUs: the run says 16 (line 6), campaign lab says 32" in done.stderr
+    assert "nodes: the run says 2 (line 6), campaign lab (Nodes) says 4" in done.stderr
+    assert "GPUs: the run says 16 (line 6), campaign lab (GPUs) says 32" in done.stderr
+    assert done.returncode == 1
+    # the same campaign as the run: filed
+    campaign.write_text(text, encoding="utf-8")
+    done = cli("nccl-tests", NCCL, *into(guide, "allgather", "one-mib", "road"))
+    assert done.returncode == 0, done.stderr
 
 
 # -- bad input: a clear error, exit 1, nothing written -------------------------------------------

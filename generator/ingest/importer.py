@@ -102,20 +102,20 @@ def _safe_name(name: str) -> str:
     return kept[:80] or "run"
 
 
-def expected_workload(data: Data, table: schema.MeasurementTable, row: schema.Row) -> dict[str, Expected]:
-    """What the guide states about every run under ``row``: the campaign's, then the table's, then the row's."""
+def expected_workload(
+    data: Data, table: schema.MeasurementTable, row: schema.Row, series: schema.Series
+) -> dict[str, Expected]:
+    """What the guide states about every run of ``series`` under ``row``: its campaign's keyed environment
+    facts, then the table's ``workload``, then the row's (a later one overrides an earlier one)."""
     out: dict[str, Expected] = {}
-    campaign = next((c for c in data.campaigns if c.id == table.campaign), None)
+    campaign_id = series.campaign or table.campaign
+    campaign = next((c for c in data.campaigns if c.id == campaign_id), None)
     if campaign is not None:
-        where = f"campaign {campaign.id}"
-        out["model"] = Expected(campaign.model, where)
-        out["nodes"] = Expected(campaign.hardware.nodes, where)
-        if campaign.hardware.gpus_per_node is not None:
-            out["gpus"] = Expected(campaign.hardware.nodes * campaign.hardware.gpus_per_node, where)
+        for fact in campaign.environment:
+            if fact.key is not None:
+                out[fact.key] = Expected(fact.value, f"campaign {campaign.id} ({fact.label})")
     for scope, workload in ((f"table {table.id}", table.workload), (f"row {row.id}", row.workload)):
-        if workload is None:
-            continue
-        for name, value in workload.model_dump(exclude_none=True).items():
+        for name, value in workload.items():
             out[name] = Expected(value, scope)
     return out
 
@@ -174,7 +174,7 @@ def _plan(data: Data, data_dir: Path, request: Request, problems: list[str]) -> 
         chosen = [(request.record, runs[request.record - 1])]
     sha = _sha256(content)
     rel = f"{RUNS_DIR}/{table.id}/{row.id}/{series.id}/{sha[:12]}-{_safe_name(request.source.name)}"
-    expected = expected_workload(data, table, row)
+    expected = expected_workload(data, table, row, series)
     entries, describe = [], []
     for number, run in chosen:
         found = _check_run(run, number if len(runs) > 1 else None, metric, table, expected, request, source, problems)

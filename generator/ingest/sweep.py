@@ -1,18 +1,18 @@
 """A sweep's mapping file: which run file (or run folder) goes under which row and series.
 
 ```yaml
-format: aiperf               # default for every entry
-table: dense-vs-deepep       # default for every entry
+format: tool-a               # default for every entry
+table: throughput            # default for every entry
 runs:
-  - {file: trtllm-conc4/deepep, row: trtllm-conc4, series: deepep}          # a run folder
-  - {file: trtllm-conc4/dense/profile_export_aiperf.json, row: trtllm-conc4, series: dense}
-  - {file: sglang.jsonl, record: 2, format: sglang-bench, table: deepep-vs-uccl, row: conc256, series: uccl}
-  - {file: odd-run, row: trtllm-conc32, series: dense, accept_difference: "two clients were down: concurrency 30"}
+  - {file: conc4/left, row: conc4, series: left}                         # a run folder
+  - {file: conc4/right/result.json, row: conc4, series: right}
+  - {file: sweep.jsonl, record: 2, format: tool-b, table: latency, row: conc256, series: right}
+  - {file: odd-run, row: conc32, series: left, accept_difference: "two clients were down: concurrency 30"}
 ```
 
 Paths are relative to the mapping file. A folder stands for the one file of the entry's format
-inside it (at any depth): ``profile_export_aiperf.json`` for AIPerf, ``*.jsonl`` for SGLang,
-``*.json`` for vLLM (not its ``*.pytorch.json`` copy), ``*.log``/``*.txt``/``*.out`` for nccl-tests.
+inside it, at any depth, found by the name the tool gives its file
+(:func:`generator.read.formats.catalog.files_in`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.ingest.importer import Request
-from generator.read.formats.catalog import PARSERS
+from generator.read.formats.catalog import PARSERS, files_in
 from generator.read.yaml_source import read_yaml
 
 _ENTRY_KEYS = {"file", "row", "series", "table", "format", "record", "accept_difference"}
@@ -29,14 +29,7 @@ _TOP_KEYS = {"format", "table", "runs"}
 
 
 def _file_in(folder: Path, format_name: str) -> tuple[Path | None, str]:
-    if format_name == "aiperf":
-        found = sorted(folder.rglob("profile_export_aiperf.json"))
-    elif format_name == "sglang-bench":
-        found = sorted(folder.rglob("*.jsonl"))
-    elif format_name == "vllm-bench":
-        found = sorted(p for p in folder.rglob("*.json") if not p.name.endswith(".pytorch.json"))
-    else:
-        found = sorted(p for pattern in ("*.log", "*.txt", "*.out") for p in folder.rglob(pattern))
+    found = files_in(folder, format_name)
     if len(found) == 1:
         return found[0], ""
     if not found:

@@ -52,8 +52,52 @@ class Stated:
     where: str
 
 
-#: The set-up fields the comparability guard compares with the row a run is filed under.
-WORKLOAD_FIELDS = ("model", "framework", "concurrency", "isl", "osl", "nodes", "gpus", "benchmark")
+#: The set-up fields the comparability guard compares with the row a run is filed under, with the
+#: words a message uses for each. A guide states them under these names: ``workload:`` of a table or
+#: row, ``key:`` of a campaign's environment fact.
+WORKLOAD_WORDS = {
+    "model": "model",
+    "framework": "framework",
+    "concurrency": "concurrency",
+    "isl": "input length (ISL)",
+    "osl": "output length (OSL)",
+    "nodes": "nodes",
+    "gpus": "GPUs",
+    "benchmark": "benchmark",
+}
+WORKLOAD_FIELDS = tuple(WORKLOAD_WORDS)
+
+#: Names the same framework goes by.
+_FRAMEWORK_ALIASES = {"trt-llm": "trtllm", "tensorrt-llm": "trtllm", "tensorrt_llm": "trtllm", "trt": "trtllm"}
+
+
+def _as_number(value: str | int | float) -> float | None:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    try:
+        return float(str(value).strip())
+    except ValueError:
+        return None
+
+
+def same_stated(name: str, ours: str | int | float, theirs: str | int | float) -> bool:
+    """Whether the guide's ``ours`` and the file's ``theirs`` state the same value of field ``name``.
+
+    A model is named by its last path part (``Qwen/Qwen3-30B-A3B-FP8`` is ``Qwen3-30B-A3B-FP8``), a
+    framework by any of its names, a benchmark with or without ``_perf``; numbers compare as numbers
+    (the guide's ``"2"`` is the file's ``2``), anything else as text, ignoring case.
+    """
+    if name == "model":
+        return str(ours).rsplit("/", 1)[-1].lower() == str(theirs).rsplit("/", 1)[-1].lower()
+    if name == "framework":
+        a, b = str(ours).lower(), str(theirs).lower()
+        return _FRAMEWORK_ALIASES.get(a, a) == _FRAMEWORK_ALIASES.get(b, b)
+    if name == "benchmark":
+        return str(ours).removesuffix("_perf") == str(theirs).removesuffix("_perf")
+    a_num, b_num = _as_number(ours), _as_number(theirs)
+    if a_num is not None and b_num is not None:
+        return a_num == b_num
+    return str(ours).strip().lower() == str(theirs).strip().lower()
 
 
 @dataclass(frozen=True)
