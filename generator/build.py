@@ -17,6 +17,7 @@ from typing import Any
 from generator import escaping
 from generator.derive.guide import Derived
 from generator.pipeline import derive_guide
+from generator.render.compact import compact
 from generator.render.data_export import downloads
 from generator.render.nav import guide_nav, hand_written_pages
 from generator.render.pages import Renderer, option_uri, page_url
@@ -52,10 +53,11 @@ class Site:
     nav: list[Any]
     """The navigation, in MkDocs ``nav`` form: generated pages first, then the hand-written ones."""
     assets: dict[str, Path] = field(default_factory=dict)
-    """Files to copy into the site, ``destination uri -> source file``: the engine's stylesheets
-    (:data:`ENGINE_CSS`) and scripts (:data:`ENGINE_JS`), which every page must load, and plotly.js."""
+    """Files to copy into the site, ``destination uri -> source file`` (plotly.js)."""
     files: dict[str, str] = field(default_factory=dict)
-    """Generated files that are not pages (the downloadable data), ``destination uri -> text``."""
+    """Generated files that are not pages, ``destination uri -> text``: the engine's stylesheets
+    (:data:`ENGINE_CSS`) and scripts (:data:`ENGINE_JS`), which every page must load, without their
+    comments, the scripts loaded on demand (:data:`ENGINE_ON_DEMAND`), and the downloadable data."""
     name: str = ""
     """The site's name (``site_name`` or ``title`` of ``guide.yml``). Like the navigation's titles, the
     name, description and footer are made inert as HTML: themes print them without escaping."""
@@ -132,7 +134,10 @@ def build_site(
 
         pages[CHANGES_URI] = changes_page(data_dir, diff_base)
         pages["index.md"] = link_from_overview(pages["index.md"])
-    assets: dict[str, Path] = {uri: ASSETS / uri for uri in [*ENGINE_CSS, *ENGINE_JS, *ENGINE_ON_DEMAND]}
+    assets: dict[str, Path] = {}
+    # The engine's stylesheets and scripts go out without their comments (a quarter of their weight).
+    shipped = [*ENGINE_CSS, *ENGINE_JS, *ENGINE_ON_DEMAND]
+    engine = {uri: compact(uri, (ASSETS / uri).read_text(encoding="utf-8")) for uri in shipped}
     if renderer.charts.all():
         source = (plotly_js or Path(PLOTLY_JS)).resolve()
         if not source.is_file():
@@ -151,7 +156,7 @@ def build_site(
         pages,
         nav,
         assets,
-        downloads(derived, page_of),
+        {**engine, **downloads(derived, page_of)},
         derived=derived,
         name=escaping.title(guide.site_name or guide.title),
         description=escaping.title(guide.tagline),

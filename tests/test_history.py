@@ -146,3 +146,36 @@ def test_outside_git_there_is_no_history_page(tmp_path: Path) -> None:
     site = _site(tmp_path, data)
     assert not (site / "history").exists()
     assert history(data) is None
+
+
+def test_data_in_an_older_format_is_listed_with_its_values_and_no_verdicts(tmp_path: Path) -> None:
+    """A commit whose data this generator no longer reads (here: a field the format does not have) is still
+    on the timeline, with its date and its moved values as the files state them; verdicts are not compared."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    shutil.copytree(DATA, repo / "data")
+    table = repo / "data" / "tables" / "deepep-vs-uccl.yml"
+    _edit(table, "uccl: 254.2}", "uccl: 240}")
+    _edit(table, "\nrows:", "\nformat_of_long_ago: 1\nrows:")
+    old = _commit(repo, "Old format", DATES[0])
+    _edit(table, "\nformat_of_long_ago: 1\nrows:", "\nrows:")
+    _edit(table, "uccl: 240}", "uccl: 254.2}")
+    new = _commit(repo, "Today's format, UCCL re-measured", DATES[1])
+    timeline = history(repo / "data", revisions=10)
+    assert timeline is not None
+    assert [(s.commit, s.date, s.unread) for s in timeline.steps] == [
+        (new, "2026-02-10", True),
+        (old, "2026-01-05", False),
+    ]
+    step = timeline.steps[0]
+    assert step.flips == []
+    assert [(v.what, v.before, v.after, v.anchor) for v in step.values] == [
+        ("SGLang · conc 32, UCCL", "240 tok/s", "254.2 tok/s", "v_deepep-vs-uccl_conc32_uccl")
+    ]
+    assert any("no longer reads" in note for note in timeline.notes)
+    site = _site(tmp_path, repo / "data")
+    shown = page(site, "history/").select_one(f"#c-{new[:7]}")
+    assert "Verdicts not compared (older data format)" in text(shown)
+    link = shown.select_one(".dg-history-values a")
+    assert link is not None and link["href"].endswith("results/#v_deepep-vs-uccl_conc32_uccl")

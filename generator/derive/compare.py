@@ -21,24 +21,31 @@ PAIR_PAGES_UP_TO = 12
 
 @dataclass(frozen=True)
 class MeasuredRow:
-    table: schema.MeasurementTable
     row: schema.Row
     values: list[Sample | None]
     """Per compared option: the value and its evidence, None where the option has no series in the table."""
 
 
 @dataclass(frozen=True)
+class MeasuredTable:
+    """A table holding a value of at least one of the compared options, with every row."""
+
+    table: schema.MeasurementTable
+    rows: list[MeasuredRow]
+
+
+@dataclass(frozen=True)
 class Comparison:
     options: list[schema.Option]
     columns: list[tuple[schema.Column, list[Cell]]]
-    measured: list[MeasuredRow]
+    measured: list[MeasuredTable]
     needs: list[list[schema.Need]]
 
 
 def compare(d: Derived, ids: list[str]) -> Comparison:
     options = [d.option(i) for i in ids]
     columns = [(col, [d.cells[i][n] for i in ids]) for n, col in enumerate(d.data.guide.columns)]
-    measured: list[MeasuredRow] = []
+    measured: list[MeasuredTable] = []
     for t in measurement_tables(d.data):
         series = {}
         for s in t.series:
@@ -46,9 +53,10 @@ def compare(d: Derived, ids: list[str]) -> Comparison:
                 series[s.option] = s.id
         if not series:
             continue
+        rows = []
         for row in t.rows:
-            values = [d.sample(t.id, row.id, series[i]) if i in series else None for i in ids]
-            measured.append(MeasuredRow(t, row, values))
+            rows.append(MeasuredRow(row, [d.sample(t.id, row.id, series[i]) if i in series else None for i in ids]))
+        measured.append(MeasuredTable(t, rows))
     return Comparison(options, columns, measured, [o.needs for o in options])
 
 

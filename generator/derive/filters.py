@@ -66,6 +66,8 @@ def matrix_tools(d: Derived) -> MatrixTools:
             if verdict is not None and verdict.word not in seen.setdefault(verdict.level, []):
                 seen[verdict.level].append(verdict.word)
         levels = sorted(seen.items(), key=lambda item: LEVEL_RANK.get(item[0], len(LEVEL_RANK)))
-        columns.append(ColumnFilter(column.id, column.label, [Choice(lv, " or ".join(w)) for lv, w in levels]))
+        symbol: dict[str, str] = {name: style.symbol for name, style in g.levels.items()}
+        choices = [Choice(lv, f"{symbol.get(lv, '')} {' or '.join(w)}".strip()) for lv, w in levels]
+        columns.append(ColumnFilter(column.id, column.label, choices))
         sorts.append(Choice(column.id, column.label))
     return MatrixTools(contexts, columns, sorts)

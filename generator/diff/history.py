@@ -5,8 +5,10 @@ Each commit that touched the data folder is compared with its predecessor by the
 verdict flips and moved values of that commit. The walk is bounded: at most ``revisions`` commits,
 none older than ``since``. Results are cached per pair of commits (and per version of the generator,
 since the derivation decides the verdicts) in the repository's git folder, so a rebuild derives only
-the commits it has not seen. A shallow clone walks what it has and says so; data too old for this
-generator ends the walk there, with a note; a data folder outside git has no history.
+the commits it has not seen. A shallow clone walks what it has and says so; a data folder outside git
+has no history. Data in a format this version of the generator no longer reads (the format grows
+with the guide) cannot be derived: such a commit is still listed, with its date, and its measured
+values are compared as the files state them (:func:`_raw_values`), without verdicts, and says so.
 """
 
 from __future__ import annotations
@@ -14,17 +16,19 @@ from __future__ import annotations
 import hashlib
 import json
 import subprocess
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
+from generator import numbers
 from generator.derive import anchors
 from generator.derive.guide import Derived
 from generator.diff.measured import value_changes
 from generator.diff.model import shown
-from generator.diff.revisions import Revision, load_side
+from generator.diff.revisions import Revision, data_at, load_side
 from generator.diff.verdicts import flips
 from generator.errors import RevisionError
+from generator.read.load import load
 from generator.render.history_view import HISTORY_URI, History, Mark, Step, ValueMove, VerdictFlip
 
 __all__ = ["HISTORY_URI", "history"]
@@ -69,6 +73,98 @@ def _step(commit: str, date: str, subject: str, before: Derived, after: Derived)
     return Step(commit, date, subject, cell_flips, moves, other=not cell_flips and not moves)
 
 
+#: A measured value as a data file states it, whatever the format: (table title, what, text, anchor).
+RawValue = tuple[str, str, str, str]
+
+
+def _raw_text(value: object, unit: str) -> str | None:
+    """A value as the file states it: a number with its unit, a word, or the listed runs."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return f"{numbers.raw(float(value))} {unit}".strip()
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict) and isinstance(value.get("runs"), list):
+        runs = [numbers.raw(float(r)) for r in value["runs"] if isinstance(r, int | float) and not isinstance(r, bool)]
+        return f"runs {', '.join(runs)} {unit}".strip()
+    return None
+
+
+def _list(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _ident(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _raw_values(folder: Path) -> dict[tuple[str, str, str], RawValue]:
+    """Every measured value and fact of a data folder as its files state it, read without the schema.
+
+    For commits whose data this generator cannot derive: what is not where the current format puts
+    it is left out, never guessed.
+    """
+    raw, _ = load(folder)
+    out: dict[tuple[str, str, str], RawValue] = {}
+    for doc in raw.documents.get("table", []):
+        t = doc.data if isinstance(doc.data, dict) else {}
+        tid = _ident(t.get("id"))
+        if tid is None:
+            continue
+        title, unit = str(t.get("title", tid)), str(t.get("unit", ""))
+        series = _list(t.get("series"))
+        labels = {s["id"]: str(s.get("label", s["id"])) for s in series if isinstance(s, dict) and _ident(s.get("id"))}
+        for row in _list(t.get("rows")):
+            rid = _ident(row.get("id")) if isinstance(row, dict) else None
+            values = row.get("values") if isinstance(row, dict) else None
+            if rid is None or not isinstance(values, dict):
+                continue
+            for sid, value in values.items():
+                text = _raw_text(value, unit)
+                if text is not None and isinstance(sid, str):
+                    what = f"{row.get('label', rid)}, {labels.get(sid, sid)}"
+                    out[(tid, rid, sid)] = (title, what, text, anchors.value(tid, rid, sid))
+        for fact in _list(t.get("facts")):
+            fid = _ident(fact.get("id")) if isinstance(fact, dict) else None
+            text = _raw_text(fact.get("value"), str(fact.get("unit", ""))) if isinstance(fact, dict) else None
+            if fid is not None and text is not None:
+                out[(tid, fid, "value")] = (title, str(fact.get("label", fid)), text, anchors.fact(tid, fid))
+    return out
+
+
+def _raw_step(repo: Path, data_path: str, commit: str, date: str, subject: str, base: str) -> Step:
+    """A commit compared with the one before as the files state their values, without verdicts."""
+    sides = []
+    for rev in (base, commit):
+        try:
+            with data_at(repo, Revision(rev, rev), data_path) as folder:
+                sides.append(_raw_values(folder))
+        except RevisionError:
+            sides.append({})
+    before, after = sides
+    moves = []
+    for key in [*after, *(k for k in before if k not in after)]:
+        old, new = before.get(key), after.get(key)
+        if old is not None and new is not None and old[2] == new[2]:
+            continue
+        title, what, _, anchor = new or old  # type: ignore[misc]
+        moves.append(
+            ValueMove(key[0], title, what, old[2] if old else "—", new[2] if new else "—", anchor if new else "")
+        )
+    return Step(commit, date, subject, [], moves, other=not moves, unread=True)
+
+
+def _linkable(steps: list[Step], data_dir: Path) -> list[Step]:
+    """The steps with links only to values the site still shows (a value since removed is named, not linked)."""
+    current = {v[3] for v in _raw_values(data_dir).values()}
+    out = []
+    for step in steps:
+        moves = [m if m.anchor in current else replace(m, anchor="") for m in step.values]
+        out.append(replace(step, values=moves))
+    return out
+
+
 def _from_cache(raw: dict[str, Any]) -> Step:
     return Step(
         raw["commit"],
@@ -78,6 +174,7 @@ def _from_cache(raw: dict[str, Any]) -> Step:
         [ValueMove(**v) for v in raw["values"]],
         raw["other"],
         raw.get("created", False),
+        raw.get("unread", False),
     )
 
 
@@ -157,7 +254,7 @@ def history(data_dir: Path, revisions: int = 30, since: str = "") -> History | N
     steps: list[Step] = []
     derived: dict[str, Derived | None] = {}
 
-    def load(commit: str) -> Derived | None:
+    def derive(commit: str) -> Derived | None:
         if commit not in derived:
             try:
                 derived[commit] = load_side(repo, Revision(commit, commit), data_path).derived
@@ -169,31 +266,35 @@ def history(data_dir: Path, revisions: int = 30, since: str = "") -> History | N
     for (commit, date, subject), (base, _, _) in pairs:
         step = cache.get(base, commit, data_path)
         if step is None:
-            after, before = load(commit), load(base)
+            after, before = derive(commit), derive(base)
             if after is None or before is None:
-                notes.append(
-                    f"The timeline stops at {commit[:7]} ({date}): the data before it does not validate with this "
-                    "version of the generator, so it cannot be compared."
-                )
-                break
-            step = _step(commit, date, subject, before, after)
+                step = _raw_step(repo, data_path, commit, date, subject, base)
+            else:
+                step = _step(commit, date, subject, before, after)
             cache.put(base, commit, data_path, step)
         steps.append(step)
+    oldest = commits[-1]
+    if bounded:
+        what = f"the last {revisions} commits" + (f" since {since}" if since else "")
+        notes.append(f"The timeline covers {what} that changed the data; older changes are not walked.")
+    elif shallow:
+        notes.append(
+            f"This build ran on a shallow clone: the history it could see starts at {oldest[0][:7]} ({oldest[1]}). "
+            "Fetch the full history (git fetch --unshallow) to see every change."
+        )
+    elif since:
+        notes.append(f"The timeline covers the changes since {since}.")
     else:
-        oldest = commits[-1]
-        if bounded:
-            what = f"the last {revisions} commits" + (f" since {since}" if since else "")
-            notes.append(f"The timeline covers {what} that changed the data; older changes are not walked.")
-        elif shallow:
-            notes.append(
-                f"This build ran on a shallow clone: the history it could see starts at {oldest[0][:7]} ({oldest[1]}). "
-                "Fetch the full history (git fetch --unshallow) to see every change."
-            )
-        elif since:
-            notes.append(f"The timeline covers the changes since {since}.")
-        else:
-            notes.append(f"The timeline starts with the first commit of the data, {oldest[0][:7]} ({oldest[1]}).")
-            steps.append(Step(oldest[0], oldest[1], oldest[2], other=True, created=True))
+        notes.append(f"The timeline starts with the first commit of the data, {oldest[0][:7]} ({oldest[1]}).")
+        steps.append(Step(oldest[0], oldest[1], oldest[2], other=True, created=True))
+    unread = sum(step.unread for step in steps)
+    if unread:
+        notes.append(
+            f"{unread} commit{'s' if unread != 1 else ''} compare data in a format this version of the generator no "
+            "longer reads (the format grew since): for those, the measured values are compared as the files state "
+            "them, and verdicts are not compared."
+        )
+    steps = _linkable(steps, data_dir)
     marks: dict[tuple[str, str], Mark] = {}
     for step in steps:  # newest first: the first flip of a cell is its last change
         for f in step.flips:

@@ -47,6 +47,8 @@ class Step:
     """The commit changed the data without moving a verdict or a measured value (text, new records...)."""
     created: bool = False
     """The commit that created the data folder (nothing before it to compare with)."""
+    unread: bool = False
+    """One side's data is in a format this generator no longer reads: values compared from the files, no verdicts."""
 
     @property
     def short(self) -> str:

@@ -206,11 +206,11 @@
         return s ? s.id : null;
       });
       if (series.every(function (s) { return s === null; })) return;
+      measured.push(el("tr", { "class": "dg-group" }, [
+        el("th", { scope: "colgroup", colspan: String(1 + ids.length), text: t.title + " (" + t.unit + ", " + t.better + " is better)" }),
+      ]));
       t.rows.forEach(function (row) {
-        measured.push(el("tr", {}, [
-          el("td", { text: t.title + " (" + t.unit + ", " + t.better + " is better)" }),
-          el("th", { scope: "row", text: row.label }),
-        ].concat(series.map(function (s) {
+        measured.push(el("tr", {}, [el("th", { scope: "row", text: row.label })].concat(series.map(function (s) {
           if (s === null) return el("td", { "class": "dg-nm", text: "not in this table" });
           var v = row.values[s];
           if (v.value === null) return el("td", { "class": "dg-nm", text: v.text });
@@ -223,7 +223,7 @@
       });
     });
     if (!measured.length) {
-      measured.push(el("tr", {}, [el("td", { colspan: String(2 + ids.length), text: "No table has a measured value for these." })]));
+      measured.push(el("tr", {}, [el("td", { colspan: String(1 + ids.length), text: "No table has a measured value for these." })]));
     }
     var needs = [el("tr", {}, options.map(function (o) {
       if (!o.needs.length) return el("td", { text: "nothing named" });
@@ -234,7 +234,7 @@
     }))];
     return [
       wrap("cmp-verdicts", "Verdicts, column by column", ["Column"].concat(names), verdicts),
-      wrap("cmp-measured", "Every measured row with a value for one of them", ["Table", "Row"].concat(names), measured),
+      wrap("cmp-measured", "Every measured row with a value for one of them", ["Row"].concat(names), measured),
       wrap("cmp-needs", "What each needs set or installed", names, needs),
     ];
   }
