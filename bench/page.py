@@ -30,22 +30,32 @@ def replace_part(text: str, name: str, body: str) -> str:
     return pattern.sub(lambda _: f"{start}\n{body.strip()}\n{end}", text)
 
 
-def provenance() -> str:
-    """When, on which commit and how loaded the machine was: the line above every generated part."""
+def now() -> str:
+    return dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def head_commit() -> str:
     try:
-        commit = subprocess.run(
+        return subprocess.run(
             ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
         ).stdout.strip()
     except OSError:
-        commit = ""
-    when = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+        return ""
+
+
+def provenance(when: str | None = None, commit: str | None = None) -> str:
+    """When, on which commit and how loaded the machine was: the line above every generated part."""
+    if when is not None:  # a saved run written again: its own time and commit (its load is in its table)
+        return f"_Written from the benchmark run of {when}" + (f", commit `{commit}`._" if commit else "._")
+    commit = head_commit()
     return (
-        f"_Written by the benchmark on {when}"
+        f"_Written by the benchmark on {now()}"
         + (f", commit `{commit}`" if commit else "")
         + f"; {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the end._"
     )
 
 
-def write_part(name: str, body: str, page: Path = PAGE) -> None:
-    """Rewrite the part ``name`` of ``page`` with ``body`` under a provenance line."""
-    page.write_text(replace_part(page.read_text(encoding="utf-8"), name, f"{provenance()}\n\n{body}"), encoding="utf-8")
+def write_part(name: str, body: str, page: Path = PAGE, when: str | None = None, commit: str | None = None) -> None:
+    """Rewrite the part ``name`` of ``page`` with ``body`` under a provenance line (``when``: a saved run's)."""
+    text = replace_part(page.read_text(encoding="utf-8"), name, f"{provenance(when, commit)}\n\n{body}")
+    page.write_text(text, encoding="utf-8")

@@ -404,22 +404,24 @@ def table(r: dict[str, Any]) -> str:
     for name, w in r["weight"].items():
         text_pages = [p for p in w["pages"] if p["kind"] == "text"][:3]
         top = ", ".join(f"{p['page']} {p['total_kib']:.0f}" for p in text_pages)
-        charts = (
-            f"; largest chart page {w['largest_chart_kib']:.0f} KiB"
-            if w["chart_pages"]
-            else "; no chart pages in this build"
-        )
         rows.append(
             (
-                f"5. Page weight, {name} (gzip, page + its CSS/JS)",
-                f"largest text page {w['largest_text_kib']:.0f} KiB ({top}){charts}; "
+                f"5. Page weight, {name}: text pages (gzip, page + its CSS/JS)",
+                f"largest {w['largest_text_kib']:.1f} KiB ({top}); "
                 f"search index + worker {w['search_kib']:.0f} KiB once per visit",
-                f"text ≤ {w['goal_text_kib']:.0f} KiB, chart ≤ {w['goal_chart_kib']:.0f} KiB",
-                _ok(w["largest_text_kib"], w["goal_text_kib"])
-                if not w["chart_pages"] or w["largest_chart_kib"] <= w["goal_chart_kib"]
-                else "✖ missed",
+                f"≤ {w['goal_text_kib']:.0f} KiB",
+                _ok(w["largest_text_kib"], w["goal_text_kib"]),
             )
         )
+        if w["chart_pages"]:
+            rows.append(
+                (
+                    f"5. Page weight, {name}: chart pages (with plotly.js)",
+                    f"largest {w['largest_chart_kib']:.1f} KiB ({w['chart_pages']} chart pages)",
+                    f"≤ {w['goal_chart_kib']:.0f} KiB",
+                    _ok(w["largest_chart_kib"], w["goal_chart_kib"]),
+                )
+            )
     rows.append(
         (
             f"6. Peak memory, {m['guide']}",
@@ -454,6 +456,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--no-page", action="store_true", help="leave docs/performance.md alone (a smoke run always does)"
     )
+    parser.add_argument(
+        "--table-from", type=Path, help="measure nothing: print (and write to the page) the table of a saved run"
+    )
     args = parser.parse_args(argv)
     if args.smoke:
         args.runs = args.scale_runs = args.edits = 1
@@ -467,6 +472,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.table_from:
+        saved = json.loads(args.table_from.read_text(encoding="utf-8"))
+        print(table(saved))
+        if not args.no_page:
+            when = saved.get("finished") or time.strftime(
+                "%Y-%m-%d %H:%M UTC", time.gmtime(args.table_from.stat().st_mtime)
+            )
+            page.write_part("bench", table(saved), when=when, commit=saved.get("commit"))
+        return 0
     if args.keep:
         if args.keep.exists():
             shutil.rmtree(args.keep)
@@ -479,12 +493,14 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
+    result["finished"] = page.now()
+    result["commit"] = page.head_commit()
     result["table"] = table(result)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     print(result["table"])
     print(f"\nwrote {args.out}")
     if not (args.smoke or args.no_page):
-        page.write_part("bench", result["table"])
+        page.write_part("bench", result["table"], when=result["finished"])
         print(f"wrote the table into {page.PAGE.relative_to(ROOT)}")
     return 0
