@@ -9,14 +9,18 @@ A missing AIPerf fails this test: it never skips.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from generator.ingest.importer import Request, import_runs
+from generator.pipeline import build_guide, derive_guide
 from generator.read.formats import aiperf
-from tests.conftest import ROOT
+from tests.conftest import FIXTURES, ROOT
 from tests.openai_stub import OpenAIStub
+from tests.test_import_runs import CAMPAIGN, SERVING
 
 AIPERF_ENV = Path(os.environ.get("AIPERF_ENV", ROOT / ".venv-aiperf"))
 REQUESTS = 24
@@ -85,3 +89,18 @@ def test_a_real_aiperf_export_is_read_with_its_units_and_set_up(real_export: Pat
         "osl": OSL,
     }
     assert run.setup["tool_version"] == "0.13.0"
+
+
+def test_a_real_aiperf_export_imported_is_the_number_on_the_page(real_export: Path, tmp_path: Path) -> None:
+    data = tmp_path / "guide"
+    shutil.copytree(FIXTURES / "tiny-guide", data)
+    (data / "campaigns" / "lab.yml").write_text(CAMPAIGN.replace("Qwen3-30B-A3B-FP8", "tiny-moe"), encoding="utf-8")
+    table = SERVING.replace(
+        "{concurrency: 32, isl: 1024, osl: 128}", f"{{concurrency: {CONCURRENCY}, isl: {ISL}, osl: {OSL}}}"
+    )
+    (data / "tables" / "serving.yml").write_text(table, encoding="utf-8")
+    import_runs(data, [Request("aiperf", real_export, "serving", "conc32", "road")])
+    expected = aiperf.parse(real_export.read_bytes()).metric("output_token_throughput.avg").value
+    sample = derive_guide(data).sample("serving", "conc32", "road")
+    assert sample.value == expected
+    assert f">{sample.text()}<" in build_guide(data)["results.md"]

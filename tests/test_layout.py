@@ -22,6 +22,7 @@ LAYERS = [
     {"pipeline"},  # read -> check -> derive in one call
     {"diff"},  # two revisions of a guide compared
     {"build"},  # build_site(): pages, nav, assets
+    {"ingest"},  # a benchmark tool's output filed in the guide (python -m generator import)
     {"adapters", "cli", "scaffold", "__main__", "__init__"},  # front ends, and the new-guide command
 ]
 RANK = {unit: i for i, units in enumerate(LAYERS) for unit in units}

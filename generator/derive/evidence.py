@@ -83,6 +83,8 @@ class Sample:
     from_files: bool = False
     files: tuple[str, ...] = ()
     """The raw result files the runs were read from, in run order."""
+    accepted: tuple[str, ...] = ()
+    """Runs filed although their own set-up differs from the row's: the author's reason and the differences."""
     digits: int = 0
     """Decimals a computed figure of this value is shown with: the runs' own, one more for means and spreads."""
 
@@ -252,6 +254,11 @@ def _sample(data: Data, t: schema.MeasurementTable, row: schema.Row, sid: str, s
             stale,
             from_files=raw.files is not None,
             files=tuple(f.path for f in raw.files or ()),
+            accepted=tuple(
+                f"{f.path}: {f.accepted.reason} ({'; '.join(f.accepted.differences)})"
+                for f in raw.files or ()
+                if f.accepted is not None
+            ),
             digits=max((numbers.decimals(r) for r in runs), default=0) + 1,
         )
     low = high = None
@@ -331,6 +338,8 @@ def evidence(sample: Sample, unit: str, components: dict[str, str]) -> list[Line
         Line("Date", *_or_not_stated(su.date.isoformat() if su.date else None)),
         Line("Raw output", *_or_not_stated(su.raw_file, code=True)),
     ]
+    if sample.accepted:
+        lines.append(Line("Set-up differs", " / ".join(sample.accepted), True))
     if sample.stale:
         lines.append(Line("Stale", "; ".join(f"{s.reason}: {s.refresh}" for s in sample.stale), True))
     return lines

@@ -29,6 +29,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from generator.read.formats.tool_output import WORKLOAD_FIELDS
+
 NOT_MEASURED = "not measured"
 
 #: Unicode categories of characters a reader cannot see or that reorder what they see: format
@@ -465,6 +467,25 @@ class Option(Model):
     """When the option was added to the guide."""
 
 
+def _workload_name(value: str) -> str:
+    """A name the tool readers state a run's set-up under (``read.formats.tool_output.WORKLOAD_FIELDS``)."""
+    if value not in WORKLOAD_FIELDS:
+        raise PydanticCustomError(
+            "workload_name",
+            "{value!r} is not a set-up fact the import formats state; expected one of: {known}",
+            {"value": value, "known": ", ".join(WORKLOAD_FIELDS)},
+        )
+    return value
+
+
+#: A fact about a run's set-up that a benchmark tool's own file states (``concurrency``, ``model``, ...).
+WorkloadName = Annotated[str, AfterValidator(_workload_name)]
+#: What every run under a table or row ran, by set-up fact. ``python -m generator import`` compares it
+#: with each run's own file and refuses a run that contradicts it (the comparability guard); a fact
+#: left out is not compared.
+Workload = dict[WorkloadName, Annotated[int, Field(gt=0)] | Label]
+
+
 # --- campaigns/*.yml -------------------------------------------------------
 
 
@@ -475,6 +496,9 @@ class EnvironmentFact(Model):
     """What the fact is about, e.g. ``Machine`` or ``Operating system``."""
     value: Label
     """The fact as the source states it."""
+    key: WorkloadName | None = None
+    """The name a benchmark tool's result file states this fact under (a ``workload`` name such as
+    ``nodes``), so that ``python -m generator import`` refuses a run whose file states another value."""
 
 
 class Update(Model):
@@ -524,6 +548,8 @@ class Series(Model):
     campaign: Id | None = None
     setup: Setup | None = None
     """How this series' values were produced, where it differs from the table."""
+    metrics: dict[Id, Label] = Field(default_factory=dict)
+    """Per tool format, the number of an imported file that is this series' value (overrides the table's)."""
 
 
 class Comparison(Model):
@@ -558,6 +584,8 @@ class Row(Model):
     """A note on a series' value in this row."""
     setup: Setup | None = None
     """How this row's values were produced, where it differs from the series, table and campaign."""
+    workload: Workload = Field(default_factory=dict)
+    """What this row's runs ran (``concurrency: 32``), on top of the table's; checked on import."""
 
 
 class MeasurementTable(Model):
@@ -601,6 +629,13 @@ class MeasurementTable(Model):
     95% confidence interval of the mean (needs 3 runs)."""
     setup: Setup | None = None
     """How the table's values were produced, where it differs from the campaign."""
+    metrics: dict[Id, Label] = Field(default_factory=dict)
+    """Per tool format (``aiperf``, ``vllm-bench``, ...), the number of an imported file that is the value
+    (``output_token_throughput.avg``); ``python -m generator import`` writes it into each run file entry."""
+    workload: Workload = Field(default_factory=dict)
+    """What every run of this table ran, as the set-up facts a tool's result file states about itself
+    (``concurrency: 32``); rows add their own. ``python -m generator import`` refuses a run whose file
+    states otherwise."""
     series: list[Series] = Field(min_length=1)
     """The columns of values."""
     rows: list[Row] = Field(min_length=1)

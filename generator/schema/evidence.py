@@ -50,6 +50,16 @@ Spread = Literal["min-max", "stdev", "ci95"]
 RUNS_NEEDED: dict[str, int] = {"min-max": 1, "stdev": 2, "ci95": 3}
 
 
+class Accepted(Model):
+    """Why a run whose own set-up differs from its row's is filed there anyway (``python -m generator import
+    --accept-difference``); shown with the value."""
+
+    reason: Prose
+    """The author's reason, in their words."""
+    differences: list[Label] = Field(min_length=1)
+    """What differs, as the importer found it (``concurrency: the run says 30 (...), row conc32 says 32``)."""
+
+
 class RunFile(Model):
     """One raw result file; a reader turns it into one run value when the site is built."""
 
@@ -60,7 +70,9 @@ class RunFile(Model):
     format: Id
     """The reader that understands the file (``python -m generator readers`` lists them)."""
     metric: Label | None = None
-    """Which number of the file is the run value, for formats that hold several."""
+    """Which number of the file is the run value, for formats that hold several (``run 2: x`` picks a run)."""
+    accepted: Accepted | None = None
+    """Set when the run's own set-up differs from its row's and the author said why it still belongs."""
 
 
 class Runs(Model):

@@ -29,11 +29,13 @@ from generator.read.formats.tool_output import (
     expect_object,
     load_json,
     path_text,
+    run_value,
     stated_int,
     stated_text,
     text_of,
     workload,
 )
+from generator.read.runs import RunFileError, register
 
 FORMAT = "aiperf"
 TOOL = "AIPerf"
@@ -140,3 +142,12 @@ def _setup(doc: dict[str, Any]) -> dict[str, str]:
     if isinstance(start, str) and len(start) >= 10:
         out["date"] = start[:10]
     return out
+
+
+@register(FORMAT)
+def read_value(content: bytes, metric: str | None) -> float:
+    """The run value the build shows: ``metric`` of this file (see :func:`tool_output.run_value`)."""
+    try:
+        return run_value([parse(content)], metric)
+    except ToolOutputError as exc:
+        raise RunFileError(str(exc)) from None

@@ -8,6 +8,7 @@ hold one; a vLLM or SGLang result file holds one a line). A file of another tool
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from generator.read.formats import aiperf, nccl_tests, sglang_bench, vllm_bench
 from generator.read.formats.tool_output import ToolOutputError, ToolRun
@@ -28,6 +29,22 @@ DESCRIPTIONS = {
     sglang_bench.FORMAT: "python -m sglang.bench_serving --output-file JSON lines",
     nccl_tests.FORMAT: "nccl-tests standard output (all_gather_perf, reduce_scatter_perf, alltoall_perf ...)",
 }
+
+
+#: The name (glob) a format's file has inside a run folder, and names of the tool's other files to skip.
+_FILE_NAMES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    aiperf.FORMAT: (("profile_export_aiperf.json",), ()),
+    vllm_bench.FORMAT: (("*.json",), (".pytorch.json",)),  # vLLM also writes a PyTorch-benchmark copy
+    sglang_bench.FORMAT: (("*.jsonl",), ()),
+    nccl_tests.FORMAT: (("*.log", "*.txt", "*.out"), ()),
+}
+
+
+def files_in(folder: Path, format_name: str) -> list[Path]:
+    """The files of ``format_name`` anywhere inside a run folder, by the names the tool gives them."""
+    patterns, skipped = _FILE_NAMES[format_name]
+    found = {p for pattern in patterns for p in folder.rglob(pattern) if p.is_file()}
+    return sorted(p for p in found if not p.name.endswith(skipped))
 
 
 def guess(content: bytes) -> str | None:

@@ -20,7 +20,8 @@ from __future__ import annotations
 import math
 import re
 
-from generator.read.formats.tool_output import Metric, Stated, ToolOutputError, ToolRun, text_of, workload
+from generator.read.formats.tool_output import Metric, Stated, ToolOutputError, ToolRun, run_value, text_of, workload
+from generator.read.runs import RunFileError, register
 
 FORMAT = "nccl-tests"
 TOOL = "nccl-tests"
@@ -165,3 +166,12 @@ def _footer(lines: list[str]) -> Metric | None:
         if m := _AVG_BUSBW.match(line):
             return Metric(_float(m.group(1), n), "GB/s", f"line {n}")
     return None
+
+
+@register(FORMAT)
+def read_value(content: bytes, metric: str | None) -> float:
+    """The run value the build shows: ``metric`` of this file (see :func:`tool_output.run_value`)."""
+    try:
+        return run_value([parse(content)], metric)
+    except ToolOutputError as exc:
+        raise RunFileError(str(exc)) from None

@@ -20,7 +20,16 @@ from __future__ import annotations
 from typing import Any
 
 from generator.read.formats import bench_lines
-from generator.read.formats.tool_output import Stated, ToolOutputError, ToolRun, stated_int, stated_text, workload
+from generator.read.formats.tool_output import (
+    Stated,
+    ToolOutputError,
+    ToolRun,
+    run_value,
+    stated_int,
+    stated_text,
+    workload,
+)
+from generator.read.runs import RunFileError, register
 
 FORMAT = "sglang-bench"
 TOOL = "SGLang bench_serving"
@@ -83,3 +92,12 @@ def _workload(record: dict[str, Any], line: int, count: int) -> dict[str, Stated
         isl=isl,
         osl=osl,
     )
+
+
+@register(FORMAT)
+def read_value(content: bytes, metric: str | None) -> float:
+    """The run value the build shows: ``metric`` of this file (see :func:`tool_output.run_value`)."""
+    try:
+        return run_value(parse(content), metric)
+    except ToolOutputError as exc:
+        raise RunFileError(str(exc)) from None

@@ -52,8 +52,52 @@ class Stated:
     where: str
 
 
-#: The set-up fields the comparability guard compares with the row a run is filed under.
-WORKLOAD_FIELDS = ("model", "framework", "concurrency", "isl", "osl", "nodes", "gpus", "benchmark")
+#: The set-up fields the comparability guard compares with the row a run is filed under, with the
+#: words a message uses for each. A guide states them under these names: ``workload:`` of a table or
+#: row, ``key:`` of a campaign's environment fact.
+WORKLOAD_WORDS = {
+    "model": "model",
+    "framework": "framework",
+    "concurrency": "concurrency",
+    "isl": "input length (ISL)",
+    "osl": "output length (OSL)",
+    "nodes": "nodes",
+    "gpus": "GPUs",
+    "benchmark": "benchmark",
+}
+WORKLOAD_FIELDS = tuple(WORKLOAD_WORDS)
+
+#: Names the same framework goes by.
+_FRAMEWORK_ALIASES = {"trt-llm": "trtllm", "tensorrt-llm": "trtllm", "tensorrt_llm": "trtllm", "trt": "trtllm"}
+
+
+def _as_number(value: str | int | float) -> float | None:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    try:
+        return float(str(value).strip())
+    except ValueError:
+        return None
+
+
+def same_stated(name: str, ours: str | int | float, theirs: str | int | float) -> bool:
+    """Whether the guide's ``ours`` and the file's ``theirs`` state the same value of field ``name``.
+
+    A model is named by its last path part (``Qwen/Qwen3-30B-A3B-FP8`` is ``Qwen3-30B-A3B-FP8``), a
+    framework by any of its names, a benchmark with or without ``_perf``; numbers compare as numbers
+    (the guide's ``"2"`` is the file's ``2``), anything else as text, ignoring case.
+    """
+    if name == "model":
+        return str(ours).rsplit("/", 1)[-1].lower() == str(theirs).rsplit("/", 1)[-1].lower()
+    if name == "framework":
+        a, b = str(ours).lower(), str(theirs).lower()
+        return _FRAMEWORK_ALIASES.get(a, a) == _FRAMEWORK_ALIASES.get(b, b)
+    if name == "benchmark":
+        return str(ours).removesuffix("_perf") == str(theirs).removesuffix("_perf")
+    a_num, b_num = _as_number(ours), _as_number(theirs)
+    if a_num is not None and b_num is not None:
+        return a_num == b_num
+    return str(ours).strip().lower() == str(theirs).strip().lower()
 
 
 @dataclass(frozen=True)
@@ -253,3 +297,34 @@ def expect_object(doc: Any, tool: str, hint: str) -> dict[str, Any]:
     if not isinstance(doc, dict):
         raise ToolOutputError("$", f"expected a JSON object ({hint}), got {type(doc).__name__}: is this a {tool} file?")
     return doc
+
+
+# -- one run value for the build ----------------------------------------------------------------
+
+
+def split_metric(metric: str) -> tuple[int | None, str]:
+    """``"run 2: output_throughput"`` -> ``(2, "output_throughput")``; ``"x"`` -> ``(None, "x")``."""
+    head, sep, rest = metric.partition(":")
+    words = head.split()
+    if sep and len(words) == 2 and words[0] == "run" and words[1].isdigit():
+        return int(words[1]), rest.strip()
+    return None, metric.strip()
+
+
+def join_metric(run: int | None, name: str) -> str:
+    """The metric text the data holds: the run number first when the file holds several runs."""
+    return name if run is None else f"run {run}: {name}"
+
+
+def run_value(runs: list[ToolRun], metric: str | None) -> float:
+    """The number ``metric`` names in a file's runs (``run N:`` picks one of several); an error otherwise."""
+    if metric is None:
+        raise ToolOutputError("", "this format holds many numbers: name one with 'metric'")
+    number, name = split_metric(metric)
+    if number is None:
+        if len(runs) != 1:
+            raise ToolOutputError("", f"the file holds {len(runs)} runs: write the metric as 'run N: {name}'")
+        number = 1
+    if not 1 <= number <= len(runs):
+        raise ToolOutputError("", f"run {number} asked for, the file holds {len(runs)}")
+    return runs[number - 1].metric(name).value

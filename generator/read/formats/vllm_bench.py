@@ -19,7 +19,16 @@ from __future__ import annotations
 from typing import Any
 
 from generator.read.formats import bench_lines
-from generator.read.formats.tool_output import Stated, ToolOutputError, ToolRun, stated_int, stated_text, workload
+from generator.read.formats.tool_output import (
+    Stated,
+    ToolOutputError,
+    ToolRun,
+    run_value,
+    stated_int,
+    stated_text,
+    workload,
+)
+from generator.read.runs import RunFileError, register
 
 FORMAT = "vllm-bench"
 TOOL = "vLLM bench serve"
@@ -86,3 +95,12 @@ def _setup(record: dict[str, Any]) -> dict[str, str]:
     if isinstance(date, str) and len(date) >= 8 and date[:8].isdigit():
         out["date"] = f"{date[:4]}-{date[4:6]}-{date[6:8]}"
     return out
+
+
+@register(FORMAT)
+def read_value(content: bytes, metric: str | None) -> float:
+    """The run value the build shows: ``metric`` of this file (see :func:`tool_output.run_value`)."""
+    try:
+        return run_value(parse(content), metric)
+    except ToolOutputError as exc:
+        raise RunFileError(str(exc)) from None

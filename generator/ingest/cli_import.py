@@ -1,0 +1,85 @@
+"""``python -m generator import``: file a benchmark tool's own output under a cell of a table."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from generator.read.formats.catalog import DESCRIPTIONS, PARSERS
+
+if TYPE_CHECKING:
+    from generator.ingest.importer import Request
+
+EPILOG = "formats:\n" + "\n".join(f"  {name:<13} {text}" for name, text in DESCRIPTIONS.items())
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = sub.add_parser(
+        "import",
+        help="keep a benchmark tool's result file under data/runs/ and file it under a table cell",
+        description="Keep a benchmark tool's own result file verbatim under data/runs/<table>/ and add it"
+        " to a cell of a measured table; the shown value is derived from the file at build time.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("format", nargs="?", choices=sorted(PARSERS), metavar="FORMAT", help="the tool's format")
+    parser.add_argument("files", nargs="*", type=Path, metavar="FILE", help="result files: each run is a repetition")
+    parser.add_argument("--data", type=Path, default=Path("data"))
+    parser.add_argument("--table", help="the measured table's id")
+    parser.add_argument("--row", help="the row's id")
+    parser.add_argument("--series", help="the series' id")
+    parser.add_argument("--record", type=int, help="which run of a file that holds several (1 = the first)")
+    parser.add_argument(
+        "--accept-difference",
+        metavar="REASON",
+        help="file a run whose set-up differs from the row's anyway; the reason is kept and shown",
+    )
+    parser.add_argument("--map", type=Path, metavar="SWEEP_YML", help="a mapping file: one run file or folder per cell")
+
+
+def requests_of(args: argparse.Namespace) -> tuple[list[Request], list[str]]:
+    """The requests the command line asks for, or why it cannot be understood."""
+    from generator.ingest.importer import Request
+    from generator.ingest.sweep import read_sweep
+
+    if args.map is not None:
+        if args.format or args.files or args.table or args.row or args.series or args.record:
+            return [], [
+                "--map takes the whole sweep from the mapping file: give no FORMAT, FILE, --table, --row, --series"
+            ]
+        return read_sweep(args.map)
+    missing = [name for name in ("format", "table", "row", "series") if not getattr(args, name)]
+    if missing or not args.files:
+        wanted = ", ".join(
+            ["FORMAT" if m == "format" else f"--{m}" for m in missing] + ([] if args.files else ["FILE"])
+        )
+        return [], [f"import needs {wanted} (or --map SWEEP_YML)"]
+    return [
+        Request(args.format, path, args.table, args.row, args.series, args.record, args.accept_difference)
+        for path in args.files
+    ], []
+
+
+def run(args: argparse.Namespace) -> int:
+    """Do the import; every refusal is printed with what to fix, and nothing is written (exit 1)."""
+    from generator.ingest.importer import ImportProblems, import_runs
+
+    try:
+        requests, problems = requests_of(args)
+        if problems:
+            raise ImportProblems(problems)
+        outcome = import_runs(args.data, requests)
+    except ImportProblems as exc:
+        print(exc.report(), file=sys.stderr)
+        return 1
+    for line in outcome.added:
+        print(f"added      {line}")
+    for line in outcome.unchanged:
+        print(f"unchanged  {line} (already imported)")
+    for path in outcome.written:
+        print(f"wrote      {path}")
+    if outcome.added:
+        print("next: `python -m generator diff` shows what this changes; `mkdocs serve` shows the page")
+    return 0

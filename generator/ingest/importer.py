@@ -1,0 +1,327 @@
+"""Import a benchmark tool's own output into the guide: keep the raw file, point the table at it.
+
+``import_runs(data_dir, requests)`` for each request reads the tool's file with its format's
+reader, finds the table, row and series it is filed under, takes the metric the table declares
+for that format, checks the unit against the table's and the run's set-up against the row's
+(the comparability guard), then
+
+* copies the file verbatim to ``runs/<table>/<row>/<series>/<sha256 prefix>-<name>`` under the
+  data folder, and
+* appends ``{path, sha256, format, metric[, accepted]}`` to the cell's ``files`` list
+  (``metric: "run 2: ..."`` names one run of a file that holds several)
+  in ``tables/<table>.yml``, keeping the YAML's comments and layout.
+
+The shown value is derived from the raw file at build time, so the file stays the source of truth.
+Importing the same file again changes nothing; a new file for the same cell adds a repetition.
+
+All or nothing: every problem of every request is collected first (nothing written); then the
+edited guide is built in a staging copy, and only if it is valid do the raw files and the YAML
+land, the YAML last, each by an atomic rename; a failure in between takes the new files back.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator import schema
+from generator.errors import GuideError
+from generator.ingest import yaml_edit
+from generator.ingest.guard import Difference, Expected, differences
+from generator.model import Data, measurement_tables
+from generator.pipeline import derive_guide
+from generator.read.formats.catalog import read_runs
+from generator.read.formats.tool_output import ToolOutputError, ToolRun, canonical_unit, join_metric
+
+#: Where raw files go, under the data folder.
+RUNS_DIR = "runs"
+
+
+@dataclass(frozen=True)
+class Request:
+    """One tool file to file under one cell."""
+
+    format: str
+    source: Path
+    table: str
+    row: str
+    series: str
+    record: int | None = None
+    """Which run of a file holding several (1 = the first); all of them when ``None``."""
+    accept: str | None = None
+    """Why a run whose set-up differs from the row's is still filed there; recorded with it."""
+    origin: str = ""
+    """Where the request came from (``sweep.yml:12``), for messages; empty on the command line."""
+
+
+@dataclass
+class Outcome:
+    """What an import did, one line per run."""
+
+    added: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    written: list[Path] = field(default_factory=list)
+
+
+class ImportProblems(Exception):
+    """Every reason the import was refused; nothing was written."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+    def report(self) -> str:
+        count = len(self.problems)
+        head = f"import refused, nothing written ({count} problem{'s' if count != 1 else ''}):"
+        return "\n".join([head, *(f"  {p}" for p in self.problems)])
+
+
+@dataclass
+class _Planned:
+    table: schema.MeasurementTable
+    file: Path  # the table's YAML
+    row: str
+    series: str
+    entries: list[dict[str, Any]]
+    raw: dict[str, bytes]  # path under the data folder -> content
+    describe: list[str]
+
+
+def _sha256(content: bytes) -> str:
+    return hashlib.sha256(content).hexdigest()
+
+
+def _safe_name(name: str) -> str:
+    """A file name kept readable but limited to characters every file system and URL takes."""
+    kept = "".join(c if c.isalnum() or c in "-_." else "-" for c in name).strip(".-")
+    return kept[:80] or "run"
+
+
+def expected_workload(
+    data: Data, table: schema.MeasurementTable, row: schema.Row, series: schema.Series
+) -> dict[str, Expected]:
+    """What the guide states about every run of ``series`` under ``row``: its campaign's keyed environment
+    facts, then the table's ``workload``, then the row's (a later one overrides an earlier one)."""
+    out: dict[str, Expected] = {}
+    campaign_id = series.campaign or table.campaign
+    campaign = next((c for c in data.campaigns if c.id == campaign_id), None)
+    if campaign is not None:
+        for fact in campaign.environment:
+            if fact.key is not None:
+                out[fact.key] = Expected(fact.value, f"campaign {campaign.id} ({fact.label})")
+    for scope, workload in ((f"table {table.id}", table.workload), (f"row {row.id}", row.workload)):
+        for name, value in workload.items():
+            out[name] = Expected(value, scope)
+    return out
+
+
+def metric_for(table: schema.MeasurementTable, series: schema.Series, format_name: str) -> str | None:
+    """The metric a run file of ``format_name`` gives this series: the series' own, else the table's."""
+    return (series.metrics or {}).get(format_name) or (table.metrics or {}).get(format_name)
+
+
+def _plan(data: Data, data_dir: Path, request: Request, problems: list[str]) -> _Planned | None:
+    """Everything one request would write, or ``None`` with its problems appended."""
+    head = f"{request.origin}: " if request.origin else ""
+    source = f"{head}{request.source}"
+    tables = {t.id: t for t in measurement_tables(data)}
+    table = tables.get(request.table)
+    if table is None:
+        problems.append(
+            f"{head}--table {request.table}: no measured table has that id (tables: {', '.join(sorted(tables))})"
+        )
+        return None
+    row = next((r for r in table.rows if r.id == request.row), None)
+    series = next((s for s in table.series if s.id == request.series), None)
+    if row is None:
+        problems.append(
+            f"{head}--row {request.row}: table {table.id} has no such row (rows: {', '.join(r.id for r in table.rows)})"
+        )
+    if series is None:
+        problems.append(
+            f"{head}--series {request.series}: table {table.id} has no such series"
+            f" (series: {', '.join(s.id for s in table.series)})"
+        )
+    if row is None or series is None:
+        return None
+    metric = metric_for(table, series, request.format)
+    if metric is None:
+        problems.append(
+            f"{head}table {table.id} declares no metric for {request.format} files"
+            f" (add `metrics: {{{request.format}: <metric>}}` to {data.doc(table).file})"
+        )
+        return None
+    try:
+        content = request.source.read_bytes()
+    except OSError as exc:
+        problems.append(f"{source}: cannot read it ({exc.strerror or exc})")
+        return None
+    try:
+        runs = read_runs(request.format, content)
+    except ToolOutputError as exc:
+        problems.append(f"{source}: {exc}")
+        return None
+    chosen = list(enumerate(runs, start=1))
+    if request.record is not None:
+        if not 1 <= request.record <= len(runs):
+            problems.append(f"{source}: --record {request.record}: the file holds {len(runs)} run(s)")
+            return None
+        chosen = [(request.record, runs[request.record - 1])]
+    sha = _sha256(content)
+    rel = f"{RUNS_DIR}/{table.id}/{row.id}/{series.id}/{sha[:12]}-{_safe_name(request.source.name)}"
+    expected = expected_workload(data, table, row, series)
+    entries, describe = [], []
+    for number, run in chosen:
+        found = _check_run(run, number if len(runs) > 1 else None, metric, table, expected, request, source, problems)
+        if found is None:
+            continue
+        value, diffs = found
+        entry: dict[str, Any] = {
+            "path": rel,
+            "sha256": sha,
+            "format": request.format,
+            "metric": join_metric(number if len(runs) > 1 else None, metric),
+        }
+        if diffs:
+            entry["accepted"] = {"reason": request.accept, "differences": [str(d) for d in diffs]}
+        entries.append(entry)
+        describe.append(
+            f"{table.id} / {row.id} / {series.id}: {value:g} {table.unit} from {request.source.name}"
+            + (f" (run {number})" if len(runs) > 1 else "")
+        )
+    if len(entries) != len(chosen):
+        return None
+    return _Planned(table, data_dir / data.doc(table).file, row.id, series.id, entries, {rel: content}, describe)
+
+
+def _check_run(
+    run: ToolRun,
+    number: int | None,
+    metric: str,
+    table: schema.MeasurementTable,
+    expected: dict[str, Expected],
+    request: Request,
+    source: str,
+    problems: list[str],
+) -> tuple[float, list[Difference]] | None:
+    which = f"{source} (run {number})" if number is not None else source
+    try:
+        found = run.metric(metric)
+    except ToolOutputError as exc:
+        problems.append(f"{which}: {exc}")
+        return None
+    if canonical_unit(found.unit) != canonical_unit(table.unit):
+        problems.append(f"{which}: {found.where}: {metric} is in {found.unit}; table {table.id} takes {table.unit}")
+        return None
+    diffs = differences(run, expected)
+    if diffs and not request.accept:
+        problems.append(
+            f"{which}: this run's set-up contradicts the row it is filed under;"
+            ' pass --accept-difference "why" to file it anyway:' + "".join(f"\n    {d}" for d in diffs)
+        )
+        return None
+    return found.value, diffs
+
+
+def import_runs(data_dir: Path, requests: list[Request]) -> Outcome:
+    """File every request's runs in the guide at ``data_dir``, all or nothing (see the module docstring)."""
+    data_dir = Path(data_dir)
+    data = derive_guide(data_dir).data  # a guide that does not validate now is reported as it is (GuideError)
+    problems: list[str] = []
+    plans = [plan for request in requests if (plan := _plan(data, data_dir, request, problems)) is not None]
+    if problems:
+        raise ImportProblems(problems)
+    outcome = Outcome()
+    texts: dict[Path, str] = {}
+    docs: dict[Path, Any] = {}
+    raw: dict[str, bytes] = {}
+    for plan in plans:
+        if plan.file not in docs:
+            docs[plan.file] = yaml_edit.load(plan.file.read_text(encoding="utf-8"))
+        try:
+            added = yaml_edit.add_file_runs(docs[plan.file], plan.row, plan.series, plan.entries)
+        except yaml_edit.EditRefused as exc:
+            problems.append(f"{plan.file.relative_to(data_dir)}: rows {plan.row} values {plan.series} {exc}")
+            continue
+        for entry, line in zip(plan.entries, plan.describe, strict=True):
+            (outcome.added if entry in added else outcome.unchanged).append(line)
+        if added:
+            raw.update(plan.raw)
+    if problems:
+        raise ImportProblems(problems)
+    for path, doc in docs.items():
+        text = yaml_edit.dump(doc)
+        if text != path.read_text(encoding="utf-8"):
+            texts[path] = text
+    raw = {rel: content for rel, content in raw.items() if not (data_dir / rel).exists()}
+    if not texts and not raw:
+        return outcome
+    _validate_staged(data_dir, texts, raw)
+    outcome.written = _commit(data_dir, texts, raw)
+    return outcome
+
+
+def _validate_staged(data_dir: Path, texts: dict[Path, str], raw: dict[str, bytes]) -> None:
+    """Build the edited guide in a copy of the data folder; refuse the import if it does not validate."""
+    with tempfile.TemporaryDirectory(prefix="guide-import-") as tmp:
+        staged = Path(tmp) / data_dir.name
+        shutil.copytree(data_dir, staged, symlinks=True)
+        for path, text in texts.items():
+            (staged / path.relative_to(data_dir)).write_text(text, encoding="utf-8")
+        for rel, content in raw.items():
+            target = staged / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(content)
+        try:
+            derive_guide(staged)
+        except GuideError as exc:
+            raise ImportProblems(
+                ["the guide would not build after this import:", *(f"  {p}" for p in exc.problems)]
+            ) from None
+
+
+def _commit(data_dir: Path, texts: dict[Path, str], raw: dict[str, bytes]) -> list[Path]:
+    """Raw files first (new paths only), then the YAML, each written aside and renamed into place.
+
+    If anything fails, the files written so far are taken back: the raw files removed, the YAML
+    restored from the text it had.
+    """
+    created: list[Path] = []
+    replaced: list[tuple[Path, str]] = []
+    try:
+        for rel, content in raw.items():
+            target = data_dir / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            _write_atomic(target, content, exclusive=True)
+            created.append(target)
+        for path, text in texts.items():
+            before = path.read_text(encoding="utf-8")
+            _write_atomic(path, text.encode("utf-8"))
+            replaced.append((path, before))
+    except BaseException:
+        for path, before in reversed(replaced):
+            _write_atomic(path, before.encode("utf-8"))
+        for target in created:
+            target.unlink(missing_ok=True)
+        raise
+    return created + [path for path, _ in replaced]
+
+
+def _write_atomic(target: Path, content: bytes, exclusive: bool = False) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}-", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(content)
+            out.flush()
+            os.fsync(out.fileno())
+        if exclusive and target.exists():
+            raise FileExistsError(target)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,113 @@
+"""A sweep's mapping file: which run file (or run folder) goes under which row and series.
+
+```yaml
+format: tool-a               # default for every entry
+table: throughput            # default for every entry
+runs:
+  - {file: conc4/left, row: conc4, series: left}                         # a run folder
+  - {file: conc4/right/result.json, row: conc4, series: right}
+  - {file: sweep.jsonl, record: 2, format: tool-b, table: latency, row: conc256, series: right}
+  - {file: odd-run, row: conc32, series: left, accept_difference: "two clients were down: concurrency 30"}
+```
+
+Paths are relative to the mapping file. A folder stands for the one file of the entry's format
+inside it, at any depth, found by the name the tool gives its file
+(:func:`generator.read.formats.catalog.files_in`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from generator.ingest.importer import Request
+from generator.read.formats.catalog import PARSERS, files_in
+from generator.read.yaml_source import read_yaml
+
+_ENTRY_KEYS = {"file", "row", "series", "table", "format", "record", "accept_difference"}
+_TOP_KEYS = {"format", "table", "runs"}
+
+
+def _file_in(folder: Path, format_name: str) -> tuple[Path | None, str]:
+    found = files_in(folder, format_name)
+    if len(found) == 1:
+        return found[0], ""
+    if not found:
+        return None, f"no {format_name} file in the folder {folder}"
+    listed = ", ".join(str(p.relative_to(folder)) for p in found[:5])
+    return None, f"{len(found)} {format_name} files in the folder {folder} ({listed}): name the file"
+
+
+def read_sweep(path: Path) -> tuple[list[Request], list[str]]:
+    """The requests a mapping file describes, and every problem found in it."""
+    doc, problems = read_yaml(path, str(path))
+    if doc is None:
+        return [], [str(p) for p in problems]
+    out: list[Request] = []
+    errors: list[str] = []
+
+    def err(loc: tuple[str | int, ...], message: str) -> None:
+        field = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in loc).replace(".[", "[")
+        errors.append(f"{path}:{doc.line_of(loc)}: {field + ': ' if field else ''}{message}")
+
+    data: Any = doc.data
+    if not isinstance(data, dict):
+        err((), "expected a mapping with `runs:` (a list of {file, row, series})")
+        return [], errors
+    for key in sorted(set(data) - _TOP_KEYS):
+        err((key,), f"unknown field; expected one of {', '.join(sorted(_TOP_KEYS))}")
+    runs = data.get("runs")
+    if not isinstance(runs, list) or not runs:
+        err(("runs",), "expected a list of runs, each {file, row, series}")
+        return [], errors
+    for i, entry in enumerate(runs):
+        loc: tuple[str | int, ...] = ("runs", i)
+        if not isinstance(entry, dict):
+            err(loc, "expected a mapping {file, row, series}")
+            continue
+        for key in sorted(set(entry) - _ENTRY_KEYS):
+            err((*loc, key), f"unknown field; expected one of {', '.join(sorted(_ENTRY_KEYS))}")
+        given = {key: entry.get(key, data.get(key)) for key in ("file", "row", "series", "table", "format")}
+        fields = {key: value for key, value in given.items() if isinstance(value, str) and value}
+        missing = [key for key in given if key not in fields]
+        for key in missing:
+            err(
+                (*loc, key),
+                "missing (text expected)" + (" here or at the top of the file" if key in ("table", "format") else ""),
+            )
+        record = entry.get("record")
+        if record is not None and (isinstance(record, bool) or not isinstance(record, int) or record < 1):
+            err((*loc, "record"), f"expected a whole number from 1, got {record!r}")
+            continue
+        accept = entry.get("accept_difference")
+        if accept is not None and (not isinstance(accept, str) or not accept.strip()):
+            err((*loc, "accept_difference"), "expected the reason as text")
+            continue
+        if missing:
+            continue
+        if fields["format"] not in PARSERS:
+            err((*loc, "format"), f"unknown format {fields['format']!r}; known: {', '.join(PARSERS)}")
+            continue
+        source = (path.parent / fields["file"]).resolve()
+        if source.is_dir():
+            found, why = _file_in(source, fields["format"])
+            if found is None:
+                err((*loc, "file"), why)
+                continue
+            source = found
+        elif not source.is_file():
+            err((*loc, "file"), f"no such file or folder: {source}")
+            continue
+        out.append(
+            Request(
+                format=fields["format"],
+                source=source,
+                table=fields["table"],
+                row=fields["row"],
+                series=fields["series"],
+                record=record,
+                accept=accept,
+                origin=f"{path}:{doc.line_of(loc)}",
+            )
+        )
+    return out, errors
