@@ -20,7 +20,7 @@ export NO_MKDOCS_2_WARNING := 1
 PIP = $(if $(wildcard $(VENV)/bin/pip),$(PY) -m pip,$(PYTHON) -m pip --python $(PY))
 PIP_INSTALL = $(PIP) install -q --no-deps --no-compile
 
-.PHONY: plotly-bundle setup setup-dev system-deps serve build example pages test lint schema clean diff preview chart-budget bench lighthouse-deps lighthouse screenshots first-run fuzz-long zensical-build zensical-serve properdocs-build
+.PHONY: snapshot plotly-bundle setup setup-dev system-deps serve build example pages test lint schema clean diff preview chart-budget bench lighthouse-deps lighthouse screenshots first-run fuzz-long zensical-build zensical-serve properdocs-build
 
 $(STAMP): requirements.lock pyproject.toml
 	@v=$$($(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null) || { echo "make serve needs Python 3.11 or newer: '$(PYTHON)' does not run (install python3, or run make PYTHON=/path/to/python3.11)" >&2; exit 1; }; \
@@ -88,6 +88,19 @@ serve: setup
 # Atomic: MkDocs builds into a fresh folder that replaces build/site only if the build succeeded.
 build: setup $(PLOTLY_BUNDLE)
 	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m quality.build build/site
+
+# A citable snapshot (docs/reader-tools.md, "Citable snapshots"): mike deploys the guide as version $(GUIDE_SNAPSHOT), also
+# aliased "latest", into versions/ of a local gh-pages branch (fetched first when the remote has one; never
+# pushed here), and build/snapshots/versions/ gets every snapshot and versions.json for the deploy job.
+SNAPSHOT_GIT = GIT_AUTHOR_NAME="decision-guide" GIT_AUTHOR_EMAIL="decision-guide@localhost" \
+  GIT_COMMITTER_NAME="decision-guide" GIT_COMMITTER_EMAIL="decision-guide@localhost"
+snapshot: setup-dev $(PLOTLY_BUNDLE)
+	@test -n "$(GUIDE_SNAPSHOT)" || { echo "make snapshot needs GUIDE_SNAPSHOT=<version name, e.g. the tag>" >&2; exit 1; }
+	-git fetch -q origin gh-pages:refs/heads/gh-pages
+	$(SNAPSHOT_GIT) GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/mike deploy -F mkdocs-snapshot.yml --deploy-prefix versions \
+	  --branch gh-pages --alias-type copy --update-aliases "$(GUIDE_SNAPSHOT)" latest
+	rm -rf build/snapshots && mkdir -p build/snapshots
+	git archive gh-pages versions | tar -x -C build/snapshots
 
 # The generated Markdown alone, for another engine (Zensical, ProperDocs).
 pages: setup

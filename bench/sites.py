@@ -91,10 +91,18 @@ def zensical_build(config: Path, out: Path) -> Sample:
     return run_child(adapter, env=ENV)
 
 
-def write_pages(data_dir: Path, out: Path, nav: Path) -> Sample:
+def write_pages(data_dir: Path, out: Path, nav: Path, history_revisions: int = 0) -> Sample:
     """The generated pages as Markdown, and the navigation and site chrome, written by the command line (timed)."""
     command = [sys.executable, "-m", "generator", "build", "--data", str(data_dir), "--out", str(out)]
-    return run_child([*command, "--docs", str(DOCS), "--nav", str(nav), "--plotly-js", str(plotly_js())], env=ENV)
+    command += ["--docs", str(DOCS), "--nav", str(nav), "--plotly-js", str(plotly_js())]
+    return run_child([*command, "--history-revisions", str(history_revisions)], env=ENV)
+
+
+def shipped_history_revisions() -> int:
+    """What the shipped mkdocs.yml asks of the history page, so the bare side gets the same pages."""
+    from mkdocs.config import load_config
+
+    return int(load_config(str(ROOT / "mkdocs.yml")).plugins["decision-guide"].config.history_revisions)
 
 
 def prepare(name: str, data_dir: Path, work: Path, shipped: bool = False) -> tuple[Project, Sample]:
@@ -102,8 +110,9 @@ def prepare(name: str, data_dir: Path, work: Path, shipped: bool = False) -> tup
     work.mkdir(parents=True, exist_ok=True)
     config = base_config()
     pages_dir = work / "pages"
+    revisions = shipped_history_revisions() if shipped else 0
     nav_file = work / "nav.yml"
-    cli = write_pages(data_dir, pages_dir, nav_file)
+    cli = write_pages(data_dir, pages_dir, nav_file, revisions)
     bare_docs = work / "bare-docs"
     shutil.copytree(DOCS, bare_docs)
     shutil.copytree(pages_dir, bare_docs, dirs_exist_ok=True)  # with plotly.js, as the plugin adds it

@@ -3,7 +3,8 @@
 For every HTML page of a built site: the page itself plus each local stylesheet,
 script and image it links, each gzip-compressed (level 6, what a web server
 typically sends). A chart page (one with a chart element) also loads plotly.js,
-which the charts' script fetches from the site once a chart comes into view.
+which the charts' script fetches from the site once a chart comes into view; a page with
+the matrix's tools also loads ``matrix.js``, which ``permalinks.js`` fetches on such pages.
 Material's search also fetches its index and worker on the first page view;
 they are counted once, apart, since every page shares them.
 """
@@ -40,6 +41,7 @@ class _Refs(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.refs: list[str] = []
         self.chart = False
+        self.matrix_tools = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
@@ -49,6 +51,8 @@ class _Refs(HTMLParser):
             self.refs.append(a["src"])
             if "plotly" in a["src"].lower():
                 self.chart = True
+        if a.get("id") == "matrix-tools":
+            self.matrix_tools = True
         classes = a.get("class", "").split()
         if any("chart" in c for c in classes) or "data-chart" in a:
             self.chart = True
@@ -71,6 +75,7 @@ def _local(site: Path, page: Path, ref: str) -> Path | None:
 def page_weights(site: Path) -> list[PageWeight]:
     """Every HTML page of ``site`` (404 excluded), largest first."""
     plotly = sorted(site.rglob("plotly*.js"))
+    matrix_js = sorted(site.rglob("javascripts/matrix.js"))
     out = []
     for page in sorted(site.rglob("*.html")):
         if page.name == "404.html":
@@ -81,6 +86,8 @@ def page_weights(site: Path) -> list[PageWeight]:
         assets = {p for ref in parser.refs if (p := _local(site, page, ref)) is not None}
         if parser.chart:
             assets.update(plotly[:1])
+        if parser.matrix_tools:
+            assets.update(matrix_js[:1])
         out.append(
             PageWeight(
                 page.relative_to(site).as_posix(),

@@ -17,16 +17,19 @@ from typing import Any
 from generator import escaping
 from generator.derive.guide import Derived
 from generator.pipeline import derive_guide
+from generator.render.data_export import downloads
 from generator.render.nav import guide_nav, hand_written_pages
-from generator.render.pages import Renderer
+from generator.render.pages import Renderer, option_uri, page_url
 
 #: The "What changed in this PR" page (:data:`generator.diff.preview.CHANGES_URI`; a test checks they agree).
 CHANGES_PAGE = "changes.md"
 
 #: The engine's own browser files, added to every site: ``destination uri -> file`` (stylesheets first, then scripts).
 ASSETS = Path(__file__).parent / "render" / "assets"
-ENGINE_CSS = ["stylesheets/guide.css", "stylesheets/charts.css", "stylesheets/decide.css"]
-ENGINE_JS = ["javascripts/charts.js", "javascripts/decide.js"]
+ENGINE_CSS = ["stylesheets/guide.css", "stylesheets/charts.css", "stylesheets/decide.css", "stylesheets/reader.css"]
+ENGINE_JS = ["javascripts/charts.js", "javascripts/decide.js", "javascripts/permalinks.js"]
+#: Scripts copied but not loaded by every page: ``permalinks.js`` loads the matrix tools only where a matrix is.
+ENGINE_ON_DEMAND = ["javascripts/matrix.js"]
 
 #: Where the charts' script (``javascripts/charts.js``) expects plotly.js: ``vendor/`` beside itself.
 PLOTLY_DEST = "javascripts/vendor/plotly.min.js"
@@ -51,6 +54,8 @@ class Site:
     assets: dict[str, Path] = field(default_factory=dict)
     """Files to copy into the site, ``destination uri -> source file``: the engine's stylesheets
     (:data:`ENGINE_CSS`) and scripts (:data:`ENGINE_JS`), which every page must load, and plotly.js."""
+    files: dict[str, str] = field(default_factory=dict)
+    """Generated files that are not pages (the downloadable data), ``destination uri -> text``."""
     name: str = ""
     """The site's name (``site_name`` or ``title`` of ``guide.yml``). Like the navigation's titles, the
     name, description and footer are made inert as HTML: themes print them without escaping."""
@@ -96,20 +101,30 @@ def build_site(
     plotly_js: Path | None = None,
     templates: Path | None = None,
     diff_base: str = "",
+    history_revisions: int = 0,
+    history_since: str = "",
 ) -> Site:
     """Load, check, derive and render the guide in ``data_dir``.
 
     ``docs_dir`` holds the hand-written pages the navigation lists after the generated ones.
     ``templates`` is a folder searched before the engine's templates, so a guide can restyle
     a page without forking the engine. ``diff_base`` adds a "What changed in this PR" page
-    comparing the data with its state at that git revision.
+    comparing the data with its state at that git revision. ``history_revisions`` (0: none) adds
+    the history of every verdict over at most that many commits of the data (none older than
+    ``history_since``) and marks the matrix cells that changed in them; outside git there is none.
 
     Raises :class:`~generator.errors.GuideError` (every data problem),
     :class:`~generator.diff.revisions.RevisionError` (a bad ``diff_base``) or
     :class:`AssetError` (plotly.js missing while the guide has charts).
     """
     derived = derive_guide(data_dir)
-    renderer = Renderer(derived, directory_urls=directory_urls, overrides=templates, charts=charts)
+    timeline = None
+    if history_revisions > 0:
+        # Imported here, like the diff below: a build without history pays nothing for it.
+        from generator.diff.history import history
+
+        timeline = history(data_dir, history_revisions, history_since)
+    renderer = Renderer(derived, directory_urls=directory_urls, overrides=templates, charts=charts, history=timeline)
     pages = renderer.render()
     if diff_base:
         # Imported here: the diff machinery costs every other build ~25 ms of start-up.
@@ -117,7 +132,7 @@ def build_site(
 
         pages[CHANGES_URI] = changes_page(data_dir, diff_base)
         pages["index.md"] = link_from_overview(pages["index.md"])
-    assets: dict[str, Path] = {uri: ASSETS / uri for uri in [*ENGINE_CSS, *ENGINE_JS]}
+    assets: dict[str, Path] = {uri: ASSETS / uri for uri in [*ENGINE_CSS, *ENGINE_JS, *ENGINE_ON_DEMAND]}
     if renderer.charts.all():
         source = (plotly_js or Path(PLOTLY_JS)).resolve()
         if not source.is_file():
@@ -130,11 +145,13 @@ def build_site(
     hand_written = hand_written_pages(docs_dir) if docs_dir is not None else []
     changes = CHANGES_PAGE if CHANGES_PAGE in pages else None
     nav = guide_nav(derived, renderer.pages(), hand_written, changes)
+    page_of = {o.id: page_url(option_uri(o.id), directory_urls) for o in derived.data.options}
     guide = derived.data.guide
     return Site(
         pages,
         nav,
         assets,
+        downloads(derived, page_of),
         derived=derived,
         name=escaping.title(guide.site_name or guide.title),
         description=escaping.title(guide.tagline),

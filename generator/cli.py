@@ -26,13 +26,15 @@ from generator.pipeline import derive_guide
 WORKTREE = "worktree"
 
 
-def write_pages(pages: dict[str, str], out: Path, assets: dict[str, Path] | None = None) -> None:
-    """Write pages (and copy assets) into ``out`` atomically: a failed build never leaves a half-written folder."""
+def write_pages(
+    pages: dict[str, str], out: Path, assets: dict[str, Path] | None = None, files: dict[str, str] | None = None
+) -> None:
+    """Write pages and files (and copy assets) into ``out`` atomically: never a half-written folder."""
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
     try:
-        for uri, text in pages.items():
+        for uri, text in {**pages, **(files or {})}.items():
             target = staging / uri
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
@@ -70,6 +72,10 @@ def main(argv: list[str] | None = None) -> int:
     build.add_argument("--no-charts", action="store_true", help="tables alone, no charts (and no plotly.js)")
     build.add_argument("--plotly-js", type=Path, help="the plotly.js bundle to copy (default: node_modules/...)")
     build.add_argument("--templates", type=Path, help="folder of templates searched before the engine's own")
+    build.add_argument(
+        "--history-revisions", type=int, default=0, help="history page over at most N commits of the data (0: none)"
+    )
+    build.add_argument("--history-since", default="", help="and none older than this date (git log --since)")
     new = sub.add_parser("new", help="start a new guide: data, a page and mkdocs.yml that build at once")
     new.add_argument("dir", type=Path, help="the folder to create (must be empty or missing)")
     new.add_argument("--topic", required=True, help='what the guide compares, e.g. "Python JSON libraries"')
@@ -102,8 +108,10 @@ def main(argv: list[str] | None = None) -> int:
                 charts=not args.no_charts,
                 plotly_js=args.plotly_js,
                 templates=args.templates,
+                history_revisions=args.history_revisions,
+                history_since=args.history_since,
             )
-            write_pages(site.pages, args.out, site.assets)
+            write_pages(site.pages, args.out, site.assets, site.files)
             if args.nav is not None:
                 chrome = {
                     "site_name": site.name,

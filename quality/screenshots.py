@@ -5,7 +5,9 @@
 
 For each palette and width: ``screen-<palette>-<width>.png`` (what a reader sees first, one viewport),
 ``glance-<palette>-<width>.png`` (one viewport scrolled to the matrix) and ``matrix-<palette>-<width>.png``
-(the whole matrix); then ``path-<page>-<palette>-<width>.png`` (every path page, whole). Not committed; look at them.
+(the whole matrix); ``tools-``, ``side-by-side-`` (the matrix tools comparing the first two rows), ``compare-``
+(the first pair's static compare page) and ``history-`` (the history page, when the build has one); then
+``path-<page>-<palette>-<width>.png`` (every path page, whole). Not committed; look at them.
 """
 
 from __future__ import annotations
@@ -13,10 +15,14 @@ from __future__ import annotations
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from quality.build import build_site
 from quality.chromium import CHROMIUM_ARGS, find_chromium
 from quality.serve import StaticServer
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 WIDTHS = {
     "desktop": {"viewport": {"width": 1280, "height": 900}},
@@ -64,6 +70,7 @@ def take(out: Path) -> list[Path]:
                     matrix = out / f"matrix-{palette}-{width}.png"
                     page.locator(".dg-matrix-wrap").first.screenshot(path=matrix)
                     written += [screen, glance, matrix]
+                    written += _reader_views(page, server.url, out, f"{palette}-{width}")
                     # Every path page, one viewport: what a reader sees first on it.
                     for href in page.eval_on_selector_all(
                         ".dg-matrix tbody th[scope=row] > a", "links => links.map((a) => a.href)"
@@ -75,6 +82,29 @@ def take(out: Path) -> list[Path]:
                         written.append(path_shot)
                     context.close()
             browser.close()
+    return written
+
+
+def _reader_views(page: Page, base: str, out: Path, suffix: str) -> list[Path]:
+    """The matrix tools in use (two rows compared), the first pair's compare page and the history page."""
+    written = []
+    ids = page.eval_on_selector_all("table.dg-matrix tbody tr[data-option]", "rows => rows.map(r => r.dataset.option)")
+    if len(ids) >= 2 and page.locator("#matrix-tools").count():
+        page.goto(f"{base}?compare={ids[0]},{ids[1]}", wait_until="networkidle")
+        page.wait_for_function("document.getElementById('matrix-status')?.textContent !== ''")
+        page.locator("#compare table").first.wait_for()
+        page.add_style_tag(content=".md-header { position: static; }")
+        tools = out / f"tools-{suffix}.png"
+        page.locator("#matrix-tools-box").screenshot(path=tools)
+        view = out / f"side-by-side-{suffix}.png"
+        page.locator("#compare").screenshot(path=view)
+        written += [tools, view]
+    for name, url in (("compare", f"compare/{ids[0]}/{ids[1]}/" if len(ids) >= 2 else ""), ("history", "history/")):
+        if not url or page.goto(base + url, wait_until="networkidle").status != 200:  # type: ignore[union-attr]
+            continue
+        shot = out / f"{name}-{suffix}.png"
+        page.screenshot(path=shot, full_page=True)
+        written.append(shot)
     return written
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from bs4 import BeautifulSoup
 
@@ -26,3 +27,23 @@ def matrix_rows(soup: BeautifulSoup) -> dict[str, list[str]]:
         name = text(tr.select_one("th a"))
         rows[name] = [text(td) for td in tr.select("td")]
     return rows
+
+
+def verdict_agrees(td: object, cell: dict[str, object]) -> bool:
+    """Whether a verdict cell of a page says what its ``guide.json`` cell says: the verdict's symbol and
+    word, or, for a cell split by regime, one line per part (``✖ slow on a, b``), worst first."""
+    shown = td.select_one(".dg-verdict")  # type: ignore[attr-defined]
+    verdict: dict[str, str] = cell["verdict"]  # type: ignore[assignment]
+    if shown is None:
+        return False
+    said = text(shown)
+    parts: list[dict[str, Any]] = cell["parts"]  # type: ignore[assignment]
+    if not parts:
+        return said.startswith(verdict["symbol"] + " ") and said.endswith(" " + verdict["word"])
+    lines = [said, *(text(b) for b in td.select(".dg-part"))]  # type: ignore[attr-defined]
+    lines = [line.replace(" ,", ",") for line in lines]
+    wanted = [
+        f"{p['verdict']['symbol']} {p['verdict']['word']} on {', '.join(r['name'] for r in p['regimes'])}"
+        for p in parts
+    ]
+    return lines == wanted and parts[0]["verdict"]["level"] == verdict["level"]

@@ -53,6 +53,8 @@ def bare(tmp_path: Path) -> Path:
     (work / "index.html").write_text("production\n", encoding="utf-8")
     (work / "pr-preview" / "pr-3").mkdir(parents=True)
     (work / "pr-preview" / "pr-3" / "index.html").write_text("preview 3\n", encoding="utf-8")
+    (work / "versions").mkdir()
+    (work / "versions" / "versions.json").write_text("[]\n", encoding="utf-8")
     git(work, "add", "-A")
     git(work, "commit", "-q", "-m", "seed")
     repo = tmp_path / "pages.git"
@@ -152,7 +154,15 @@ def test_the_whole_site_replaces_everything_including_old_previews(tmp_path: Pat
     done = deploy("publish", "--pages", tmp_path / "pages", "--remote", bare, "--folder", ".",
                   "--content", site, "--message", "Site")  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert set(tree(bare)) == {".nojekyll", "index.html", "assets/guide.css"}
+    assert set(tree(bare)) == {".nojekyll", "index.html", "assets/guide.css", "versions/versions.json"}
+    # The snapshots mike deployed from tags stay; a site that brings its own versions/ is refused.
+    assert show(bare, "versions/versions.json") == "[]"
+    (site / "versions").mkdir()
+    (site / "versions" / "versions.json").write_text("[1]\n", encoding="utf-8")
+    done = deploy("publish", "--pages", tmp_path / "pages2", "--remote", bare, "--folder", ".",
+                  "--content", site, "--message", "Site")  # fmt: skip
+    assert done.returncode == 1 and "kept for the snapshots" in done.stderr
+    assert show(bare, "versions/versions.json") == "[]"
 
 
 def test_a_first_deploy_creates_the_branch(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import yaml
 from mkdocs.config import load_config
 
+from generator.render.pages import page_url
 from tests.conftest import ROOT, mkdocs_build
 
 
@@ -25,7 +26,9 @@ def _plugin_site(tmp_path: Path) -> tuple[dict[str, str], list[object], Path]:
 
 def test_cli_and_plugin_build_the_same_pages_and_nav(tmp_path: Path) -> None:
     out, nav_file = tmp_path / "pages", tmp_path / "nav.yml"
-    command = [sys.executable, "-m", "generator", "build", "--data", "data", "--out", str(out)]
+    plugin_config = load_config(str(ROOT / "mkdocs.yml")).plugins["decision-guide"].config
+    history = ["--history-revisions", str(plugin_config.history_revisions)]
+    command = [sys.executable, "-m", "generator", "build", "--data", "data", "--out", str(out), *history]
     result = subprocess.run(
         [*command, "--docs", "site_src", "--nav", str(nav_file)], cwd=ROOT, capture_output=True, text=True, check=False
     )
@@ -53,7 +56,7 @@ def test_cli_and_plugin_build_the_same_pages_and_nav(tmp_path: Path) -> None:
 
     walk(cli_nav)
     built = {p.relative_to(site).as_posix() for p in site.rglob("index.html")} - {"404.html"}
-    expected = {"index.html" if uri == "index.md" else uri[: -len(".md")] + "/index.html" for uri in listed}
+    expected = {page_url(uri, directory_urls=True) + "index.html" for uri in listed}
     assert built == expected
 
 

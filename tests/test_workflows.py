@@ -51,8 +51,8 @@ def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=120, check=False)
 
 
-def test_the_three_workflows_exist() -> None:
-    assert [p.name for p in WORKFLOWS] == ["pr-preview-deploy.yml", "pr-preview.yml", "site.yml"]
+def test_the_four_workflows_exist() -> None:
+    assert [p.name for p in WORKFLOWS] == ["pr-preview-deploy.yml", "pr-preview.yml", "site.yml", "snapshot.yml"]
 
 
 def test_workflows_match_the_github_workflow_schema(tmp_path: Path) -> None:
@@ -122,7 +122,7 @@ def test_jobs_that_check_out_the_project_run_only_makefile_targets_starting_with
     assert ci == ["make test"]
     targets = _make_targets()
     builders = [(where, job) for where, _, _, job in _jobs() if _checkouts(job) and not _is_deploy_job(job)]
-    assert [where for where, _ in builders] == ["pr-preview.yml:build", "site.yml:build"]
+    assert [where for where, _ in builders] == ["pr-preview.yml:build", "site.yml:build", "snapshot.yml:build"]
     for where, job in builders:
         commands = [step["run"].strip() for step in job["steps"] if "run" in step]
         assert commands[: len(ci)] == ci, where
@@ -165,7 +165,12 @@ def test_write_permissions_and_credentials_never_meet_the_projects_code_or_the_a
             assert " publish " in steps[i]["run"], f"{where}: only the publish step may hold the token"
             if any("download-artifact" in str(step.get("uses")) for step in steps[:i]):
                 assert sanitized and min(sanitized) < i, f"{where}: the token comes after the copy"
-    assert deployers == ["pr-preview-deploy.yml:publish", "pr-preview-deploy.yml:comment", "site.yml:deploy"]
+    assert deployers == [
+        "pr-preview-deploy.yml:publish",
+        "pr-preview-deploy.yml:comment",
+        "site.yml:deploy",
+        "snapshot.yml:deploy",
+    ]
 
 
 def test_previews_never_publish_on_the_production_repository() -> None:

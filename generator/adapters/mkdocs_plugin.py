@@ -68,6 +68,10 @@ class GuideConfig(Config):  # type: ignore[no-untyped-call]
     """A git revision: when set, add a "What changed in this PR" page comparing the data with it."""
     templates = c.Type(str, default="")
     """A folder of templates (relative to ``mkdocs.yml``) searched before the engine's own: restyle a page."""
+    history_revisions = c.Type(int, default=0)
+    """Walk at most this many git commits of the data for the history page and "changed" marks (0: off)."""
+    history_since = c.Type(str, default="")
+    """And none older than this (anything ``git log --since`` takes: ``2026-01-01``, ``6 months ago``)."""
 
 
 class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
@@ -76,6 +80,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         self.nav: list[Any] | None = None
         self.chrome: dict[str, str] = {}
         self.assets: dict[str, Path] = {}
+        self.files: dict[str, str] = {}
         self.data_dir = Path("data")
         self.templates: Path | None = None
         self.serving = False
@@ -106,6 +111,8 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
                 plotly_js=root / self.config.plotly_js,
                 templates=self.templates,
                 diff_base=self.config.diff_base,
+                history_revisions=self.config.history_revisions,
+                history_since=self.config.history_since,
             )
         except GuideError as exc:
             self._refuse(exc)
@@ -119,7 +126,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             self._refuse(GuideError([crash]))
         else:
             self.problems = []
-            self.pages, self.nav, self.assets = site.pages, site.nav, site.assets
+            self.pages, self.nav, self.assets, self.files = site.pages, site.nav, site.assets, site.files
             self.chrome = {"site_name": site.name, "site_description": site.description, "copyright": site.footer}
         if config.nav is None:
             config.nav = self.nav
@@ -156,6 +163,10 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             if files.get_file_from_path(dest) is not None:
                 raise PluginError(f"{config.docs_dir}/{dest} clashes with a file the generator adds")
             files.append(File.generated(config, dest, abs_src_path=str(source)))
+        for dest, text in self.files.items():
+            if files.get_file_from_path(dest) is not None:
+                raise PluginError(f"{config.docs_dir}/{dest} clashes with a file the generator adds")
+            files.append(File.generated(config, dest, content=text))
         return files
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:

@@ -141,6 +141,8 @@ def guide_site(config_file: Path, config: Mapping[str, Any]) -> Site:
         plotly_js=root / str(options.get("plotly_js") or PLOTLY_JS),
         templates=(root / str(templates)) if templates else None,
         diff_base=str(options.get("diff_base") or ""),
+        history_revisions=int(options.get("history_revisions") or 0),
+        history_since=str(options.get("history_since") or ""),
     )
 
 
@@ -250,6 +252,10 @@ def docs_contents(site: Site, docs_dir: Path, skip: set[Path], banner: str = "")
         if uri in files:
             raise ZensicalFailed(f"{docs_dir.name}/{uri} clashes with a file the generator adds")
         files[uri] = source.read_bytes()
+    for uri, text in site.files.items():
+        if uri in files:
+            raise ZensicalFailed(f"{docs_dir.name}/{uri} clashes with a file the generator adds")
+        files[uri] = text.encode("utf-8")
     if banner:
         for uri, content in files.items():
             if uri.endswith(".md"):

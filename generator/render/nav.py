@@ -18,8 +18,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from generator import escaping
+from generator.derive.compare import Comparison
 from generator.derive.guide import Derived
-from generator.render.pages import DECIDE_URI, STALE_URI, SUPPORT_URI, Page, option_uri
+from generator.render.history_view import HISTORY_URI
+from generator.render.pages import COMPARE_URI, DECIDE_URI, STALE_URI, SUPPORT_URI, Page, option_uri
 
 #: Most option pages in one navigation section (about the square root of 1,000).
 GROUP_SIZE = 30
@@ -57,6 +59,7 @@ def guide_nav(
 
     ``changes`` is the "What changed in this PR" page, when the build has one.
     """
+    pages = list(pages)
     titles = {page.src_uri: escaping.title(page.title) for page in pages}
     entries = [{escaping.title(o.label): option_uri(o.id)} for o in derived.ordered_options()]
     parts = groups(entries, size)
@@ -71,8 +74,21 @@ def guide_nav(
         {"Measured results": "results.md"},
         *([{titles[STALE_URI]: STALE_URI}] if STALE_URI in titles else []),
         {"Methodology": "methodology.md"},
+        *([{titles[COMPARE_URI]: _compare_nav(pages)}] if COMPARE_URI in titles else []),
+        *([{titles[HISTORY_URI]: HISTORY_URI}] if HISTORY_URI in titles else []),
         *hand_written,
     ]
+
+
+def _compare_nav(pages: list[Page]) -> list[Any]:
+    """The list of pairs, then the pair pages grouped by their first path (collapsed unless open)."""
+    groups: dict[str, list[Any]] = {}
+    for page in pages:
+        cmp = page.context.get("cmp")
+        if isinstance(cmp, Comparison):
+            first = escaping.title(f"{cmp.options[0].label} vs …")
+            groups.setdefault(first, []).append({escaping.title(page.title): page.src_uri})
+    return [{"Every pair": COMPARE_URI}, *({first: entries} for first, entries in groups.items())]
 
 
 def _label(entry: dict[str, str]) -> str:

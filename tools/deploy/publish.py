@@ -14,10 +14,12 @@ write never installs or imports the project's code. Three commands, one job each
 
 ``publish --pages DIR --remote URL --folder FOLDER (--content DIR | --remove)``
     Fetches the pages branch into DIR (a fresh repository), replaces FOLDER (``.`` for the
-    whole site, or ``pr-preview/pr-N``) with the content or removes it, and pushes one
-    commit. The content is checked again as above. Git runs with fsmonitor and hooks off and
-    without the system or user configuration. The token (``DEPLOY_TOKEN``, if set) reaches
-    git only for ``ls-remote``, ``fetch`` and ``push``, through the environment of those
+    whole site, ``versions`` for the snapshots, or ``pr-preview/pr-N``) with the content or
+    removes it, and pushes one commit. The whole site keeps ``versions/``, the frozen snapshots
+    ``mike`` deploys from tags, and a site that brings its own ``versions/`` is refused. The
+    content is checked again as above. Git runs with fsmonitor and hooks off and without the
+    system or user configuration. The token (``DEPLOY_TOKEN``, if set) reaches git only for
+    ``ls-remote``, ``fetch`` and ``push``, through the environment of those
     commands, never their arguments. Pushes that lose a race are retried from a fresh fetch.
 
 ``check-origin PREVIEW_URL PRODUCTION_URL``
@@ -54,6 +56,8 @@ MAX_BYTES = 512 * 1024 * 1024
 MAX_DEPTH = 32
 MAX_NAME = 255
 PREVIEW_FOLDER = re.compile(r"pr-preview/pr-[1-9][0-9]{0,9}")
+#: The folder of the pages branch that holds the citable snapshots (``mike deploy --deploy-prefix``).
+SNAPSHOTS = "versions"
 GIT_OFF = ["-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "core.untrackedCache=false"]
 BOT = ["-c", "user.name=github-actions[bot]", "-c", "user.email=41898282+github-actions[bot]@users.noreply.github.com"]
 COMMENT_LIMIT = 60_000
@@ -192,16 +196,18 @@ class Git:
 
 
 def check_folder(folder: str) -> str:
-    if folder == "." or PREVIEW_FOLDER.fullmatch(folder):
+    if folder in (".", SNAPSHOTS) or PREVIEW_FOLDER.fullmatch(folder):
         return folder
-    raise Refused(f"{folder!r}: the folder is '.' (the whole site) or pr-preview/pr-<number>")
+    raise Refused(f"{folder!r}: the folder is '.' (the whole site), {SNAPSHOTS} or pr-preview/pr-<number>")
 
 
 def replace_folder(pages: Path, folder: str, content: Path | None) -> None:
     """Put ``content`` at ``folder`` of the checked-out pages branch (or remove it when None)."""
     if folder == ".":
+        if content is not None and os.path.lexists(content / SNAPSHOTS):
+            raise Refused(f"the site holds a {SNAPSHOTS}/ folder: that name is kept for the snapshots")
         for entry in os.listdir(pages):
-            if entry != ".git":
+            if entry not in (".git", SNAPSHOTS):
                 path = pages / entry
                 if os.path.isdir(path) and not os.path.islink(path):
                     shutil.rmtree(path)

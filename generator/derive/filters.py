@@ -1,0 +1,71 @@
+"""What the matrix's reader tools filter and sort on, derived once from the cells.
+
+The matrix page offers a filter per context ("works on Linux"), a filter per verdict column
+(any verdict that column shows) and a sort per comparison column. The choices are computed here
+from the derived cells, so the page never offers a filter that matches nothing unknown to the data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator import schema
+from generator.derive.guide import Derived, SupportCell, band
+
+#: Support statuses under which an option counts as working in a context (with or without extras).
+WORKS = ("yes", "with")
+#: Verdict levels from best to worst: the order a sort puts cells in. The baseline of a column (level
+#: ``reference``) sorts where its own ratio, 1, falls: :func:`reference_rank`.
+LEVEL_RANK = {"good": 0, "mid": 1, "bad": 2, "unknown": 3, "reference": 4}
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class ColumnFilter:
+    column: str
+    label: str
+    choices: list[Choice]
+
+
+@dataclass(frozen=True)
+class MatrixTools:
+    contexts: list[Choice]
+    columns: list[ColumnFilter]
+    sorts: list[Choice]
+
+
+def working_contexts(support: list[SupportCell]) -> list[str]:
+    """Ids of the contexts an option works in."""
+    return [s.context.id for s in support if s.status in WORKS]
+
+
+def reference_rank(column: schema.Column) -> int:
+    """Where the baseline of a comparison column sorts: with the level a ratio of 1 gets in that column."""
+    if not isinstance(column, schema.ComparisonColumn):
+        return LEVEL_RANK["reference"]
+    return LEVEL_RANK.get(band(column, 1.0).level, LEVEL_RANK["reference"])
+
+
+def matrix_tools(d: Derived) -> MatrixTools:
+    """The filters and sorts the matrix offers, each with the choices the data holds."""
+    g = d.data.guide
+    contexts = [Choice(c.id, f"works on {c.name}") for c in g.contexts]
+    columns: list[ColumnFilter] = []
+    sorts: list[Choice] = []
+    for i, column in enumerate(g.columns):
+        if isinstance(column, schema.TextColumn):
+            continue
+        seen: dict[str, list[str]] = {}
+        for ident in g.order:
+            verdict = d.cells[ident][i].verdict
+            if verdict is not None and verdict.word not in seen.setdefault(verdict.level, []):
+                seen[verdict.level].append(verdict.word)
+        levels = sorted(seen.items(), key=lambda item: LEVEL_RANK.get(item[0], len(LEVEL_RANK)))
+        columns.append(ColumnFilter(column.id, column.label, [Choice(lv, " or ".join(w)) for lv, w in levels]))
+        sorts.append(Choice(column.id, column.label))
+    return MatrixTools(contexts, columns, sorts)

@@ -1,0 +1,201 @@
+"""The history of every verdict: walk the git history of the data folder, compare each commit with the one before.
+
+Each commit that touched the data folder is compared with its predecessor by the diff engine
+(:func:`generator.diff.verdicts.flips`, :func:`generator.diff.measured.value_changes`), giving the
+verdict flips and moved values of that commit. The walk is bounded: at most ``revisions`` commits,
+none older than ``since``. Results are cached per pair of commits (and per version of the generator,
+since the derivation decides the verdicts) in the repository's git folder, so a rebuild derives only
+the commits it has not seen. A shallow clone walks what it has and says so; data too old for this
+generator ends the walk there, with a note; a data folder outside git has no history.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from generator.derive import anchors
+from generator.derive.guide import Derived
+from generator.diff.measured import value_changes
+from generator.diff.model import shown
+from generator.diff.revisions import Revision, load_side
+from generator.diff.verdicts import flips
+from generator.errors import RevisionError
+from generator.render.history_view import HISTORY_URI, History, Mark, Step, ValueMove, VerdictFlip
+
+__all__ = ["HISTORY_URI", "history"]
+
+_GENERATOR = Path(__file__).resolve().parent.parent
+
+
+def _git(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, check=False, timeout=120)
+
+
+def _fingerprint() -> str:
+    """The generator's code, hashed: a cached comparison holds only for the code that made it."""
+    h = hashlib.sha256()
+    for path in sorted(_GENERATOR.rglob("*.py")):
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def _step(commit: str, date: str, subject: str, before: Derived, after: Derived) -> Step:
+    values = value_changes(before, after)
+    cell_flips = [
+        VerdictFlip(
+            f.option,
+            f.option_name,
+            f.column,
+            f.column_label,
+            f"{f.before.symbol} {f.before.word}",
+            f"{f.after.symbol} {f.after.word}",
+        )
+        for f in flips(before, after, values)
+    ]
+    facts = {(ft.id, fact.id) for ft in after.data.tables if ft.kind == "facts" for fact in ft.facts}
+    moves = []
+    for v in values:
+        anchor = ""
+        if v.after is not None:
+            is_fact = (v.table, v.row) in facts
+            anchor = anchors.fact(v.table, v.row) if is_fact else anchors.value(v.table, v.row, v.series)
+        what = v.row_label if v.series == "value" else f"{v.row_label}, {v.series_label}"
+        moves.append(ValueMove(v.table, v.table_title, what, shown(v.before, v.unit), shown(v.after, v.unit), anchor))
+    return Step(commit, date, subject, cell_flips, moves, other=not cell_flips and not moves)
+
+
+def _from_cache(raw: dict[str, Any]) -> Step:
+    return Step(
+        raw["commit"],
+        raw["date"],
+        raw["subject"],
+        [VerdictFlip(**f) for f in raw["flips"]],
+        [ValueMove(**v) for v in raw["values"]],
+        raw["other"],
+        raw.get("created", False),
+    )
+
+
+class _Cache:
+    """Comparisons of commit pairs, one JSON file each, in ``<git dir>/decision-guide-history/``."""
+
+    def __init__(self, repo: Path) -> None:
+        done = _git(repo, "rev-parse", "--git-common-dir")
+        self.folder: Path | None = None
+        if done.returncode == 0:
+            self.folder = (repo / done.stdout.strip()).resolve() / "decision-guide-history" / _fingerprint()
+        self.hits = 0
+
+    def _path(self, before: str, after: str, data_path: str) -> Path | None:
+        if self.folder is None:
+            return None
+        key = hashlib.sha256(f"{before}:{after}:{data_path}".encode()).hexdigest()[:24]
+        return self.folder / f"{key}.json"
+
+    def get(self, before: str, after: str, data_path: str) -> Step | None:
+        path = self._path(before, after, data_path)
+        if path is None or not path.is_file():
+            return None
+        try:
+            step = _from_cache(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        self.hits += 1
+        return step
+
+    def put(self, before: str, after: str, data_path: str, step: Step) -> None:
+        path = self._path(before, after, data_path)
+        if path is None:
+            return
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(asdict(step), ensure_ascii=False), encoding="utf-8")
+            tmp.replace(path)
+        except OSError:
+            pass  # a read-only checkout builds all the same, without the cache
+
+
+def _commits(repo: Path, data_path: str, revisions: int, since: str) -> list[tuple[str, str, str]]:
+    """(commit, ISO date, subject) of the commits that touched the data, newest first, one more than asked.
+
+    The extra, oldest commit is the base the first compared commit is compared with.
+    """
+    args = ["log", "--format=%H%x00%cs%x00%s", f"--max-count={revisions + 1}"]
+    if since:
+        args.append(f"--since={since}")
+    done = _git(repo, *args, "--", data_path)
+    if done.returncode != 0:
+        return []
+    out = []
+    for line in done.stdout.splitlines():
+        commit, date, subject = line.split("\0", 2)
+        out.append((commit, date, subject))
+    return out
+
+
+def history(data_dir: Path, revisions: int = 30, since: str = "") -> History | None:
+    """The timeline of the data folder's commits (newest first) and each cell's last flip; ``None`` outside git."""
+    try:
+        from generator.diff.revisions import repository
+
+        repo, data_path = repository(data_dir)
+    except RevisionError:
+        return None
+    notes: list[str] = []
+    commits = _commits(repo, data_path, revisions, since)
+    shallow = _git(repo, "rev-parse", "--is-shallow-repository").stdout.strip() == "true"
+    if not commits:
+        return History([], ["No commit has touched the data folder yet."])
+    bounded = len(commits) > revisions
+    cache = _Cache(repo)
+    steps: list[Step] = []
+    derived: dict[str, Derived | None] = {}
+
+    def load(commit: str) -> Derived | None:
+        if commit not in derived:
+            try:
+                derived[commit] = load_side(repo, Revision(commit, commit), data_path).derived
+            except RevisionError:
+                derived[commit] = None
+        return derived[commit]
+
+    pairs = list(zip(commits, commits[1:], strict=False))
+    for (commit, date, subject), (base, _, _) in pairs:
+        step = cache.get(base, commit, data_path)
+        if step is None:
+            after, before = load(commit), load(base)
+            if after is None or before is None:
+                notes.append(
+                    f"The timeline stops at {commit[:7]} ({date}): the data before it does not validate with this "
+                    "version of the generator, so it cannot be compared."
+                )
+                break
+            step = _step(commit, date, subject, before, after)
+            cache.put(base, commit, data_path, step)
+        steps.append(step)
+    else:
+        oldest = commits[-1]
+        if bounded:
+            what = f"the last {revisions} commits" + (f" since {since}" if since else "")
+            notes.append(f"The timeline covers {what} that changed the data; older changes are not walked.")
+        elif shallow:
+            notes.append(
+                f"This build ran on a shallow clone: the history it could see starts at {oldest[0][:7]} ({oldest[1]}). "
+                "Fetch the full history (git fetch --unshallow) to see every change."
+            )
+        elif since:
+            notes.append(f"The timeline covers the changes since {since}.")
+        else:
+            notes.append(f"The timeline starts with the first commit of the data, {oldest[0][:7]} ({oldest[1]}).")
+            steps.append(Step(oldest[0], oldest[1], oldest[2], other=True, created=True))
+    marks: dict[tuple[str, str], Mark] = {}
+    for step in steps:  # newest first: the first flip of a cell is its last change
+        for f in step.flips:
+            marks.setdefault((f.option, f.column), Mark(step.date, f.before, step.anchor()))
+    return History(steps, notes, marks)

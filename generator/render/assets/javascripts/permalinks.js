@@ -1,0 +1,118 @@
+/* Permalinks: every matrix cell, table value and fact carries an id built from the ids of what it
+   shows (cell_<path>_<column>, v_<table>_<row>_<series>, r_<table>_<row>_<num>_<den>,
+   v_<table>_<fact>), so a link to it survives rows being added or reordered.
+
+   This script adds a small "copy link" anchor to each such cell (without JavaScript the ids still
+   work as link targets, and :target highlights them), copies the cell's address on click, and
+   highlights the cell the address points at, also after Material's instant navigation (which
+   changes the address without updating :target).
+
+   It also loads matrix.js (the matrix's filter, sort and compare tools) on the pages that have the
+   matrix, so the other pages do not download it. */
+(function () {
+  "use strict";
+
+  var here = document.currentScript ? document.currentScript.src : "";
+
+  function loadMatrixTools() {
+    if (window.__dgMatrixTools || !here || !document.getElementById("matrix-tools")) return;
+    window.__dgMatrixTools = true;
+    var script = document.createElement("script");
+    script.src = here.replace(/permalinks\.js(\?.*)?$/, "matrix.js");
+    document.head.appendChild(script);
+  }
+
+  var CELLS = "td[id^='cell_'], td[id^='v_'], td[id^='r_']";
+
+  function words(node) {
+    return node ? node.textContent.replace(/\s+/g, " ").trim() : "";
+  }
+
+  function label(td) {
+    var tr = td.parentElement;
+    var table = tr.closest("table");
+    var row = words(tr.querySelector("th[scope=row] a") || tr.querySelector("th[scope=row]"));
+    var index = Array.prototype.indexOf.call(tr.children, td);
+    var head = table && table.tHead ? table.tHead.rows[0] : null;
+    var column = head && head.cells[index] ? words(head.cells[index]) : td.getAttribute("data-label") || "";
+    return [row, column].filter(Boolean).join(", ");
+  }
+
+  function status() {
+    var box = document.getElementById("dg-copy-status");
+    if (!box) {
+      box = document.createElement("p");
+      box.id = "dg-copy-status";
+      box.className = "dg-copy-status";
+      box.setAttribute("role", "status");
+      document.body.appendChild(box);
+    }
+    return box;
+  }
+
+  function say(text) {
+    var box = status();
+    box.textContent = text;
+    box.classList.add("dg-shown");
+    clearTimeout(say.timer);
+    say.timer = setTimeout(function () { box.classList.remove("dg-shown"); }, 2500);
+  }
+
+  function addLinks() {
+    document.querySelectorAll(CELLS).forEach(function (td) {
+      if (td.querySelector(":scope > .dg-permalink")) return;
+      var a = document.createElement("a");
+      a.className = "dg-permalink";
+      a.href = "#" + td.id;
+      a.setAttribute("aria-label", "Copy link to " + label(td));
+      a.title = "Copy link to this cell";
+      a.textContent = "#";
+      td.appendChild(a);
+    });
+  }
+
+  function highlight() {
+    document.querySelectorAll(".dg-target").forEach(function (el) { el.classList.remove("dg-target"); });
+    var id = location.hash ? decodeURIComponent(location.hash.slice(1)) : "";
+    var el = id ? document.getElementById(id) : null;
+    if (el && (el.matches(CELLS) || el.matches("tr[id]"))) el.classList.add("dg-target");
+  }
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a.dg-permalink");
+    if (!link) return;
+    var td = link.parentElement;
+    var url = location.origin + location.pathname + "#" + td.id;
+    event.preventDefault();
+    event.stopPropagation(); // keep Material's instant navigation from handling the anchor
+    history.pushState(history.state, "", location.pathname + location.search + "#" + td.id);
+    highlight();
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(url).then(
+        function () { say("Link copied: " + label(td)); },
+        function () { say("Copy failed: the link is in the address bar"); }
+      );
+    } else {
+      say("The link is in the address bar");
+    }
+  }, true);
+
+  window.addEventListener("hashchange", highlight);
+  window.addEventListener("popstate", highlight);
+
+  function init() {
+    loadMatrixTools();
+    addLinks();
+    highlight();
+    // A live region is announced only if it is in the page before its text changes.
+    if (document.querySelector(CELLS)) status();
+  }
+
+  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
+    window.document$.subscribe(init);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init);
+  } else {
+    init();
+  }
+})();

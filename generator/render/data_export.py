@@ -1,0 +1,278 @@
+"""The derived guide as downloadable data: one JSON file (format in :mod:`.data_format`) and a CSV per table.
+
+The JSON holds what the pages show, computed by the same derivation: a verdict here is the verdict
+of the matrix cell, a ratio is the ratio printed in the table, with the same rounding in ``text``.
+Every value carries the anchor of the cell that shows it, so a program can link a reader to it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from generator import numbers, schema
+from generator.derive import anchors
+from generator.derive.evidence import Sample
+from generator.derive.guide import Derived, Verdict
+from generator.derive.noise import Judged
+from generator.render.data_files import FORMAT_VERSION, JSON_FILE, SCHEMA_FILE, csv_file
+
+
+def _verdict(v: Verdict | None) -> dict[str, Any] | None:
+    return None if v is None else {"level": v.level, "word": v.word, "symbol": v.symbol, "judged": v.judged}
+
+
+def _judged(j: Judged | None) -> dict[str, Any] | None:
+    if j is None:
+        return None
+    return {"ratio": j.value, "low": j.low, "high": j.high, "confidence": j.confidence, "why": j.why, "stale": j.stale}
+
+
+def _value(sample: Sample, anchor: str, note: str | None) -> dict[str, Any]:
+    """A table value as the page shows it, with the runs and spread behind it."""
+    spread = None
+    if sample.spread is not None and sample.low is not None and sample.high is not None:
+        spread = {"kind": sample.spread, "low": sample.low, "high": sample.high, "text": sample.spread_text()}
+    return {
+        "value": sample.value,
+        "text": sample.text(),
+        "anchor": anchor,
+        "note": note,
+        "statistic": sample.statistic,
+        "runs": list(sample.runs) if sample.runs is not None else None,
+        "runs_text": sample.runs_text(),
+        "spread": spread,
+        "stale": [s.reason for s in sample.stale],
+    }
+
+
+def guide_data(d: Derived, page_of: dict[str, str]) -> dict[str, Any]:
+    """The guide as a JSON-ready dict; ``page_of`` maps option ids to their page URLs."""
+    g = d.data.guide
+    columns = []
+    for col in g.columns:
+        entry: dict[str, Any] = {"id": col.id, "label": col.label, "kind": col.kind, "meaning": col.meaning}
+        if isinstance(col, schema.ComparisonColumn):
+            entry["bands"] = [{"min": b.min, "level": b.level, "word": b.word} for b in col.bands]
+            entry.update(against=col.against, baseline=col.baseline, aggregate=col.aggregate)
+        elif isinstance(col, schema.CategoryColumn):
+            entry.update(attribute=col.attribute, role=col.role)
+        columns.append(entry)
+    options = []
+    for option in d.ordered_options():
+        cells = [
+            {
+                "column": c.column.id,
+                "anchor": anchors.cell(option.id, c.column.id),
+                "verdict": _verdict(c.verdict),
+                "value": c.value,
+                "detail": c.detail,
+                "text": c.text,
+                "tables": list(c.tables),
+                "judgement": c.reason,
+                "parts": [
+                    {
+                        "verdict": _verdict(p.verdict),
+                        "regimes": [{"name": r.name, "table": r.table, "row": r.row} for r in p.regimes],
+                    }
+                    for p in c.parts
+                ],
+                "summary": c.summary,
+                "judged": _judged(c.judged),
+            }
+            for c in d.cells[option.id]
+        ]
+        support = [
+            {"context": s.context.id, "status": s.status, "verdict": _verdict(s.verdict), "note": s.note}
+            for s in d.support[option.id]
+        ]
+        needs = [{"kind": n.kind, "value": n.value, "context": n.context, "note": n.note} for n in option.needs]
+        options.append(
+            {
+                "id": option.id,
+                "name": option.name,
+                "short": option.short,
+                "page": page_of[option.id],
+                "cells": cells,
+                "support": support,
+                "needs": needs,
+                "platforms": list(option.platforms),
+            }
+        )
+    return {
+        "format": "decision-guide-data",
+        "format_version": FORMAT_VERSION,
+        "guide": {"title": g.title, "option_noun": g.option_noun, "context_noun": g.context_noun},
+        "levels": {
+            name: {"colour": lv.colour, "symbol": lv.symbol, "meaning": lv.meaning} for name, lv in g.levels.items()
+        },
+        "contexts": [{"id": c.id, "name": c.name} for c in g.contexts],
+        "columns": columns,
+        "options": options,
+        "tables": [_table(d, t) for t in d.data.tables],
+        "quoted": [
+            {"id": n.id, "text": n.text, "table": n.table, "provenance": n.provenance} for n in d.numbers.values()
+        ],
+    }
+
+
+def _table(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> dict[str, Any]:
+    if isinstance(t, schema.FactTable):
+        return {
+            "kind": "facts",
+            "id": t.id,
+            "title": t.title,
+            "campaign": t.campaign,
+            "csv": csv_file(t.id),
+            "facts": [
+                {
+                    "id": f.id,
+                    "label": f.label,
+                    "value": float(f.value),
+                    "unit": f.unit,
+                    "text": d.numbers[f.id].text,
+                    "approx": f.approx,
+                    "provenance": f.provenance,
+                    "option": f.option,
+                    "note": f.note,
+                    "anchor": anchors.fact(t.id, f.id),
+                    "stale": [s.reason for s in d.sample(t.id, f.id).stale],
+                }
+                for f in t.facts
+            ],
+        }
+    view = d.tables[t.id]
+    rows = []
+    for r, row in enumerate(t.rows):
+        values = {
+            s.id: _value(d.sample(t.id, row.id, s.id), anchors.value(t.id, row.id, s.id), row.notes.get(s.id))
+            for s in t.series
+        }
+        ratios = []
+        for comp in t.comparisons:
+            rc = view.ratios[comp.label][r]
+            ratios.append(
+                {
+                    "numerator": comp.numerator,
+                    "denominator": comp.denominator,
+                    "label": comp.label,
+                    "value": rc.value,
+                    "text": rc.text,
+                    "spread": rc.spread,
+                    "verdict": _verdict(rc.verdict),
+                    "judged": _judged(rc.judged),
+                    "anchor": anchors.ratio(t.id, row.id, comp.numerator, comp.denominator),
+                }
+            )
+        rows.append({"id": row.id, "label": row.label, "context": row.context, "values": values, "ratios": ratios})
+    return {
+        "kind": "measurements",
+        "id": t.id,
+        "title": t.title,
+        "quantity": t.quantity,
+        "unit": t.unit,
+        "better": t.better,
+        "provenance": t.provenance,
+        "campaign": t.campaign,
+        "csv": csv_file(t.id),
+        "series": [
+            {
+                "id": s.id,
+                "label": s.label,
+                "option": s.option,
+                "provenance": s.provenance or t.provenance,
+                "campaign": s.campaign or t.campaign,
+            }
+            for s in t.series
+        ],
+        "comparisons": [
+            {
+                "numerator": c.numerator,
+                "denominator": c.denominator,
+                "label": c.label,
+                "digits": t.digits,
+                "verdict_column": c.verdict_column,
+            }
+            for c in t.comparisons
+        ],
+        "rows": rows,
+    }
+
+
+#: A text cell starting with one of these is a formula to a spreadsheet; it gets a leading ``'``.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: object) -> object:
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def table_csv(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> str:
+    """One table as CSV: a header row, then one line per row (or fact); ratios are the computed values."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    if isinstance(t, schema.FactTable):
+        w.writerow(["id", "label", "value", "unit", "approx", "provenance", "option"])
+        for f in t.facts:
+            w.writerow(
+                [
+                    _cell(x)
+                    for x in (
+                        f.id,
+                        f.label,
+                        numbers.raw(f.value),
+                        f.unit,
+                        str(f.approx).lower(),
+                        f.provenance,
+                        f.option or "",
+                    )
+                ]
+            )
+        return out.getvalue()
+    view = d.tables[t.id]
+    # A series whose values have a spread gets its low and high ends after the values.
+    spread = [s for s in t.series if any(d.sample(t.id, r.id, s.id).spread for r in t.rows)]
+    w.writerow(
+        [
+            "row",
+            "label",
+            "context",
+            *(f"{s.id} ({t.unit})" for s in t.series),
+            *(f"{c.numerator}/{c.denominator}" for c in t.comparisons),
+            *(f"{s.id} {end}" for s in spread for end in ("low", "high")),
+        ]
+    )
+    for r, row in enumerate(t.rows):
+        ratios = [view.ratios[c.label][r] for c in t.comparisons]
+        samples = [d.sample(t.id, row.id, s.id) for s in spread]
+        w.writerow(
+            [
+                _cell(x)
+                for x in (
+                    row.id,
+                    row.label,
+                    row.context or "",
+                    *(d.sample(t.id, row.id, s.id).text() for s in t.series),
+                    *(schema.NOT_MEASURED if rc.value is None else repr(rc.value) for rc in ratios),
+                    *("" if end is None else repr(end) for x in samples for end in (x.low, x.high)),
+                )
+            ]
+        )
+    return out.getvalue()
+
+
+def downloads(d: Derived, page_of: dict[str, str]) -> dict[str, str]:
+    """Every file of the download: ``site path -> text``."""
+    from generator.render.data_format import json_schema  # the models cost start-up; only the schema needs them
+
+    files = {
+        JSON_FILE: json.dumps(guide_data(d, page_of), ensure_ascii=False, indent=1) + "\n",
+        SCHEMA_FILE: json_schema(),
+    }
+    for t in d.data.tables:
+        files[csv_file(t.id)] = table_csv(d, t)
+    return files

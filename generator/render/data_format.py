@@ -1,0 +1,273 @@
+"""The downloadable data's format, declared once: these models are its JSON Schema.
+
+``downloads/guide.json`` holds the derived guide (every option, column, matrix cell with its
+verdict, every table value and computed ratio with its verdict, every fact and quoted number);
+``downloads/guide.schema.json`` is :func:`json_schema` of :class:`GuideData`. The format has a
+version, :data:`FORMAT_VERSION`: a reader that knows version ``1.x`` can read any ``1.y`` (fields
+are only ever added within a major version); removing or changing the meaning of a field bumps
+the major version. docs/reader-tools.md describes the format for readers.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from generator.render.data_files import FORMAT_VERSION
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Verdict(_Model):
+    """A verdict as the page shows it: a level (its colour), a word and a symbol."""
+
+    level: str = Field(
+        description="good, mid, bad, unknown, judged or reference (the baseline of its column); sets the colour"
+    )
+    word: str = Field(description="the word the page prints")
+    symbol: str = Field(description="the symbol the page prints")
+    judged: bool = Field(description="a stated judgement (no measurement decides it), shown as such")
+
+
+class Level(_Model):
+    colour: str
+    symbol: str
+    meaning: str
+
+
+class Band(_Model):
+    min: float | None = Field(description="the ratio from which this band applies; null: below the previous band")
+    level: str
+    word: str
+
+
+class Column(_Model):
+    id: str
+    label: str
+    kind: Literal["support", "comparison", "category", "text"]
+    meaning: str
+    bands: list[Band] = Field(default_factory=list, description="comparison columns: ratio bands, best first")
+    against: Literal["counterpart", "best", "baseline"] | None = Field(
+        default=None, description="comparison columns: what an option is compared with"
+    )
+    baseline: str | None = Field(
+        default=None, description="against baseline: the option every other is compared with (level 'reference')"
+    )
+    aggregate: Literal["split", "worst"] | None = Field(
+        default=None, description="comparison columns: regimes whose verdicts differ are split, or the worst shown"
+    )
+    attribute: str | None = Field(default=None, description="category columns: the option attribute read")
+    role: Literal["requirement", "feature"] | None = Field(
+        default=None, description="category columns: something an option requires, or offers"
+    )
+
+
+class Judged(_Model):
+    """How the evidence (runs and spreads) judged a ratio: its interval and how sure the verdict is."""
+
+    ratio: float = Field(description="the ratio, oriented so that above 1 is better for the option")
+    low: float | None = Field(description="lower end of the ratio's interval; null without spreads")
+    high: float | None
+    confidence: str = Field(description="e.g. 'within noise', 'single run', 'runs not stated'")
+    why: str = Field(description="in words: what the evidence is and what it did to the verdict")
+    stale: bool = Field(description="either side was measured on what the guide now calls stale")
+
+
+class Context(_Model):
+    id: str
+    name: str
+
+
+class Regime(_Model):
+    name: str
+    table: str
+    row: str
+
+
+class Part(_Model):
+    """The verdict of some of a cell's regimes, where the regimes of a cell disagree (worst first)."""
+
+    verdict: Verdict
+    regimes: list[Regime]
+
+
+class Cell(_Model):
+    """One cell of the comparison matrix."""
+
+    column: str = Field(description="column id")
+    anchor: str = Field(description="the cell's anchor on the matrix page (page URL + '#' + anchor)")
+    verdict: Verdict | None = Field(description="null for a text column")
+    value: float | None = Field(description="comparison columns: the ratio the verdict comes from")
+    detail: str = Field(description="the short detail printed under the verdict")
+    text: str = Field(description="text columns: the text")
+    tables: list[str] = Field(description="ids of the tables the value is computed from")
+    judgement: str | None = Field(description="a stated judgement (no number decides it), with its reason")
+    parts: list[Part] = Field(description="regimes whose verdicts differ: one part per verdict, worst first")
+    summary: str = Field(description="how several regimes were summarised, in words")
+    judged: Judged | None = Field(description="comparison cells: the evidence behind the shown ratio")
+
+
+class Support(_Model):
+    context: str
+    status: str
+    verdict: Verdict
+    note: str | None
+
+
+class Need(_Model):
+    """Something that must be set or installed to use the option."""
+
+    kind: str
+    value: str
+    context: str | None = Field(description="context id; null: every context")
+    note: str | None
+
+
+class Option(_Model):
+    id: str
+    name: str
+    short: str
+    page: str = Field(description="the option's page, relative to the site root")
+    cells: list[Cell]
+    support: list[Support]
+    needs: list[Need]
+    platforms: list[str] = Field(description="platform ids the option is available on; empty: not restricted")
+
+
+class Series(_Model):
+    id: str
+    label: str
+    option: str | None
+    provenance: str = Field(description="measured, published or derived (the series' own, else the table's)")
+    campaign: str
+
+
+class Spread(_Model):
+    kind: Literal["min-max", "stdev", "ci95", "bound"]
+    low: float
+    high: float
+    text: str = Field(description="as printed beside the value")
+
+
+class Value(_Model):
+    value: float | None = Field(
+        description="the value shown and compared (the table's statistic of the runs); null where not measured"
+    )
+    text: str = Field(description="as printed: the number, or 'not measured'")
+    anchor: str
+    note: str | None
+    statistic: str = Field(description="how runs become the value: median, mean, min or max")
+    runs: list[float] | None = Field(description="every run's value, where the data lists them")
+    runs_text: str = Field(description="as printed: '5 runs', 'runs not stated', ...")
+    spread: Spread | None = Field(description="the spread around the value, where runs (or a stated bound) give one")
+    stale: list[str] = Field(description="why the value is stale under the guide's freshness rules; empty: not stale")
+
+
+class Ratio(_Model):
+    numerator: str
+    denominator: str
+    label: str
+    value: float | None = Field(description="numerator / denominator; null where a side is not measured")
+    text: str = Field(description="as printed, rounded to the comparison's digits")
+    spread: str = Field(description="the ratio's interval as printed (numerator over denominator); empty if none")
+    verdict: Verdict | None
+    judged: Judged | None = Field(description="the evidence behind the verdict; null where a side is not measured")
+    anchor: str
+
+
+class Row(_Model):
+    id: str
+    label: str
+    context: str | None
+    values: dict[str, Value] = Field(description="series id -> value")
+    ratios: list[Ratio]
+
+
+class Comparison(_Model):
+    numerator: str
+    denominator: str
+    label: str
+    digits: int
+    verdict_column: str | None
+
+
+class MeasurementTable(_Model):
+    kind: Literal["measurements"]
+    id: str
+    title: str
+    quantity: str
+    unit: str
+    better: Literal["higher", "lower"]
+    provenance: str
+    campaign: str
+    csv: str = Field(description="the table as CSV, relative to the site root")
+    series: list[Series]
+    comparisons: list[Comparison]
+    rows: list[Row]
+
+
+class Fact(_Model):
+    id: str
+    label: str
+    value: float
+    unit: str
+    text: str = Field(description="as printed, with unit, sign and '~' for an approximate value")
+    approx: bool
+    provenance: str
+    option: str | None
+    note: str | None
+    anchor: str
+    stale: list[str] = Field(description="why the value is stale; empty: not stale")
+
+
+class FactTable(_Model):
+    kind: Literal["facts"]
+    id: str
+    title: str
+    campaign: str
+    csv: str
+    facts: list[Fact]
+
+
+class Quoted(_Model):
+    """A number quoted in prose (a claim computed from a table, or a fact)."""
+
+    id: str
+    text: str
+    table: str
+    provenance: str
+
+
+class Guide(_Model):
+    title: str
+    option_noun: str
+    context_noun: str
+
+
+class GuideData(_Model):
+    """The whole derived guide, as the site shows it."""
+
+    format: Literal["decision-guide-data"]
+    format_version: str = Field(pattern=r"^1\.[0-9]+$", description="major.minor; see docs/reader-tools.md")
+    guide: Guide
+    levels: dict[str, Level]
+    contexts: list[Context]
+    columns: list[Column]
+    options: list[Option] = Field(description="in the guide's order (the matrix's rows)")
+    tables: list[Annotated[MeasurementTable | FactTable, Field(discriminator="kind")]]
+    quoted: list[Quoted]
+
+
+def json_schema() -> str:
+    """The JSON Schema of ``guide.json``."""
+    doc = GuideData.model_json_schema()
+    doc = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"Decision guide data, format {FORMAT_VERSION}",
+        **doc,
+    }
+    return json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=True) + "\n"

@@ -1,0 +1,148 @@
+"""The history of every verdict, on a temporary git repository with three commits of the data."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from generator.diff import history as history_module
+from generator.diff.history import history
+from tests.conftest import DATA, PLOTLY_JS, mkdocs_build
+from tests.gitrepo import GIT_ENV, git
+from tests.html import page, text
+
+DATES = ["2026-01-05T10:00:00+00:00", "2026-02-10T10:00:00+00:00", "2026-03-15T10:00:00+00:00"]
+
+
+def _commit(repo: Path, message: str, date: str) -> str:
+    env = {**os.environ, **GIT_ENV, "GIT_COMMITTER_DATE": date, "GIT_AUTHOR_DATE": date}
+    for args in (["add", "-A"], ["commit", "-q", "-m", message]):
+        done = subprocess.run(["git", "-C", str(repo), *args], env=env, capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+    return git(repo, "rev-parse", "HEAD")
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    content = path.read_text(encoding="utf-8")
+    assert old in content, old
+    path.write_text(content.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> tuple[Path, list[str]]:
+    """Three commits: the data; UCCL's SGLang run measured faster (a flip); a text edit (no flip)."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    shutil.copytree(DATA, repo / "data")
+    first = _commit(repo, "Add the guide", DATES[0])
+    _edit(repo / "data" / "tables" / "deepep-vs-uccl.yml", "uccl: 254.2}", "uccl: 300.5}")
+    _edit(repo / "data" / "tables" / "deepep-vs-uccl.yml", "uccl: 2105.4}", "uccl: 2500}")
+    second = _commit(repo, "Re-measure UCCL on SGLang", DATES[1])
+    _edit(repo / "data" / "options" / "uccl.yml", "short: ", "short: Reworded. ")
+    third = _commit(repo, "Reword UCCL", DATES[2])
+    return repo, [first, second, third]
+
+
+def _site(tmp_path: Path, data: Path, revisions: int = 10) -> Path:
+    config = tmp_path / "mkdocs.yml"
+    docs = tmp_path / "docs"
+    docs.mkdir(exist_ok=True)
+    config.write_text(
+        f"""site_name: History test
+site_url: http://127.0.0.1:8000/
+docs_dir: {docs}
+theme:
+  name: material
+  font: false
+plugins:
+  - decision-guide:
+      data_dir: {data}
+      plotly_js: {PLOTLY_JS}
+      history_revisions: {revisions}
+markdown_extensions:
+  - attr_list
+  - md_in_html
+  - toc
+""",
+        encoding="utf-8",
+    )
+    out = tmp_path / "site"
+    result = mkdocs_build(config, out)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+def test_timeline_and_changed_marks(tmp_path: Path, repo: tuple[Path, list[str]]) -> None:
+    root, (first, second, third) = repo
+    site = _site(tmp_path, root / "data")
+    timeline = page(site, "history/")
+    steps = timeline.select("section.dg-history-step")
+    assert [s["id"] for s in steps] == [f"c-{third[:7]}", f"c-{second[:7]}", f"c-{first[:7]}"]
+    assert [s.select_one("time")["datetime"] for s in steps] == ["2026-03-15", "2026-02-10", "2026-01-05"]
+    assert "Reword UCCL" in text(steps[0]) and "No verdict and no measured value changed" in text(steps[0])
+    assert "was created" in text(steps[2])
+    flips = {li["id"]: " ".join(li.get_text().split()) for li in steps[1].select(".dg-history-flips li")}
+    flip_id = f"c-{second[:7]}-uccl-serving"
+    assert flips[flip_id] == "UCCL (raw-ibverbs wrapper) · Serving speed: ◐ tie → ✔ faster"
+    values = [" ".join(li.get_text().split()) for li in steps[1].select(".dg-history-values li")]
+    assert any("SGLang · conc 32, UCCL: 254.2 tok/s → 300.5 tok/s" in v for v in values), values
+    assert "first commit of the data" in text(timeline.select_one(".dg-history-note"))
+
+    matrix = page(site, "")
+    mark = matrix.select_one("#cell_uccl_serving a.dg-changed")
+    assert mark is not None and text(mark) == "changed 2026-02-10, was ◐ tie"
+    assert mark["href"] == f"history/#{flip_id}"
+    # Only cells that flipped carry a mark (DeepEP-V2 stays a tie: its best ratio is still against dense).
+    marked = {a.find_parent("td")["id"] for a in matrix.select("a.dg-changed")}
+    assert marked == {"cell_uccl_serving"}
+
+
+def test_the_walk_is_bounded_and_cached(tmp_path: Path, repo: tuple[Path, list[str]], monkeypatch) -> None:
+    root, (first, second, third) = repo
+    bounded = history(root / "data", revisions=1)
+    assert bounded is not None
+    assert [s.commit for s in bounded.steps] == [third]
+    assert bounded.notes == [
+        "The timeline covers the last 1 commits that changed the data; older changes are not walked."
+    ]
+    assert bounded.marks == {}
+    full = history(root / "data", revisions=10)
+    assert full is not None and [s.commit for s in full.steps] == [third, second, first]
+
+    # A second walk reads every comparison from the cache: deriving a revision would fail now.
+    def no_derive(*args: object, **kwargs: object) -> object:
+        raise AssertionError("derived a revision the cache holds")
+
+    monkeypatch.setattr(history_module, "load_side", no_derive)
+    again = history(root / "data", revisions=10)
+    assert again is not None and again.steps == full.steps and again.marks == full.marks
+
+
+def test_a_shallow_clone_builds_with_a_note(tmp_path: Path, repo: tuple[Path, list[str]]) -> None:
+    root, (_, _, third) = repo
+    clone = tmp_path / "clone"
+    done = subprocess.run(
+        ["git", "clone", "-q", "--depth", "1", f"file://{root}", str(clone)],
+        env={**os.environ, **GIT_ENV},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    site = _site(tmp_path, clone / "data")
+    note = text(page(site, "history/").select_one(".dg-history-note"))
+    assert "shallow clone" in note and third[:7] in note
+    assert page(site, "").select("a.dg-changed") == []
+
+
+def test_outside_git_there_is_no_history_page(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(DATA, data)
+    site = _site(tmp_path, data)
+    assert not (site / "history").exists()
+    assert history(data) is None

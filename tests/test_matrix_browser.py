@@ -1,0 +1,294 @@
+"""Filter, sort and compare on the matrix in a real browser (Debian's Chromium), with the state in the address."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page
+
+from quality.build import build_site
+from quality.serve import StaticServer
+from tests.conftest import EXAMPLE
+
+RANK = {"good": 0, "mid": 1, "bad": 2, "unknown": 3, "reference": 4}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The shipped site built for the address it is served on, so Material's instant navigation takes over."""
+    root = tmp_path_factory.mktemp("matrix") / "site"
+    root.mkdir()
+    server = StaticServer(root)
+    build_site(root, server.url)
+    yield server.url, root
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def guide(site: tuple[str, Path]) -> dict[str, Any]:
+    return json.loads((site[1] / "downloads" / "guide.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def tab(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield page
+    context.close()
+    assert errors == []
+
+
+READY = "document.getElementById('matrix-status')?.textContent !== ''"
+
+
+def _open(page: Page, url: str) -> None:
+    """Open the page and wait for matrix.js (loaded on demand) to take over the form."""
+    page.goto(url)
+    page.wait_for_function(READY)
+    if not page.evaluate("document.getElementById('matrix-tools-box').open"):
+        page.locator("#matrix-tools-box > summary").click()
+
+
+def _shown(page: Page) -> list[str]:
+    return page.evaluate(
+        "() => [...document.querySelectorAll('table.dg-matrix tbody tr')].filter(r => !r.hidden && r.offsetHeight > 0)"
+        ".map(r => r.dataset.option)"
+    )
+
+
+def _level(guide: dict[str, Any], option: dict[str, Any], column: str) -> str:
+    return next(c for c in option["cells"] if c["column"] == column)["verdict"]["level"]
+
+
+def _serves(guide: dict[str, Any], context: str) -> list[str]:
+    return [
+        o["id"]
+        for o in guide["options"]
+        if any(s["context"] == context and s["status"] in ("yes", "with") for s in o["support"])
+    ]
+
+
+def test_filter_by_context_and_verdict_keeps_state_in_the_address(tab: Page, site, guide) -> None:
+    base, _ = site
+    _open(tab, base)
+    every = [o["id"] for o in guide["options"]]
+    assert _shown(tab) == every
+    tab.select_option("select[name=on]", "vllm")
+    vllm = _serves(guide, "vllm")
+    assert 0 < len(vllm) < len(every)
+    assert _shown(tab) == vllm
+    assert "on=vllm" in tab.url
+    tab.select_option("select[name=f-fork]", "good")
+    both = [i for i in vllm if _level(guide, next(o for o in guide["options"] if o["id"] == i), "fork") == "good"]
+    assert _shown(tab) == both
+    status = tab.locator("#matrix-status").inner_text()
+    assert status.startswith(f"Showing {len(both)} of {len(every)} paths") and "works on vLLM" in status
+    tab.reload()
+    tab.wait_for_function(READY)
+    assert _shown(tab) == both
+    assert tab.locator("select[name=on]").input_value() == "vllm"
+    assert tab.locator("select[name=f-fork]").input_value() == "good"
+    # Back steps through the choices, forward again.
+    tab.go_back()
+    tab.wait_for_function("!location.search.includes('f-fork')")
+    assert _shown(tab) == vllm and tab.locator("select[name=f-fork]").input_value() == ""
+    tab.go_back()
+    tab.wait_for_function("location.search === ''")
+    assert _shown(tab) == every
+    tab.go_forward()
+    tab.wait_for_function("location.search.includes('on=vllm')")
+    assert _shown(tab) == vllm
+    tab.locator("button.dg-tools-reset").click()
+    assert _shown(tab) == every and "?" not in tab.url
+
+
+def test_sort_by_a_comparison_column_best_first(tab: Page, site, guide) -> None:
+    base, _ = site
+    _open(tab, base + "?sort=serving")
+
+    def key(o: dict[str, Any]) -> tuple[int, float, int]:
+        cell = next(c for c in o["cells"] if c["column"] == "serving")
+        value = cell["value"] if cell["value"] is not None else float("-inf")
+        # Levels off the measured scale (a stated judgement) sort after "unknown", as matrix.js does.
+        return RANK.get(cell["verdict"]["level"], 9), -value, guide["options"].index(o)
+
+    expected = [o["id"] for o in sorted(guide["options"], key=key)]
+    assert _shown(tab) == expected
+    assert expected != [o["id"] for o in guide["options"]], "the sort should change the order"
+    assert tab.locator("table.dg-matrix thead th[aria-sort=descending]").inner_text() == "Serving speed"
+    tab.select_option("select[name=sort]", "")
+    assert _shown(tab) == [o["id"] for o in guide["options"]]
+    assert tab.locator("table.dg-matrix thead th[aria-sort]").count() == 0
+
+
+def test_compare_two_then_three_paths_side_by_side(tab: Page, site, guide) -> None:
+    base, _ = site
+    _open(tab, base)
+    tab.locator("#opt_dense input.dg-pick-box").check()
+    assert tab.locator("#compare").is_hidden()
+    tab.locator("#opt_uccl input.dg-pick-box").check()
+    view = tab.locator("#compare")
+    view.locator("table").first.wait_for()
+    assert "compare=dense,uccl" in tab.url
+    assert view.locator("h3").inner_text() == "Side by side: " + ", ".join(
+        o["name"] for o in guide["options"] if o["id"] in ("dense", "uccl")
+    )
+    verdicts = view.locator("table").nth(0)
+    assert verdicts.locator("tbody tr").count() == len(guide["columns"])
+    # Each verdict is the matrix's own cell: split parts, noise notes and judgements read the same.
+    for n, column in enumerate(guide["columns"]):
+        for k, ident in enumerate(("dense", "uccl")):
+            said = verdicts.locator("tbody tr").nth(n).locator("td").nth(k).inner_text()
+            matrix = tab.locator(f"#cell_{ident}_{column['id']}").inner_text()
+            assert said.strip() == matrix.removesuffix("#").strip(), (ident, column["id"])
+    assert view.locator("[id^=cell_], .dg-permalink").count() == 0
+    measured = view.locator("table").nth(1).locator("tbody tr")
+    rows = sum(
+        len(t["rows"])
+        for t in guide["tables"]
+        if t["kind"] == "measurements" and any(s["option"] in ("dense", "uccl") for s in t["series"])
+    )
+    assert measured.count() == rows
+    tab.locator("#opt_pplx input.dg-pick-box").check()
+    tab.wait_for_function("document.querySelector('#compare h3').textContent.split(',').length === 3")
+    assert "compare=dense,uccl,pplx" in tab.url
+    # At most three: the other boxes are disabled.
+    assert tab.locator("#opt_gdaki input.dg-pick-box").is_disabled()
+    tab.reload()
+    tab.wait_for_function(READY)
+    tab.locator("#compare table").first.wait_for()
+    assert tab.locator("#compare table").nth(0).locator("thead th").count() == 4
+    tab.get_by_role("button", name="Close the comparison").click()
+    assert tab.locator("#compare").is_hidden() and "compare" not in tab.url
+
+
+def test_the_tools_work_with_the_keyboard(tab: Page, site) -> None:
+    base, _ = site
+    _open(tab, base)
+    tab.locator("select[name=on]").focus()
+    tab.keyboard.press("ArrowDown")  # a closed select changes value with the arrow keys
+    tab.wait_for_function("location.search.includes('on=')")
+    assert tab.locator("select[name=on]").input_value() != ""
+    assert tab.locator("#matrix-status").get_attribute("role") == "status"
+    box = tab.locator("#opt_dense input.dg-pick-box")
+    box.focus()
+    tab.keyboard.press("Space")
+    assert box.is_checked()
+    assert tab.locator("#opt_dense label.dg-pick").inner_text().strip().startswith("compare")
+    assert box.evaluate("b => b.labels[0].textContent").strip().endswith("Dense allgather / reduce-scatter")
+
+
+def test_state_survives_instant_navigation_and_back(tab: Page, site) -> None:
+    base, _ = site
+    tab.goto(base + "methodology/")
+    tab.wait_for_load_state("networkidle")
+    tab.evaluate("window.__sameVisit = true")
+    tab.locator("nav.md-nav--primary a.md-nav__link:has-text('Overview')").first.click()
+    tab.wait_for_function(READY)
+    tab.locator("#matrix-tools-box > summary").click()
+    tab.select_option("select[name=on]", "sglang")
+    tab.locator("#opt_dense input.dg-pick-box").check()
+    tab.locator("#opt_deepep-v2 input.dg-pick-box").check()
+    tab.locator("#compare table").first.wait_for()
+    shown = _shown(tab)
+    tab.locator("nav.md-nav--primary a.md-nav__link:has-text('Methodology')").first.click()
+    tab.wait_for_function("location.pathname.endsWith('/methodology/')")
+    tab.go_back()
+    tab.wait_for_function("location.search.includes('on=sglang')")
+    tab.locator("#compare table").first.wait_for()
+    assert _shown(tab) == shown
+    assert tab.evaluate("window.__sameVisit") is True, "Material should have swapped the pages in"
+
+
+def test_without_javascript_the_full_matrix_and_static_compare_pages(browser: Browser, site, guide) -> None:
+    base, _ = site
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(base + "?on=vllm&compare=dense,uccl")
+    assert page.locator("#matrix-tools-box").is_hidden() and page.locator("#matrix-tools").is_hidden()
+    assert page.locator("#compare").is_hidden()
+    assert len(_rows_no_js(page)) == len(guide["options"])
+    page.locator("a:has-text('Compare two paths side by side')").click()
+    page.locator("table.dg-pairs a").first.click()
+    assert page.locator("table.dg-compare").count() == 3
+    assert page.locator("table.dg-compare").first.locator("tbody tr").count() == len(guide["columns"])
+    context.close()
+
+
+def _rows_no_js(page: Page) -> list[str | None]:
+    return [tr.get_attribute("data-option") for tr in page.locator("table.dg-matrix tbody tr").all() if tr.is_visible()]
+
+
+@pytest.mark.parametrize("palette", ["default", "slate"])
+def test_filtered_sorted_and_compared_matrix_passes_axe(tab: Page, site, palette: str) -> None:
+    base, _ = site
+    _open(tab, base + "?on=sglang&sort=transport&compare=dense,uccl,pplx")
+    if palette == "slate":
+        tab.locator("form[data-md-component=palette] label:visible").first.click()
+        tab.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+    tab.locator("#compare table").first.wait_for()
+    violations = Axe().run(tab).response["violations"]
+    assert [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in violations] == []
+
+
+@pytest.fixture(scope="module")
+def example(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The example guide (another topic, a baseline column), served the same way."""
+    root = tmp_path_factory.mktemp("matrix-example") / "site"
+    root.mkdir()
+    server = StaticServer(root)
+    build_site(root, server.url, config=EXAMPLE / "mkdocs.yml")
+    yield server.url, json.loads((root / "downloads" / "guide.json").read_text(encoding="utf-8"))
+    server.close()
+
+
+def test_the_tools_work_on_the_example_guide_and_sort_its_baseline_as_a_ratio_of_1(tab: Page, example) -> None:
+    base, guide = example
+    _open(tab, base + "?on=windows&sort=serialise")
+    works = [
+        o["id"]
+        for o in guide["options"]
+        if any(s["context"] == "windows" and s["status"] in ("yes", "with") for s in o["support"])
+    ]
+
+    def key(o: dict[str, Any]) -> tuple[int, float, int]:
+        cell = next(c for c in o["cells"] if c["column"] == "serialise")
+        if cell["verdict"]["level"] == "reference":  # the baseline: a ratio of 1, "on par" in this column
+            return RANK["mid"], -1.0, guide["options"].index(o)
+        value = cell["value"] if cell["value"] is not None else float("-inf")
+        return RANK.get(cell["verdict"]["level"], 9), -value, guide["options"].index(o)
+
+    expected = [o["id"] for o in sorted(guide["options"], key=key) if o["id"] in works]
+    assert 0 < len(expected) < len(guide["options"])
+    assert _shown(tab) == expected
+    status = tab.locator("#matrix-status").inner_text()
+    assert "libraries" in status and "works on Windows" in status and "Sorted by Serialise speed" in status
+    tab.locator("button.dg-tools-reset").click()
+    tab.locator("#opt_json input.dg-pick-box").check()
+    tab.locator("#opt_quickjson input.dg-pick-box").check()
+    view = tab.locator("#compare")
+    view.locator("table").first.wait_for()
+    assert (
+        view.locator("table")
+        .nth(0)
+        .locator("tbody tr")
+        .nth(1)
+        .locator("td")
+        .nth(0)
+        .inner_text()
+        .startswith("◇ baseline")
+    )
+    for palette in ("default", "slate"):
+        if palette == "slate":
+            tab.locator("form[data-md-component=palette] label:visible").first.click()
+            tab.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+        violations = Axe().run(tab).response["violations"]
+        assert [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in violations] == [], palette

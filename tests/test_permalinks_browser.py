@@ -1,0 +1,126 @@
+"""Permalinks in a real browser (Debian's Chromium): the target is highlighted, the copy link copies it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page
+
+from quality.build import build_site
+from quality.serve import StaticServer
+
+CELL = "cell_uccl_serving"
+RATIO = "r_deepep-vs-uccl_conc256_deepep-v2_uccl"
+COPIED = "document.getElementById('dg-copy-status')?.textContent.startsWith('Link copied')"
+
+
+@pytest.fixture(scope="module")
+def instant_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The shipped site built for the address it is served on, so Material's instant navigation takes over."""
+    root = tmp_path_factory.mktemp("permalinks") / "site"
+    root.mkdir()
+    server = StaticServer(root)
+    build_site(root, server.url)
+    yield server.url
+    server.close()
+
+
+@pytest.fixture
+def tab(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 800}, permissions=["clipboard-read", "clipboard-write"]
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield page
+    context.close()
+    assert errors == []
+
+
+def _targeted(page: Page) -> list[str]:
+    return page.evaluate("() => [...document.querySelectorAll('.dg-target')].map(e => e.id)")
+
+
+def _in_view(page: Page, ident: str) -> bool:
+    return page.evaluate(
+        """id => { const r = document.getElementById(id).getBoundingClientRect();
+                   return r.top >= 0 && r.bottom <= innerHeight; }""",
+        ident,
+    )
+
+
+def test_an_address_with_a_cell_anchor_opens_on_that_cell_highlighted(tab: Page, instant_site: str) -> None:
+    tab.goto(f"{instant_site}results/#{RATIO}")
+    tab.wait_for_function("document.querySelector('.dg-target') !== null")
+    assert _targeted(tab) == [RATIO]
+    assert _in_view(tab, RATIO)
+    outline = tab.evaluate(f"getComputedStyle(document.getElementById('{RATIO}')).outlineStyle")
+    assert outline == "solid"
+
+
+def test_the_copy_link_copies_the_cells_address_and_highlights_it(tab: Page, instant_site: str) -> None:
+    tab.goto(instant_site)
+    cell = tab.locator(f"#{CELL}")
+    cell.hover()
+    link = cell.locator("a.dg-permalink")
+    label = link.get_attribute("aria-label") or ""
+    assert label.startswith("Copy link to UCCL") and label.endswith(", Serving speed"), label
+    link.click()
+    tab.wait_for_function(COPIED)
+    assert tab.evaluate("navigator.clipboard.readText()") == f"{instant_site}#{CELL}"
+    assert tab.url == f"{instant_site}#{CELL}"
+    assert _targeted(tab) == [CELL]
+
+
+def test_the_copy_link_is_reached_with_the_keyboard_and_visible_on_focus(tab: Page, instant_site: str) -> None:
+    tab.goto(instant_site)
+    link = tab.locator(f"#{CELL} a.dg-permalink")
+    assert link.evaluate("a => getComputedStyle(a).opacity") == "0"
+    link.focus()
+    tab.keyboard.press("Shift+Tab")
+    tab.keyboard.press("Tab")
+    assert tab.evaluate("document.activeElement.closest('td').id") == CELL
+    tab.wait_for_function(f"getComputedStyle(document.querySelector('#{CELL} a.dg-permalink')).opacity === '1'")
+    tab.keyboard.press("Enter")
+    tab.wait_for_function(COPIED)
+    assert tab.evaluate("navigator.clipboard.readText()") == f"{instant_site}#{CELL}"
+
+
+def test_instant_navigation_to_a_cell_highlights_it(tab: Page, instant_site: str) -> None:
+    tab.goto(instant_site + "methodology/")
+    tab.wait_for_load_state("networkidle")
+    tab.evaluate("window.__sameVisit = true")
+    tab.evaluate(
+        f"""() => {{ const a = document.createElement('a'); a.href = '../results/#{RATIO}'; a.id = 'go';
+                    a.textContent = 'go'; document.querySelector('article').prepend(a); }}"""
+    )
+    tab.locator("#go").click()
+    tab.wait_for_function(
+        f"document.getElementById('{RATIO}') !== null && document.querySelector('.dg-target') !== null"
+    )
+    assert tab.evaluate("window.__sameVisit") is True, "Material should have swapped the page in"
+    assert _targeted(tab) == [RATIO]
+    tab.go_back()
+    tab.wait_for_function("location.pathname.endsWith('/methodology/')")
+    tab.go_forward()
+    tab.wait_for_function(f"document.getElementById('{RATIO}') !== null")
+    tab.wait_for_function("document.querySelector('.dg-target') !== null")
+    assert _targeted(tab) == [RATIO]
+
+
+@pytest.mark.parametrize("palette", ["default", "slate"])
+def test_a_targeted_cell_and_the_copy_status_pass_axe(tab: Page, instant_site: str, palette: str) -> None:
+    tab.goto(f"{instant_site}#{CELL}")
+    if palette == "slate":
+        tab.locator("form[data-md-component=palette] label:visible").first.click()
+        tab.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+    tab.locator(f"#{CELL}").hover()
+    tab.locator(f"#{CELL} a.dg-permalink").click()
+    tab.wait_for_function("document.getElementById('dg-copy-status')?.classList.contains('dg-shown')")
+    tab.wait_for_timeout(300)  # the status has faded in
+    violations = Axe().run(tab).response["violations"]
+    assert [(v["id"], [n["target"] for n in v["nodes"]]) for v in violations] == []
