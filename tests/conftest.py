@@ -135,6 +135,14 @@ def zensical_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def example_zensical_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The example guide's mkdocs.yml built once per test session by Zensical (without the plugin)."""
+    from generator.adapters.zensical import build
+
+    return build(EXAMPLE / "mkdocs.yml", tmp_path_factory.mktemp("example-zensical") / "project")
+
+
+@pytest.fixture(scope="session")
 def served_site(shipped_site: Path):
     """Base URL (ending in /) of the shipped site served on 127.0.0.1."""
     server = StaticServer(shipped_site)

@@ -37,15 +37,21 @@ def test_zensical_builds_the_shipped_guide_as_mkdocs_does(shipped_site: Path, ze
     assert (zensical_site / PLOTLY_DEST).read_bytes() == (shipped_site / PLOTLY_DEST).read_bytes()
 
 
-def test_no_broken_link_or_anchor_in_the_zensical_site(zensical_site: Path) -> None:
+#: Each guide's Zensical site, by the fixture that builds it: the shipped guide and the example guide.
+ZENSICAL_SITES = {"shipped": "zensical_site", "example": "example_zensical_site"}
+
+
+@pytest.mark.parametrize("guide", list(ZENSICAL_SITES))
+def test_no_broken_link_or_anchor_in_the_zensical_site(guide: str, request: pytest.FixtureRequest) -> None:
     """Zensical reads links in HTML relative to the Markdown file; the adapter writes them so (for_zensical)."""
-    report = linkcheck.check_site(zensical_site)
+    report = linkcheck.check_site(request.getfixturevalue(ZENSICAL_SITES[guide]))
     assert report.broken == []
     assert report.checked > 100
 
 
-def test_every_zensical_page_is_valid_html(zensical_site: Path) -> None:
-    assert [str(m) for m in nu.errors([zensical_site])] == []
+@pytest.mark.parametrize("guide", list(ZENSICAL_SITES))
+def test_every_zensical_page_is_valid_html(guide: str, request: pytest.FixtureRequest) -> None:
+    assert [str(m) for m in nu.errors([request.getfixturevalue(ZENSICAL_SITES[guide])])] == []
 
 
 def test_links_in_generated_html_are_rewritten_for_zensical() -> None:
@@ -65,7 +71,18 @@ def test_zensical_keeps_the_navigation_order(shipped_site: Path, zensical_site: 
     assert nav == engines.read_page(shipped_site, "results/index.html").nav
 
 
-def test_the_example_guide_builds_alike_on_both_engines(tmp_path: Path) -> None:
+def test_the_example_guide_builds_alike_on_both_engines(example_site: Path, example_zensical_site: Path) -> None:
+    """The example guide (another topic, a baseline column, features): same pages, nav and numbers."""
+    assert engines.pages(example_zensical_site) == engines.pages(example_site)
+    assert len(engines.pages(example_site)) >= 10
+    assert len(_matrix_cells(example_zensical_site)) >= 20
+    problems = engines.undeclared(example_site, example_zensical_site)
+    assert problems == [], "\n".join(map(str, problems))
+    nav = engines.read_page(example_zensical_site, "results/index.html").nav
+    assert nav == engines.read_page(example_site, "results/index.html").nav
+
+
+def test_a_tiny_guide_builds_alike_on_both_engines(tmp_path: Path) -> None:
     (tmp_path / "project").mkdir()
     config = write_site(tmp_path / "project", FIXTURES / "tiny-guide")
     mkdocs_site = tmp_path / "mkdocs-site"

@@ -24,8 +24,13 @@ from quality.sitemap import page_paths, page_urls
 AA_TEXT = 4.5
 MakeContext = Callable[..., BrowserContext]
 PHONE = {"width": 390, "height": 844}
-#: The sites the gates check: the shipped guide as each engine builds it, and the example guide on another topic.
-ENGINES = {"mkdocs": "shipped_site", "zensical": "zensical_site", "example": "example_site"}
+#: The sites the gates check: the shipped guide and the example guide on another topic, as each engine builds them.
+ENGINES = {
+    "mkdocs": "shipped_site",
+    "zensical": "zensical_site",
+    "example": "example_site",
+    "example-zensical": "example_zensical_site",
+}
 
 
 @pytest.fixture(scope="module", params=list(ENGINES))

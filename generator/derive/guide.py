@@ -7,7 +7,7 @@ values and the rules declared in ``guide.yml``. Nothing here knows the topic.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from statistics import mean
 from typing import Literal
@@ -437,34 +437,50 @@ def _per_table(data: Data, found: list[_Measured], others: dict[str, list[str]],
     return out
 
 
-def _counterpart(
+def _sides(
     index: _TableIndex, column: schema.ComparisonColumn, option: str
-) -> tuple[list[_Measured], dict[str, list[str]], list[str]]:
-    """Ratios of ``option`` against the other side of every tagged comparison; the other sides per table."""
-    found: list[_Measured] = []
-    others: dict[str, list[str]] = {}
-    sources: list[str] = []
+) -> Iterator[tuple[schema.MeasurementTable, str, str]]:
+    """Each tagged table with ``option``'s series and the series it is compared with there.
+
+    ``against: counterpart``: the other side of each of the table's comparisons; ``against: baseline``:
+    the baseline option's series.
+    """
     for t in index.tagged(option, column.tag):
         owner = index.owners[t.id]
+        if column.against == "baseline":
+            mine = next((s for s, o in owner.items() if o == option), None)
+            ref = next((s for s, o in owner.items() if o == column.baseline), None)
+            if mine is not None and ref is not None:
+                yield t, mine, ref
+            continue
         for comp in t.comparisons:
             sides = (owner[comp.numerator], owner[comp.denominator])
             if option not in sides or sides[0] == sides[1]:
                 continue
-            mine, theirs = (
-                (comp.numerator, comp.denominator) if sides[0] == option else (comp.denominator, comp.numerator)
-            )
-            labels = {s.id: s.label for s in t.series}
-            for row in t.rows:
-                a, b = index.samples[(t.id, row.id, mine)], index.samples[(t.id, row.id, theirs)]
-                if not (a.measured and b.measured):
-                    continue
-                judged = judge(column, a, b, t.better, (labels[mine], labels[theirs]), t.digits)
-                found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged))
-                other = owner[theirs] or theirs
-                if other not in others.setdefault(t.id, []):
-                    others[t.id].append(other)
-                if t.id not in sources:
-                    sources.append(t.id)
+            yield (t, comp.numerator, comp.denominator) if sides[0] == option else (t, comp.denominator, comp.numerator)
+
+
+def _against_other(
+    index: _TableIndex, column: schema.ComparisonColumn, option: str
+) -> tuple[list[_Measured], dict[str, list[str]], list[str]]:
+    """Ratios of ``option`` against its other side in every tagged table (:func:`_sides`); the other
+    sides' owners per table, and the tables used."""
+    found: list[_Measured] = []
+    others: dict[str, list[str]] = {}
+    sources: list[str] = []
+    for t, mine, theirs in _sides(index, column, option):
+        labels = {s.id: s.label for s in t.series}
+        for row in t.rows:
+            a, b = index.samples[(t.id, row.id, mine)], index.samples[(t.id, row.id, theirs)]
+            if not (a.measured and b.measured):
+                continue
+            judged = judge(column, a, b, t.better, (labels[mine], labels[theirs]), t.digits)
+            found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged))
+            other = index.owners[t.id][theirs] or theirs
+            if other not in others.setdefault(t.id, []):
+                others[t.id].append(other)
+            if t.id not in sources:
+                sources.append(t.id)
     return found, others, sources
 
 
@@ -529,32 +545,6 @@ def data_context_name(data: Data, context: str) -> str:
     return next((c.name for c in data.guide.contexts if c.id == context), context)
 
 
-def _baseline(
-    index: _TableIndex, column: schema.ComparisonColumn, option: str
-) -> tuple[list[_Measured], dict[str, list[str]], list[str]]:
-    """Ratios of ``option`` against the baseline option's value in each tagged row; the baseline per table."""
-    found: list[_Measured] = []
-    others: dict[str, list[str]] = {}
-    sources: list[str] = []
-    for t in index.tagged(option, column.tag):
-        owner = index.owners[t.id]
-        mine = next((s for s, o in owner.items() if o == option), None)
-        ref = next((s for s, o in owner.items() if o == column.baseline), None)
-        if mine is None or ref is None:
-            continue
-        labels = {s.id: s.label for s in t.series}
-        for row in t.rows:
-            a, b = index.samples[(t.id, row.id, mine)], index.samples[(t.id, row.id, ref)]
-            if not (a.measured and b.measured):
-                continue
-            judged = judge(column, a, b, t.better, (labels[mine], labels[ref]), t.digits)
-            found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged))
-            others.setdefault(t.id, [column.baseline or ""])
-            if t.id not in sources:
-                sources.append(t.id)
-    return found, others, sources
-
-
 def reference_verdict(data: Data) -> Verdict:
     """The neutral verdict of the baseline option in its own column."""
     style = data.guide.levels["reference"]
@@ -575,8 +565,7 @@ def _comparison_cell(
             column, reference_verdict(data), "the reference", tables=tables, note=option.cell_notes.get(column.id)
         )
     if column.against in ("counterpart", "baseline"):
-        find = _counterpart if column.against == "counterpart" else _baseline
-        found, others, sources = find(index, column, option.id)
+        found, others, sources = _against_other(index, column, option.id)
         ratios = [m.ratio for m in found]
         detail = "; ".join(_per_table(data, found, others, names))
     else:
