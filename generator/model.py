@@ -34,6 +34,8 @@ class Data:
     origin: dict[int, Document] = field(default_factory=dict)
     file_runs: dict[tuple[str, str, str], list[float]] = field(default_factory=dict)
     """Run values read from raw result files: (table id, row id, series id) -> one value per file."""
+    file_setups: dict[tuple[str, str, str], list[schema.Setup]] = field(default_factory=dict)
+    """What each of those files states about how its run was produced, in the same order."""
 
     def doc(self, record: Any) -> Document:
         return self.origin[id(record)]

@@ -92,6 +92,8 @@ def test_a_verdict_flip_is_reported_first_with_the_numbers_behind_it(repo: Path)
             "unit": "s",
             "before": 150.0,
             "after": 105.0,
+            "runs_before": "",
+            "runs_after": "",
         }
     ]
     assert data["summary"]["important"] is True and data["summary"]["flips"] == 2

@@ -8,6 +8,7 @@ A missing AIPerf fails this test: it never skips.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -20,7 +21,7 @@ from generator.pipeline import build_guide, derive_guide
 from generator.read.formats import aiperf
 from tests.conftest import FIXTURES, ROOT
 from tests.openai_stub import OpenAIStub
-from tests.test_import_runs import CAMPAIGN, SERVING
+from tests.test_import_runs import CAMPAIGN, SERVING, evidence
 
 AIPERF_ENV = Path(os.environ.get("AIPERF_ENV", ROOT / ".venv-aiperf"))
 REQUESTS = 24
@@ -103,4 +104,15 @@ def test_a_real_aiperf_export_imported_is_the_number_on_the_page(real_export: Pa
     expected = aiperf.parse(real_export.read_bytes()).metric("output_token_throughput.avg").value
     sample = derive_guide(data).sample("serving", "conc32", "road")
     assert sample.value == expected
-    assert f">{sample.text()}<" in build_guide(data)["results.md"]
+    page = build_guide(data)["results.md"]
+    assert f">{sample.text()}<" in page
+    # the value's evidence shows what the export states about its run, not "not stated"
+    doc = json.loads(real_export.read_text(encoding="utf-8"))
+    lines = evidence(page, "serving", "conc32", "road bike")
+    assert lines["Tool"] == f"AIPerf {doc['aiperf_version']}"
+    assert lines["Command"] == " ".join(doc["run_info"]["cli_command"].split())
+    assert lines["Command"].startswith("aiperf profile")
+    assert lines["Date"] == doc["start_time"][:10]
+    assert lines["Settings named"] == (
+        f"model: tiny-moe; concurrency: {CONCURRENCY}; input length (ISL): {ISL}; output length (OSL): {OSL}"
+    )

@@ -13,13 +13,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from bs4 import BeautifulSoup
 
+from generator.diff.preview import changes_page
 from generator.errors import GuideError
 from generator.ingest import importer
 from generator.ingest.importer import Request, import_runs
 from generator.pipeline import build_guide, derive_guide
 from tests.conftest import FIXTURES, ROOT
 from tests.gitrepo import git
+from tests.html import text
 
 IMPORTS = FIXTURES / "imports"
 AIPERF = IMPORTS / "aiperf" / "profile_export_aiperf.json"
@@ -28,70 +31,13 @@ VLLM_TWO = IMPORTS / "vllm" / "vllm-append-two-runs.json"
 SGLANG_SWEEP = IMPORTS / "sglang" / "sglang_0717_sweep.jsonl"
 NCCL = IMPORTS / "nccl" / "all_gather_perf.2x8.log"
 
-CAMPAIGN = """\
-# yaml-language-server: $schema=../../schema/campaign.schema.json
-id: lab
-name: serving lab
-environment:
-  - {label: Machines, value: test rack}
-  - {label: Nodes, value: "2", key: nodes}
-  - {label: GPUs, value: "16", key: gpus}
-  - {label: Model, value: Qwen3-30B-A3B-FP8, key: model}
-summary: Test fixture campaign for imported runs.
-"""
-
-SERVING = """\
-# yaml-language-server: $schema=../../schema/table.schema.json
-# Serving throughput, filled only by `python -m generator import` (test fixture numbers).
-kind: measurements
-id: serving
-title: Serving throughput
-label: serving
-summary: Output tokens per second from the tools' own result files.
-campaign: lab
-provenance: measured
-quantity: output throughput
-unit: tok/s
-better: higher
-metrics:                       # which number of each tool's file is this table's value
-  aiperf: output_token_throughput.avg
-  vllm-bench: output_throughput
-  sglang-bench: output_throughput
-series:
-  - {id: road, label: road bike, option: road}
-  - {id: cargo, label: cargo bike, option: cargo}
-comparisons:
-  - {numerator: cargo, denominator: road, label: cargo / road}
-rows:
-  - id: conc32
-    label: conc 32 / ISL 1024
-    workload: {concurrency: 32, isl: 1024, osl: 128}
-    values: {road: not measured, cargo: not measured}   # both imported
-  - id: conc256
-    label: conc 256 / ISL 1024
-    workload: {concurrency: 256, isl: 1024, osl: 128}
-    values: {road: not measured, cargo: not measured}
-"""
-
-LATENCY = """\
-# yaml-language-server: $schema=../../schema/table.schema.json
-kind: measurements
-id: allgather
-title: All-gather latency at 1 MiB
-label: all-gather
-summary: Out-of-place time of one all-gather of 1 MiB, from nccl-tests.
-campaign: lab
-provenance: measured
-quantity: latency
-unit: µs
-better: lower
-metrics: {nccl-tests: out_of_place.time@1048576}
-workload: {benchmark: all_gather_perf}
-series:
-  - {id: road, label: road bike, option: road}
-rows:
-  - {id: one-mib, label: 1 MiB, values: {road: not measured}}
-"""
+#: What the test guide adds to the bicycle guide: a campaign whose environment facts carry the keys a
+#: tool's file states (nodes, GPUs, model), a serving table whose rows state their workload, and an
+#: all-gather table; every cell starts "not measured". The README's import example uses them too.
+ADDED = IMPORTS / "guide"
+CAMPAIGN = (ADDED / "campaigns" / "lab.yml").read_text(encoding="utf-8")
+SERVING = (ADDED / "tables" / "serving.yml").read_text(encoding="utf-8")
+LATENCY = (ADDED / "tables" / "allgather.yml").read_text(encoding="utf-8")
 
 
 @pytest.fixture
@@ -355,20 +301,176 @@ def test_a_failure_while_writing_takes_the_raw_file_back(guide: Path, monkeypatc
 # -- what the change does, for the pull request -----------------------------------------------------
 
 
-def test_generator_diff_shows_the_imported_value(guide: Path, tmp_path: Path) -> None:
+THROUGHPUT_COLUMN = """\
+  - id: throughput
+    kind: comparison
+    label: Serving throughput
+    meaning: Output throughput against the other bicycle of the pair (test fixture numbers).
+    tag: serving
+    against: counterpart
+    aggregate: split
+    bands:
+      - {min: 1.2, level: good, word: faster}
+      - {min: 0.9, level: mid, word: level}
+      - {level: bad, word: slower}
+"""
+
+
+def _repo_with_imports(guide: Path, tmp_path: Path) -> Path:
+    """A git repository whose main branch holds the guide with a throughput column and one run per cell."""
+    (guide / "guide.yml").write_text(
+        (guide / "guide.yml")
+        .read_text(encoding="utf-8")
+        .replace("  - id: price\n", THROUGHPUT_COLUMN + "  - id: price\n")
+    )
+    table = guide / "tables" / "serving.yml"
+    table.write_text(table.read_text(encoding="utf-8").replace("better: higher\n", "better: higher\ntags: [serving]\n"))
     repo = tmp_path / "repo"
     shutil.copytree(guide, repo / "data")
+    data = repo / "data"
+    assert cli("vllm-bench", VLLM, *into(data, "serving", "conc32", "road")).returncode == 0
+    done = cli("sglang-bench", SGLANG_SWEEP, "--record", "1", *into(data, "serving", "conc32", "cargo"))
+    assert done.returncode == 0, done.stderr
     git(repo, "init", "-q", "-b", "main")
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "-m", "guide")
-    assert cli("vllm-bench", VLLM, *into(repo / "data", "serving", "conc32", "road")).returncode == 0
-    done = subprocess.run(
-        [sys.executable, "-m", "generator", "diff", "--data", repo / "data", "--base", "main"],
+    return repo
+
+
+def test_generator_diff_and_the_preview_show_what_an_import_changed(guide: Path, tmp_path: Path) -> None:
+    repo = _repo_with_imports(guide, tmp_path)
+    data = repo / "data"
+    # a second file for the road cell (two more runs: the median stays, the spread appears) and a third
+    # run for the cargo cell that moves its median across a band boundary
+    assert cli("vllm-bench", VLLM_TWO, *into(data, "serving", "conc32", "road")).returncode == 0
+    reason = "the AIPerf run used ISL 120 on purpose"
+    done = cli("aiperf", AIPERF, *into(data, "serving", "conc32", "cargo"), "--accept-difference", reason)
+    assert done.returncode == 0, done.stderr
+    diff = subprocess.run(
+        [sys.executable, "-m", "generator", "diff", "--data", data, "--base", "main"],
         capture_output=True,
         text=True,
         cwd=ROOT,
         timeout=300,
         check=False,
     )
-    assert done.returncode == 0, done.stderr
-    assert "297.63" in done.stdout and "Serving throughput" in done.stdout
+    assert diff.returncode == 0, diff.stderr
+    cargo_flip = "| Cargo bike | Serving throughput | ▼ slower (red) | ▲ faster (green) | worst ratio 0.89× → 1.34×;"
+    road_flip = "| Road bike | Serving throughput | ■ level (amber) | ▼ slower (red) | worst ratio 1.13× → 0.74×;"
+    road = "| conc 32 / ISL 1024 | road bike | 297.63 tok/s (1 run) | 297.63 tok/s (3 runs, 297.63–301.18) |"
+    cargo = "| conc 32 / ISL 1024 | cargo bike | 263.9 tok/s (1 run) | 399.67935 tok/s (2 runs, 263.9–535.4587) |"
+    for line in (cargo_flip, road_flip, road, cargo):
+        assert line in diff.stdout
+    assert diff.stdout.index("### Verdict flips") < diff.stdout.index("### Changed numbers")
+    # the pull request's preview page says the same, from the same files, with no further step
+    preview = changes_page(data, "main")
+    linked = (
+        cargo_flip.replace("| Cargo bike |", "| [Cargo bike](options/cargo.md) |"),
+        road_flip.replace("| Road bike |", "| [Road bike](options/road.md) |"),
+    )
+    for line in (*linked, road, cargo):
+        assert line in preview
+    assert "**2 verdict flips**, 3 changed numbers." in preview
+
+
+# -- what the file states about its run, shown as the value's evidence -------------------------------
+
+
+def evidence(page: str, table: str, row: str, series_label: str) -> dict[str, str]:
+    """The evidence lines of one value, as a reader sees them."""
+    details = BeautifulSoup(page, "html.parser").select_one(f"details#ev-{table}-{row}")
+    assert details is not None
+    for block in details.select(".dg-ev-value"):
+        if text(block.select_one(".dg-ev-head")) == series_label:
+            return {text(dt): text(dd) for dt, dd in zip(block.select("dt"), block.select("dd"), strict=True)}
+    raise AssertionError(f"no evidence for {series_label} in {table}/{row}")
+
+
+def test_the_evidence_shows_the_set_up_the_file_states(guide: Path) -> None:
+    reason = "the AIPerf run used ISL 120 on purpose"
+    outcome = import_runs(
+        guide,
+        [
+            Request("aiperf", AIPERF, "serving", "conc32", "cargo", accept=reason),
+            Request("vllm-bench", VLLM, "serving", "conc32", "road"),
+            Request("nccl-tests", NCCL, "allgather", "one-mib", "road"),
+        ],
+    )
+    assert len(outcome.added) == 3
+    kept = f"runs/serving/conc32/cargo/{hashlib.sha256(AIPERF.read_bytes()).hexdigest()[:12]}-{AIPERF.name}"
+    page = results_page(guide)
+    aiperf = evidence(page, "serving", "conc32", "cargo bike")
+    assert aiperf["Tool"] == "AIPerf 0.13.0"
+    assert aiperf["Command"].startswith("aiperf profile --model 'Qwen3-30B-A3B-FP8' --url 'http://10.0.1.12:8000'")
+    assert aiperf["Date"] == "2026-07-17"
+    assert aiperf["Settings named"] == (
+        "model: Qwen3-30B-A3B-FP8; concurrency: 32; input length (ISL): 120; output length (OSL): 128"
+    )
+    assert aiperf["Raw output"] == kept
+    assert aiperf["Environment"] == "not stated"  # the export does not list the server's environment
+    vllm = evidence(page, "serving", "conc32", "road bike")
+    assert (vllm["Tool"], vllm["Date"], vllm["Command"]) == ("vLLM bench serve", "2026-07-17", "not stated")
+    assert vllm["Settings named"] == (
+        "model: Qwen3-30B-A3B-FP8; framework: vllm; concurrency: 32; input length (ISL): 1024;"
+        " output length (OSL): 128; prompts: 320; request rate: inf; burstiness: 1.0"
+    )
+    nccl = evidence(page, "allgather", "one-mib", "road bike")
+    assert (nccl["Tool"], nccl["Software"]) == ("nccl-tests 2.17.6", "nccl 2.28.7")
+    assert nccl["Settings named"].endswith(
+        "nThread 1 nGpus 1 minBytes 1048576 maxBytes 134217728 step: 2(factor) warmup iters: 5 iters: 20"
+        " agg iters: 1 validation: 1 graph: 0 unalign: 0"
+    )
+    assert "benchmark: all_gather_perf" in nccl["Settings named"] and "GPUs: 16" in nccl["Settings named"]
+
+
+def test_the_files_oldest_date_and_version_date_a_value_with_runs_from_several_files(guide: Path) -> None:
+    older = VLLM.read_text(encoding="utf-8").replace('"date": "20260717-101544"', '"date": "20250301-080000"')
+    second = guide.parent / "vllm-older.json"
+    second.write_text(older, encoding="utf-8")
+    import_runs(guide, [Request("vllm-bench", VLLM, "serving", "conc32", "road")])
+    import_runs(guide, [Request("vllm-bench", second, "serving", "conc32", "road")])
+    sample = derive_guide(guide).sample("serving", "conc32", "road")
+    # the guide's freshness rules (as of 2026-06-01, at most 365 days) judge the value by its oldest run
+    assert sample.setup.date is not None and sample.setup.date.isoformat() == "2025-03-01"
+    assert [s.reason for s in sample.stale] == ["measured 2025-03-01, 457 days before 2026-06-01 (older than 365 days)"]
+
+
+# -- a hand-written files entry is checked like an imported one ---------------------------------------
+
+
+def test_a_hand_written_file_entry_whose_metric_has_another_unit_is_refused_at_build_time(guide: Path) -> None:
+    raw = guide / "runs" / "serving" / "by-hand" / VLLM.name
+    raw.parent.mkdir(parents=True)
+    shutil.copy(VLLM, raw)
+    sha = hashlib.sha256(raw.read_bytes()).hexdigest()
+    table = guide / "tables" / "serving.yml"
+    entry = f"{{path: runs/serving/by-hand/{VLLM.name}, sha256: {sha}, format: vllm-bench, metric: mean_ttft_ms}}"
+    text_before = table.read_text(encoding="utf-8")
+    table.write_text(
+        text_before.replace(
+            "    values: {road: not measured, cargo: not measured}   # both imported",
+            f"    values:\n      road:\n        files:\n          - {entry}\n      cargo: not measured",
+        ),
+        encoding="utf-8",
+    )
+    line = table.read_text(encoding="utf-8").splitlines().index(f"          - {entry}") + 1
+    with pytest.raises(GuideError) as caught:
+        derive_guide(guide)
+    assert [str(p) for p in caught.value.problems] == [
+        f"tables/serving.yml:{line}: rows[0].values.road.files[0].metric: 'mean_ttft_ms' of"
+        f" runs/serving/by-hand/{VLLM.name} is in ms; table 'serving' takes tok/s"
+    ]
+    # the check command says so too, with a non-zero exit and no traceback
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "check", "--data", guide],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert f"tables/serving.yml:{line}: rows[0].values.road.files[0].metric:" in done.stderr
+    # the same entry with the metric the table takes builds
+    table.write_text(table.read_text(encoding="utf-8").replace("metric: mean_ttft_ms", "metric: output_throughput"))
+    assert cell(guide, "serving", "conc32", "road") == ("297.63", 297.63, (297.63,))

@@ -168,6 +168,37 @@ def merge_setups(*setups: schema.Setup | None) -> SetupView:
     return SetupView(software=software, environment=environment, settings=tuple(settings), **out)  # type: ignore[arg-type]
 
 
+def _distinct(values: list[str | None]) -> list[str]:
+    return list(dict.fromkeys(v for v in values if v))
+
+
+def from_files(setups: list[schema.Setup]) -> schema.Setup | None:
+    """What a value's raw files state about how they were produced, as one set-up (the most specific level).
+
+    Where the files agree, their statement; where they differ, every statement (tools, versions and
+    commands listed, one command a line), and for the date and each component's version the oldest,
+    so that the freshness rules judge the value by its oldest run. ``None`` without files.
+    """
+    if not setups:
+        return None
+    dates = [s.date for s in setups if s.date is not None]
+    software: dict[str, str] = {}
+    for s in setups:
+        for comp, version in s.software.items():
+            if comp not in software or older(version, software[comp]):
+                software[comp] = version
+    return schema.Setup.model_construct(
+        tool=" / ".join(_distinct([s.tool for s in setups])) or None,
+        tool_version=" / ".join(_distinct([s.tool_version for s in setups])) or None,
+        command="\n".join(_distinct([s.command for s in setups])) or None,
+        software=software,
+        environment={},
+        settings=_distinct([x for s in setups for x in s.settings]),
+        date=min(dates) if dates else None,
+        raw_file=", ".join(_distinct([s.raw_file for s in setups])) or None,
+    )
+
+
 _PART = re.compile(r"\d+|[A-Za-z]+")
 
 
@@ -216,7 +247,8 @@ def samples(data: Data) -> dict[Key, Sample]:
             for row in t.rows:
                 if s.id not in row.values:
                     continue
-                setup = merge_setups(camp.setup if camp else None, t.setup, s.setup, row.setup)
+                stated = from_files(data.file_setups.get((t.id, row.id, s.id), []))
+                setup = merge_setups(camp.setup if camp else None, t.setup, s.setup, row.setup, stated)
                 out[(t.id, row.id, s.id)] = _sample(data, t, row, s.id, setup)
     for ft, _, f in facts(data):
         camp = campaigns.get(ft.campaign)

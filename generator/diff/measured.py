@@ -13,6 +13,18 @@ def _table_values(d: Derived, t: schema.MeasurementTable) -> dict[tuple[str, str
     return {(row.id, s): shown(d.samples, t, row, s) for row in t.rows for s in row.values}
 
 
+def _runs(d: Derived, t: schema.MeasurementTable) -> dict[tuple[str, str], str]:
+    """The runs and spread behind each value that lists its runs: ``3 runs, 297.63–301.18``."""
+    out = {}
+    for row in t.rows:
+        for s in row.values:
+            sample = d.samples.get((t.id, row.id, s))
+            if sample is not None and sample.runs is not None:
+                spread = sample.spread_text()
+                out[(row.id, s)] = sample.runs_text() + (f", {spread}" if spread else "")
+    return out
+
+
 def value_changes(base: Derived, head: Derived) -> list[ValueChange]:
     """Every measured value that differs between two guides, in tables present on both sides."""
     out: list[ValueChange] = []
@@ -22,14 +34,18 @@ def value_changes(base: Derived, head: Derived) -> list[ValueChange]:
         if old is None:
             continue
         before, after = _table_values(base, old), _table_values(head, t)
+        runs_before, runs_after = _runs(base, old), _runs(head, t)
         rows = {r.id: r.label for r in [*old.rows, *t.rows]}
         series = {s.id: s.label for s in [*old.series, *t.series]}
         for key in [*after, *(k for k in before if k not in after)]:
-            if before.get(key) != after.get(key):
+            ra, rb = runs_before.get(key, ""), runs_after.get(key, "")
+            if before.get(key) != after.get(key) or ra != rb:
                 row, s = key
-                out.append(
-                    ValueChange(t.id, t.title, row, rows[row], s, series[s], t.unit, before.get(key), after.get(key))
+                change = ValueChange(
+                    t.id, t.title, row, rows[row], s, series[s], t.unit, before.get(key), after.get(key)
                 )
+                change.runs_before, change.runs_after = ra, rb
+                out.append(change)
     old_facts = {(ft.id, f.id): (ft, f) for ft, _, f in facts(base.data)}
     new_facts = {(ft.id, f.id): (ft, f) for ft, _, f in facts(head.data)}
     old_fact_tables = {ft.id for ft, _, _ in facts(base.data)}

@@ -62,10 +62,20 @@ class ValueChange:
     before: float | str | None
     """``None``: the cell does not exist on that side; ``"not measured"``: it exists, empty."""
     after: float | str | None
+    runs_before: str = ""
+    """The runs and spread behind the value (``3 runs, 263.1–264.5``), when it has listed runs."""
+    runs_after: str = ""
 
     def describe(self) -> str:
-        before, after = shown(self.before, self.unit), shown(self.after, self.unit)
+        before, after = self.shown_before(), self.shown_after()
         return f"{self.row_label}, {self.series_label}: {before} → {after}"
+
+    def shown_before(self) -> str:
+        """The value before, with its runs and spread when it has them: ``297.63 ops/s (3 runs, 297.63–301.18)``."""
+        return shown(self.before, self.unit) + (f" ({self.runs_before})" if self.runs_before else "")
+
+    def shown_after(self) -> str:
+        return shown(self.after, self.unit) + (f" ({self.runs_after})" if self.runs_after else "")
 
 
 @dataclass

@@ -15,7 +15,7 @@ import re
 from dataclasses import asdict
 from typing import Any, Protocol
 
-from generator.diff import Change, GuideDiff, Judged, shown
+from generator.diff import Change, GuideDiff, Judged
 from generator.escaping import plain
 
 TITLE = "What changed in this PR"
@@ -154,7 +154,7 @@ def to_markdown(diff: GuideDiff, links: Links | None = None, level: int = 2, tit
             if values:
                 out += ["| Row | Series | Before | After |", "|---|---|---|---|"]
                 for v in values:
-                    cells = [v.row_label, v.series_label, shown(v.before, v.unit), shown(v.after, v.unit)]
+                    cells = [v.row_label, v.series_label, v.shown_before(), v.shown_after()]
                     out.append("| " + " | ".join(esc(c) for c in cells) + " |")
                 out.append("")
             ratios = [r for r in diff.ratios if r.table == t]

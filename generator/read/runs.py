@@ -3,13 +3,14 @@
 A value in a measured table may list ``files:`` instead of run values; each
 names a ``format``, the reader registered here under that name. A reader gets
 the file's bytes and the ``metric`` the data names (or ``None``) and returns one
-number, or raises :class:`RunFileError` saying what it could not find. The
-build checks each file's sha256 before reading it.
+number, or a :class:`FileRun` (the number with its unit and what the file states
+about how it was produced), or raises :class:`RunFileError` saying what it could
+not find. The build checks each file's sha256 before reading it.
 
 To add a format (a benchmark tool's own output), write a function and register it::
 
     @register("my-tool-json")
-    def my_tool(content: bytes, metric: str | None) -> float:
+    def my_tool(content: bytes, metric: str | None) -> float | FileRun:
         ...
 
 Readers of tool formats live in their own modules in :mod:`generator.read.formats`
@@ -19,16 +20,39 @@ read); :data:`READERS` is the one place the build looks names up.
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import hashlib
 import importlib
 import json
 import math
 import pkgutil
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
-Reader = Callable[[bytes, "str | None"], float]
+
+@dataclass(frozen=True)
+class FileRun:
+    """One run value read from a raw file, with what the file itself states about it.
+
+    ``unit`` is the unit the file gives the value in (``None`` when it gives none); the build refuses a
+    file whose unit is not its table's. The other fields are the set-up the file states, as text the
+    evidence block shows instead of "not stated": ``tool``, ``tool_version``, ``command``, ``date``,
+    ``software`` (component -> version) and ``settings`` (other facts of the run: ``concurrency: 4``).
+    """
+
+    value: float
+    unit: str | None = None
+    tool: str | None = None
+    tool_version: str | None = None
+    command: str | None = None
+    date: dt.date | None = None
+    software: Mapping[str, str] = field(default_factory=dict)
+    settings: tuple[str, ...] = ()
+
+
+Reader = Callable[[bytes, "str | None"], "float | FileRun"]
 
 #: Format name -> reader. ``number`` and ``json`` are built in.
 READERS: dict[str, Reader] = {}
@@ -96,8 +120,9 @@ def load_formats() -> dict[str, Reader]:
     return READERS
 
 
-def read_run_file(root: Path, path: str, sha256: str, fmt: str, metric: str | None) -> float:
-    """The run value of one file under the data folder ``root``, checked against its sha256.
+def read_run_file(root: Path, path: str, sha256: str, fmt: str, metric: str | None) -> FileRun:
+    """The run value of one file under the data folder ``root``, checked against its sha256, with what the
+    file states about it.
 
     Raises :class:`RunFileError` for a missing or linked file, a different
     sha256, an unknown format, or a value that is not a positive finite number.
@@ -111,10 +136,11 @@ def read_run_file(root: Path, path: str, sha256: str, fmt: str, metric: str | No
     if file.stat().st_size > MAX_RUN_FILE_BYTES:
         raise RunFileError(f"file is larger than {MAX_RUN_FILE_BYTES // (1024 * 1024)} MiB")
     content = file.read_bytes()
-    found = hashlib.sha256(content).hexdigest()
-    if found != sha256:
-        raise RunFileError(f"sha256 is {found}, the data says {sha256}: the file changed since it was recorded")
-    value = reader(content, metric)
-    if not math.isfinite(value) or value <= 0:
-        raise RunFileError(f"the run value read from the file is {value!r}; expected a positive finite number")
-    return value
+    digest = hashlib.sha256(content).hexdigest()
+    if digest != sha256:
+        raise RunFileError(f"sha256 is {digest}, the data says {sha256}: the file changed since it was recorded")
+    found = reader(content, metric)
+    run = found if isinstance(found, FileRun) else FileRun(found)
+    if not math.isfinite(run.value) or run.value <= 0:
+        raise RunFileError(f"the run value read from the file is {run.value!r}; expected a positive finite number")
+    return run

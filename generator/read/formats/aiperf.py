@@ -27,15 +27,15 @@ from generator.read.formats.tool_output import (
     canonical_unit,
     dig,
     expect_object,
+    file_run,
     load_json,
     path_text,
-    run_value,
     stated_int,
     stated_text,
     text_of,
     workload,
 )
-from generator.read.runs import RunFileError, register
+from generator.read.runs import FileRun, RunFileError, register
 
 FORMAT = "aiperf"
 TOOL = "AIPerf"
@@ -145,9 +145,11 @@ def _setup(doc: dict[str, Any]) -> dict[str, str]:
 
 
 @register(FORMAT)
-def read_value(content: bytes, metric: str | None) -> float:
-    """The run value the build shows: ``metric`` of this file (see :func:`tool_output.run_value`)."""
+def read_value(content: bytes, metric: str | None) -> FileRun:
+    """The run value the build shows, ``metric`` of this file, with what the file states about the run
+    (see :func:`tool_output.file_run`)."""
     try:
-        return run_value([parse(content)], metric)
+        runs = [parse(content)]
     except ToolOutputError as exc:
         raise RunFileError(str(exc)) from None
+    return file_run(runs, metric)

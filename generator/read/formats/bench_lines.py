@@ -74,3 +74,25 @@ def metrics(record: Mapping[str, Any], line: int, count: int) -> dict[str, Metri
             continue
         out[key] = Metric(float(value), unit, where(line, key, count))
     return out
+
+
+#: Parameters of a serving-benchmark run (besides its workload) that a result line states, and their words.
+_SETTINGS = (
+    ("dataset_name", "dataset"),
+    ("num_prompts", "prompts"),
+    ("request_rate", "request rate"),
+    ("burstiness", "burstiness"),
+)
+
+
+def settings(record: Mapping[str, Any]) -> tuple[str, ...]:
+    """The run's other parameters as the line states them: ``prompts: 320``, ``request rate: inf``."""
+    out = []
+    for key, word in _SETTINGS:
+        value = record.get(key)
+        if isinstance(value, bool) or value is None or isinstance(value, (dict, list)):
+            continue
+        text = str(value).strip()
+        if text:
+            out.append(f"{word}: {'inf' if text in ('Infinity', 'inf') else text}")
+    return tuple(out)

@@ -20,8 +20,8 @@ from __future__ import annotations
 import math
 import re
 
-from generator.read.formats.tool_output import Metric, Stated, ToolOutputError, ToolRun, run_value, text_of, workload
-from generator.read.runs import RunFileError, register
+from generator.read.formats.tool_output import Metric, Stated, ToolOutputError, ToolRun, file_run, text_of, workload
+from generator.read.runs import FileRun, RunFileError, register
 
 FORMAT = "nccl-tests"
 TOOL = "nccl-tests"
@@ -29,6 +29,7 @@ TOOL = "nccl-tests"
 _RANK = re.compile(r"^#\s+Rank\s+(\d+)\s+Group\s+\d+\s+Pid\s+\d+\s+on\s+(\S+)\s+device\s+\d+\s")
 _VERSION = re.compile(r"^#\s*nccl-tests version\s+(\S+)(?:.*nccl-library=(\d+))?")
 _STARTING = re.compile(r"^#\s*Collective test starting:\s*(\S+)")
+_PARAMETERS = re.compile(r"^#\s*(nThread\s.*\S)\s*$")  # the run's parameters, printed by the test before the devices
 _BAD_VALUES = re.compile(r"^#\s*Out of bounds values\s*:\s*(\d+)\s*(\w*)")
 _AVG_BUSBW = re.compile(r"^#\s*Avg bus bandwidth\s*:\s*(\S+)")
 _UNIT = {"time": "µs", "cputime": "µs", "algbw": "GB/s", "busbw": "GB/s", "i_min": "µs", "i_max": "µs", "i_p99": "µs"}
@@ -55,6 +56,7 @@ def parse(content: bytes) -> ToolRun:
     setup = {"tool": TOOL}
     software: dict[str, str] = {}
     benchmark = None
+    parameters: tuple[str, ...] = ()
     for number, line in enumerate(lines, 1):
         if found := _VERSION.match(line):
             setup["tool_version"] = found.group(1)
@@ -62,6 +64,8 @@ def parse(content: bytes) -> ToolRun:
                 software["nccl"] = _nccl_version(int(found.group(2)))
         if found := _STARTING.match(line):
             benchmark = Stated(found.group(1), f"line {number}")
+        if found := _PARAMETERS.match(line):
+            parameters = (" ".join(found.group(1).split()),)
     first = f"line {ranks[0][0]}" if ranks else ""
     return ToolRun(
         format=FORMAT,
@@ -74,6 +78,7 @@ def parse(content: bytes) -> ToolRun:
         ),
         setup=setup,
         software=software,
+        settings=parameters,
     )
 
 
@@ -169,9 +174,11 @@ def _footer(lines: list[str]) -> Metric | None:
 
 
 @register(FORMAT)
-def read_value(content: bytes, metric: str | None) -> float:
-    """The run value the build shows: ``metric`` of this file (see :func:`tool_output.run_value`)."""
+def read_value(content: bytes, metric: str | None) -> FileRun:
+    """The run value the build shows, ``metric`` of this file, with what the file states about the run
+    (see :func:`tool_output.file_run`)."""
     try:
-        return run_value([parse(content)], metric)
+        runs = [parse(content)]
     except ToolOutputError as exc:
         raise RunFileError(str(exc)) from None
+    return file_run(runs, metric)

@@ -24,12 +24,12 @@ from generator.read.formats.tool_output import (
     Stated,
     ToolOutputError,
     ToolRun,
-    run_value,
+    file_run,
     stated_int,
     stated_text,
     workload,
 )
-from generator.read.runs import RunFileError, register
+from generator.read.runs import FileRun, RunFileError, register
 
 FORMAT = "sglang-bench"
 TOOL = "SGLang bench_serving"
@@ -65,6 +65,7 @@ def parse(content: bytes) -> list[ToolRun]:
                 tool=TOOL,
                 metrics=bench_lines.metrics(record, line, len(found)),
                 workload=_workload(record, line, len(found)),
+                settings=bench_lines.settings(record),
                 setup={"tool": TOOL},
             )
         )
@@ -95,9 +96,11 @@ def _workload(record: dict[str, Any], line: int, count: int) -> dict[str, Stated
 
 
 @register(FORMAT)
-def read_value(content: bytes, metric: str | None) -> float:
-    """The run value the build shows: ``metric`` of this file (see :func:`tool_output.run_value`)."""
+def read_value(content: bytes, metric: str | None) -> FileRun:
+    """The run value the build shows, ``metric`` of this file, with what the file states about the run
+    (see :func:`tool_output.file_run`)."""
     try:
-        return run_value(parse(content), metric)
+        runs = parse(content)
     except ToolOutputError as exc:
         raise RunFileError(str(exc)) from None
+    return file_run(runs, metric)

@@ -12,11 +12,14 @@ text and broken JSON, a JSON path (``$.output_token_throughput.unit``) for a JSO
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from generator.read.runs import FileRun, RunFileError
 
 #: A raw result file larger than this is refused (the guide keeps raw files in the repository).
 MAX_RAW_BYTES = 16 * 1024 * 1024
@@ -106,8 +109,9 @@ class ToolRun:
 
     ``workload`` holds what the file states of :data:`WORKLOAD_FIELDS` (absent when the file is
     silent: a client-side tool does not know how many GPUs served it). ``setup`` holds the
-    provenance the file states (tool, tool version, command line, date) and ``software`` the
-    versions of components it names (``{"nccl": "2.28.7"}``), all as text.
+    provenance the file states (``tool``, ``tool_version``, ``command`` line, ``date`` as
+    YYYY-MM-DD) and ``software`` the versions of components it names (``{"nccl": "2.28.7"}``), all
+    as text; ``settings`` other parameters of the run it states (``prompts: 320``).
     """
 
     format: str
@@ -116,6 +120,7 @@ class ToolRun:
     workload: Mapping[str, Stated] = field(default_factory=dict)
     setup: Mapping[str, str] = field(default_factory=dict)
     software: Mapping[str, str] = field(default_factory=dict)
+    settings: tuple[str, ...] = ()
 
     def metric(self, name: str) -> Metric:
         """The metric called ``name``, or an error listing what the file does have."""
@@ -318,6 +323,11 @@ def join_metric(run: int | None, name: str) -> str:
 
 def run_value(runs: list[ToolRun], metric: str | None) -> float:
     """The number ``metric`` names in a file's runs (``run N:`` picks one of several); an error otherwise."""
+    run, name = _chosen(runs, metric)
+    return run.metric(name).value
+
+
+def _chosen(runs: list[ToolRun], metric: str | None) -> tuple[ToolRun, str]:
     if metric is None:
         raise ToolOutputError("", "this format holds many numbers: name one with 'metric'")
     number, name = split_metric(metric)
@@ -327,4 +337,33 @@ def run_value(runs: list[ToolRun], metric: str | None) -> float:
         number = 1
     if not 1 <= number <= len(runs):
         raise ToolOutputError("", f"run {number} asked for, the file holds {len(runs)}")
-    return runs[number - 1].metric(name).value
+    return runs[number - 1], name
+
+
+def _date(text: str | None) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(text) if text else None
+    except ValueError:
+        return None
+
+
+def file_run(runs: list[ToolRun], metric: str | None) -> FileRun:
+    """What the build takes from a kept file: the number ``metric`` names, its unit, and the set-up the
+    chosen run states (tool, version, command, date, software versions, and its workload and other
+    parameters as settings). A :class:`RunFileError` when the file does not give that number."""
+    try:
+        run, name = _chosen(runs, metric)
+        found = run.metric(name)
+    except ToolOutputError as exc:
+        raise RunFileError(str(exc)) from None
+    stated = [f"{WORKLOAD_WORDS[key]}: {value.value}" for key, value in run.workload.items()]
+    return FileRun(
+        value=found.value,
+        unit=found.unit,
+        tool=run.setup.get("tool") or run.tool,
+        tool_version=run.setup.get("tool_version"),
+        command=run.setup.get("command"),
+        date=_date(run.setup.get("date")),
+        software=dict(run.software),
+        settings=(*stated, *run.settings),
+    )

@@ -23,12 +23,12 @@ from generator.read.formats.tool_output import (
     Stated,
     ToolOutputError,
     ToolRun,
-    run_value,
+    file_run,
     stated_int,
     stated_text,
     workload,
 )
-from generator.read.runs import RunFileError, register
+from generator.read.runs import FileRun, RunFileError, register
 
 FORMAT = "vllm-bench"
 TOOL = "vLLM bench serve"
@@ -54,6 +54,7 @@ def parse(content: bytes) -> list[ToolRun]:
                 tool=TOOL,
                 metrics=bench_lines.metrics(record, line, len(found)),
                 workload=_workload(record, line, len(found)),
+                settings=bench_lines.settings(record),
                 setup=_setup(record),
             )
         )
@@ -98,9 +99,11 @@ def _setup(record: dict[str, Any]) -> dict[str, str]:
 
 
 @register(FORMAT)
-def read_value(content: bytes, metric: str | None) -> float:
-    """The run value the build shows: ``metric`` of this file (see :func:`tool_output.run_value`)."""
+def read_value(content: bytes, metric: str | None) -> FileRun:
+    """The run value the build shows, ``metric`` of this file, with what the file states about the run
+    (see :func:`tool_output.file_run`)."""
     try:
-        return run_value(parse(content), metric)
+        runs = parse(content)
     except ToolOutputError as exc:
         raise RunFileError(str(exc)) from None
+    return file_run(runs, metric)
