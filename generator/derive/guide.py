@@ -7,69 +7,56 @@ values and the rules declared in ``guide.yml``. Nothing here knows the topic.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from statistics import mean
 from typing import Literal
 
 from generator import decide, numbers, schema
 from generator.derive import evidence
+from generator.derive.cells import (
+    Cell,
+    Part,
+    Regime,
+    SupportCell,
+    Verdict,
+    band,
+    judged_verdict,
+    judgement_word,
+    reference_verdict,
+    unknown_verdict,
+    verdict,
+)
+from generator.derive.columns import Build, kind
+from generator.derive.columns.index import TableIndex
+from generator.derive.columns.support import SUMMARY_MEANINGS, SUPPORT_MEANINGS, SupportSummary, support_summary
 from generator.derive.evidence import Key, Sample, samples, shown
-from generator.derive.noise import WITHIN_NOISE, Judged, band_index, interval, judge, lower_confidence
+from generator.derive.noise import Judged, band_index, interval, judge, lower_confidence
 from generator.derive.ratios import ratio
 from generator.errors import Problem
-from generator.model import Data, at, facts, measurement_tables
+from generator.model import Data, facts, measurement_tables
 
-
-@dataclass(frozen=True)
-class Verdict:
-    level: schema.Level
-    word: str
-    symbol: str
-    colour: str
-    judged: bool = False
-    """A stated judgement, no measurement: shown in the judgement style, with its source."""
-
-
-@dataclass(frozen=True)
-class Regime:
-    """One measured context (or row) a comparison cell speaks for, and the table row behind it."""
-
-    name: str
-    table: str
-    row: str
-
-
-@dataclass(frozen=True)
-class Part:
-    """The verdict of some of a cell's regimes: ``✖ slower on Windows``."""
-
-    verdict: Verdict
-    regimes: tuple[Regime, ...]
-
-
-@dataclass
-class Cell:
-    """One matrix cell: a verdict (or plain text), a short detail and where it comes from.
-
-    A comparison cell over regimes whose verdicts differ has one ``part`` per
-    verdict, worst first; its ``verdict`` (the cell's colour) is the worst.
-    """
-
-    column: schema.Column
-    verdict: Verdict | None
-    detail: str = ""
-    text: str = ""
-    tables: list[str] = field(default_factory=list)
-    reason: str | None = None
-    note: str | None = None
-    value: float | None = None
-    parts: list[Part] = field(default_factory=list)
-    summary: str = ""
-    """How several regimes were summarised, in words (``worst of 4 regimes``)."""
-    source: schema.Cite | None = None
-    judged: Judged | None = None
-    """A ratio behind the cell whose interval crosses a band boundary (within noise), else the worst one."""
+#: Cells and verdicts are defined in :mod:`generator.derive.cells` and built by each column's kind
+#: (:mod:`generator.derive.columns`); later stages import them from here, with the derived guide.
+__all__ = [
+    "SUMMARY_MEANINGS",
+    "SUPPORT_MEANINGS",
+    "Cell",
+    "Derived",
+    "Judged",
+    "Part",
+    "Regime",
+    "SupportCell",
+    "SupportSummary",
+    "Verdict",
+    "band",
+    "derive",
+    "judged_verdict",
+    "reference_verdict",
+    "support_summary",
+    "unknown_verdict",
+    "verdict",
+]
 
 
 @dataclass
@@ -99,15 +86,6 @@ class Number:
     table: str
     table_title: str
     provenance: str
-
-
-@dataclass
-class SupportCell:
-    context: schema.Context
-    status: str
-    verdict: Verdict
-    note: str | None
-    source: schema.Cite | None = None
 
 
 @dataclass
@@ -218,39 +196,6 @@ class Derived:
         if ident is None:
             return f"any {self.data.guide.context_noun}"
         return self._contexts[ident]
-
-
-def verdict(data: Data, outcome: schema.Outcome) -> Verdict:
-    style = data.guide.levels[outcome.level]
-    return Verdict(outcome.level, outcome.word, style.symbol, style.colour)
-
-
-def judged_verdict(data: Data, column: schema.ComparisonColumn, judgement: schema.Judgement) -> Verdict:
-    """A stated judgement: the ``judged`` style, or the band of the number it states."""
-    judged = data.guide.levels["judged"]
-    if judgement.value is not None:
-        style = data.guide.levels[band(column, judgement.value).level]
-        return Verdict(band(column, judgement.value).level, judgement.word, judged.symbol, style.colour, judged=True)
-    return Verdict("judged", judgement.word, judged.symbol, judged.colour, judged=True)
-
-
-def judgement_word(data: Data) -> str:
-    """The label every judgement carries: ``judgement``."""
-    return data.guide.levels["judged"].word or "judgement"
-
-
-def unknown_verdict(data: Data) -> Verdict:
-    """The verdict of a cell with no measurement and no judgement."""
-    style = data.guide.levels["unknown"]
-    return Verdict("unknown", style.word or schema.NOT_MEASURED, style.symbol, style.colour)
-
-
-def band(column: schema.ComparisonColumn, value: float) -> schema.Band:
-    """The first band whose minimum the value reaches; the last band catches the rest."""
-    for b in column.bands:
-        if b.min is None or value >= b.min:
-            return b
-    return column.bands[-1]
 
 
 def table_view(data: Data, table: schema.MeasurementTable, found: dict[Key, Sample]) -> TableView:
@@ -388,257 +333,6 @@ def claim_numbers(data: Data, found: dict[Key, Sample]) -> dict[str, Number]:
     return out
 
 
-@dataclass
-class _TableIndex:
-    """Which measured tables an option has a series in, and who owns each series; built once.
-
-    Without it every matrix cell would scan every table: quadratic in the size of the guide.
-    """
-
-    by_option: dict[str, list[schema.MeasurementTable]]
-    owners: dict[str, dict[str, str | None]]
-    samples: dict[Key, Sample] = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, data: Data, found: dict[Key, Sample]) -> _TableIndex:
-        by_option: dict[str, list[schema.MeasurementTable]] = {}
-        owners: dict[str, dict[str, str | None]] = {}
-        for t in measurement_tables(data):
-            owners[t.id] = {s.id: s.option for s in t.series}
-            for owner in dict.fromkeys(s.option for s in t.series if s.option):
-                by_option.setdefault(owner, []).append(t)
-        return cls(by_option, owners, found)
-
-    def tagged(self, option: str, tag: str) -> list[schema.MeasurementTable]:
-        """Tables carrying ``tag`` in which ``option`` owns a series, in data order."""
-        return [t for t in self.by_option.get(option, []) if tag in t.tags]
-
-
-@dataclass(frozen=True)
-class _Measured:
-    """One row's ratio for a comparison cell, oriented so above 1 is better for the option."""
-
-    ratio: float
-    context: str | None
-    table: str
-    row: str
-    row_label: str
-    judged: Judged | None = None
-
-
-def _per_table(data: Data, found: list[_Measured], others: dict[str, list[str]], names: dict[str, str]) -> list[str]:
-    """``0.65–0.97× vs dense``, one per table, each ratio with its table's digits."""
-    digits = {t.id: t.digits for t in measurement_tables(data)}
-    out = []
-    for table, against in others.items():
-        ratios = [m.ratio for m in found if m.table == table]
-        who = ", ".join(names.get(o, o) for o in against)
-        out.append(f"{numbers.ratio_range(min(ratios), max(ratios), digits[table])} vs {who}")
-    return out
-
-
-def _sides(
-    index: _TableIndex, column: schema.ComparisonColumn, option: str
-) -> Iterator[tuple[schema.MeasurementTable, str, str]]:
-    """Each tagged table with ``option``'s series and the series it is compared with there.
-
-    ``against: counterpart``: the other side of each of the table's comparisons; ``against: baseline``:
-    the baseline option's series.
-    """
-    for t in index.tagged(option, column.tag):
-        owner = index.owners[t.id]
-        if column.against == "baseline":
-            mine = next((s for s, o in owner.items() if o == option), None)
-            ref = next((s for s, o in owner.items() if o == column.baseline), None)
-            if mine is not None and ref is not None:
-                yield t, mine, ref
-            continue
-        for comp in t.comparisons:
-            sides = (owner[comp.numerator], owner[comp.denominator])
-            if option not in sides or sides[0] == sides[1]:
-                continue
-            yield (t, comp.numerator, comp.denominator) if sides[0] == option else (t, comp.denominator, comp.numerator)
-
-
-def _against_other(
-    index: _TableIndex, column: schema.ComparisonColumn, option: str
-) -> tuple[list[_Measured], dict[str, list[str]], list[str]]:
-    """Ratios of ``option`` against its other side in every tagged table (:func:`_sides`); the other
-    sides' owners per table, and the tables used."""
-    found: list[_Measured] = []
-    others: dict[str, list[str]] = {}
-    sources: list[str] = []
-    for t, mine, theirs in _sides(index, column, option):
-        labels = {s.id: s.label for s in t.series}
-        for row in t.rows:
-            a, b = index.samples[(t.id, row.id, mine)], index.samples[(t.id, row.id, theirs)]
-            if not (a.measured and b.measured):
-                continue
-            judged = judge(column, a, b, t.better, (labels[mine], labels[theirs]), t.digits)
-            found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged))
-            other = index.owners[t.id][theirs] or theirs
-            if other not in others.setdefault(t.id, []):
-                others[t.id].append(other)
-            if t.id not in sources:
-                sources.append(t.id)
-    return found, others, sources
-
-
-def _best(
-    index: _TableIndex, column: schema.ComparisonColumn, option: str
-) -> tuple[list[_Measured], list[str], list[str]]:
-    """Ratios of ``option`` against the best value of each tagged row (1.0 = the best)."""
-    found: list[_Measured] = []
-    details: list[str] = []
-    sources: list[str] = []
-    for t in index.tagged(option, column.tag):
-        owner = index.owners[t.id]
-        for row in t.rows:
-            values = {s: shown(index.samples, t, row, s) for s in row.values}
-            measured = {s: v for s, v in values.items() if not isinstance(v, str) and owner.get(s)}
-            mine = [s for s in measured if owner[s] == option]
-            if len(measured) < 2 or not mine:
-                continue
-            best = max(measured.values()) if t.better == "higher" else min(measured.values())
-            value = measured[mine[0]]
-            best_id = next(s for s, v in measured.items() if v == best)
-            labels = {s.id: s.label for s in t.series}
-            a, b = index.samples[(t.id, row.id, mine[0])], index.samples[(t.id, row.id, best_id)]
-            judged = judge(column, a, b, t.better, (labels[mine[0]], labels[best_id]), t.digits)
-            found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged))
-            tail = "best" if value == best else f"best {numbers.raw(best)}"
-            details.append(f"{row.label} {numbers.raw(value)} {t.unit} ({tail})")
-            if t.id not in sources:
-                sources.append(t.id)
-    return found, details, sources
-
-
-_WORST_FIRST = {"bad": 0, "mid": 1, "good": 2, "reference": 3, "judged": 4, "unknown": 5}
-
-
-def _parts(data: Data, column: schema.ComparisonColumn, found: list[_Measured]) -> list[Part]:
-    """Group the regimes by verdict, worst first.
-
-    A regime is a context when every row of it gets the same verdict, else a row.
-    """
-    verdicts = [
-        verdict(data, m.judged.outcome if m.judged and m.judged.outcome else band(column, m.ratio)) for m in found
-    ]
-    by_context: dict[str, set[Verdict]] = {}
-    for m, v in zip(found, verdicts, strict=True):
-        if m.context is not None:
-            by_context.setdefault(m.context, set()).add(v)
-    groups: dict[Verdict, list[Regime]] = {}
-    seen: set[tuple[Verdict, str]] = set()
-    for m, v in zip(found, verdicts, strict=True):
-        whole = m.context is not None and len(by_context[m.context]) == 1
-        name = data_context_name(data, m.context) if whole and m.context else m.row_label
-        if (v, name) in seen:
-            continue
-        seen.add((v, name))
-        groups.setdefault(v, []).append(Regime(name, m.table, m.row))
-    ordered = sorted(groups.items(), key=lambda item: _WORST_FIRST[item[0].level])
-    return [Part(v, tuple(regimes)) for v, regimes in ordered]
-
-
-def data_context_name(data: Data, context: str) -> str:
-    return next((c.name for c in data.guide.contexts if c.id == context), context)
-
-
-def reference_verdict(data: Data) -> Verdict:
-    """The neutral verdict of the baseline option in its own column."""
-    style = data.guide.levels["reference"]
-    return Verdict("reference", style.word or "reference", style.symbol, style.colour)
-
-
-def _comparison_cell(
-    data: Data,
-    index: _TableIndex,
-    names: dict[str, str],
-    column: schema.ComparisonColumn,
-    option: schema.Option,
-    problems: list[Problem],
-) -> Cell:
-    if column.against == "baseline" and option.id == column.baseline:
-        tables = [t.id for t in index.tagged(option.id, column.tag)]
-        return Cell(
-            column, reference_verdict(data), "the reference", tables=tables, note=option.cell_notes.get(column.id)
-        )
-    if column.against in ("counterpart", "baseline"):
-        found, others, sources = _against_other(index, column, option.id)
-        ratios = [m.ratio for m in found]
-        detail = "; ".join(_per_table(data, found, others, names))
-    else:
-        found, details, sources = _best(index, column, option.id)
-        ratios = [m.ratio for m in found]
-        detail = "; ".join(details)
-    judgement = option.judgements.get(column.id)
-    note = option.cell_notes.get(column.id)
-    if ratios and judgement is not None:
-        problems.append(
-            at(
-                data,
-                option,
-                ("judgements", column.id),
-                f"column {column.id!r} is decided by measured tables ({', '.join(sources)}); remove the judgement",
-            )
-        )
-    if ratios:
-        value = min(ratios)
-        parts = _parts(data, column, found)
-        worst = parts[0].verdict
-        regimes = sum(len(p.regimes) for p in parts)
-        summary = ""
-        if len(parts) > 1 and column.aggregate == "worst":
-            summary = f"worst of {regimes} regimes shown"
-            parts = parts[:1]
-        elif len(parts) > 1:
-            summary = "regimes disagree; colour of the worst"
-        noisy = [m.judged for m in found if m.judged and m.judged.confidence == WITHIN_NOISE]
-        judged = noisy[0] if noisy else min(found, key=lambda m: m.ratio).judged
-        return Cell(
-            column, worst, detail, tables=sources, note=note, value=value, parts=parts, summary=summary, judged=judged
-        )
-    if judgement is not None:
-        return Cell(
-            column, judged_verdict(data, column, judgement), reason=judgement.reason, note=note, source=judgement.source
-        )
-    return Cell(column, unknown_verdict(data), note=note)
-
-
-SupportSummary = Literal["yes", "partial", "no", "not-measured"]
-
-
-def support_summary(statuses: list[str]) -> SupportSummary:
-    """All contexts with an answer supported -> yes; some -> partial; none -> no.
-
-    ``not tried`` and ``not measured`` are no answer; ``no`` (tried and failed)
-    and ``cannot run`` are.
-    """
-    measured = [s for s in statuses if s not in ("not measured", "not tried")]
-    if not measured:
-        return "not-measured"
-    if any(s in ("yes", "with") for s in measured):
-        return "yes" if all(s == "yes" for s in measured) else "partial"
-    return "no"
-
-
-def _support(data: Data, column: schema.SupportColumn, option: schema.Option) -> tuple[Cell, list[SupportCell]]:
-    cells = []
-    for ctx in data.guide.contexts:
-        entry = option.support[ctx.id]
-        cells.append(
-            SupportCell(ctx, entry.status, verdict(data, column.statuses[entry.status]), entry.note, entry.source)
-        )
-    summary = support_summary([c.status for c in cells])
-    groups: dict[str, list[str]] = {}
-    rank = {"good": 0, "mid": 1, "bad": 2}
-    for c in sorted(cells, key=lambda c: rank.get(c.verdict.level, 3)):
-        groups.setdefault(c.verdict.word, []).append(c.context.name)
-    detail = "; ".join(f"{word}: {', '.join(names)}" for word, names in groups.items())
-    return Cell(column, verdict(data, column.categories[summary]), detail, note=option.cell_notes.get(column.id)), cells
-
-
 @dataclass(frozen=True)
 class LegendItem:
     verdict: Verdict
@@ -651,69 +345,35 @@ class LegendEntry:
     items: tuple[LegendItem, ...]
 
 
-#: What each support status means, whatever words a guide gives it.
-SUPPORT_MEANINGS = {
-    "yes": "runs there",
-    "with": "runs there with extra settings or code (the note says which)",
-    "no": "tried and failed (the note says what failed)",
-    "cannot run": "cannot run there (the note says why)",
-    "not tried": "nobody tried it",
-    "not measured": "the source does not say",
-}
-SUMMARY_MEANINGS = {
-    "yes": "runs on every {ctx} with an answer",
-    "partial": "runs on some {ctx_plural}, not others",
-    "no": "runs on no {ctx}",
-    "not-measured": "no {ctx} has an answer",
-}
-
-
-def _band_meaning(column: schema.ComparisonColumn, i: int) -> str:
-    b = column.bands[i]
-    above = column.bands[i - 1].min if i > 0 else None
-    if b.min is not None and above is not None:
-        return f"{numbers.raw(b.min)}× ≤ ratio < {numbers.raw(above)}×"
-    if b.min is not None:
-        return f"ratio ≥ {numbers.raw(b.min)}×"
-    return f"ratio < {numbers.raw(above)}×" if above is not None else "any ratio"
-
-
 def legend(d: Derived) -> list[LegendEntry]:
     """The legend, from what the matrix shows: every verdict of every cell, with its meaning.
 
-    Comparison columns list their whole scale (every band), so a reader sees
-    where each colour starts, plus every judgement and "not measured" shown.
+    Each column kind may list verdicts a cell need not show (a comparison's whole scale, so a reader
+    sees where each colour starts) and further ones (support per context); every judgement and
+    "not measured" shown is listed too.
     """
     guide = d.data.guide
-    shown: dict[str, dict[Verdict, str]] = {c.id: {} for c in guide.columns}
-    ctx = {"ctx": guide.context_noun, "ctx_plural": guide.context_noun_plural}
-    for column in guide.columns:
-        if isinstance(column, schema.ComparisonColumn):
-            for i, b in enumerate(column.bands):
-                shown[column.id][verdict(d.data, b)] = _band_meaning(column, i)
+    shown: dict[str, dict[Verdict, str]] = {c.id: dict(kind(c).scale(d.data, c)) for c in guide.columns}
     for option in d.data.options:
         for cell in d.cells[option.id]:
             if cell.verdict is None:
                 continue
             col = cell.column
             items = shown[col.id]
+            meaning = kind(col).meaning(d, col, cell, option)
             if cell.verdict.judged:
                 items.setdefault(cell.verdict, f"{judgement_word(d.data)} for {option.label}: no number decides it")
-            elif isinstance(col, schema.SupportColumn):
-                key = next((k for k, o in col.categories.items() if verdict(d.data, o) == cell.verdict), None)
-                items.setdefault(cell.verdict, SUMMARY_MEANINGS.get(key or "", "").format(**ctx) or cell.verdict.word)
-            elif cell.verdict.level == "reference":
-                noun = guide.option_noun
-                items.setdefault(cell.verdict, f"{option.label}, the reference every other {noun} is compared with")
+            elif meaning is not None:
+                items.setdefault(cell.verdict, meaning)
             elif cell.verdict.level == "unknown":
                 items.setdefault(cell.verdict, guide.levels["unknown"].meaning)
             else:
                 items.setdefault(cell.verdict, guide.levels[cell.verdict.level].meaning)
             for part in cell.parts:
                 items.setdefault(part.verdict, guide.levels[part.verdict.level].meaning)
-        for s in d.support.get(option.id, []):
-            column = next(c for c in guide.columns if isinstance(c, schema.SupportColumn))
-            shown[column.id].setdefault(s.verdict, f"on one {guide.context_noun}: {SUPPORT_MEANINGS[s.status]}")
+        for column in guide.columns:
+            for v, meaning in kind(column).details(d, column, option):
+                shown[column.id].setdefault(v, meaning)
     rank = {"reference": -1, "good": 0, "mid": 1, "bad": 2, "unknown": 3, "judged": 4}
     out = []
     for column in guide.columns:
@@ -723,27 +383,13 @@ def legend(d: Derived) -> list[LegendEntry]:
 
 
 def derive(data: Data) -> tuple[Derived, list[Problem]]:
-    problems: list[Problem] = []
     cells: dict[str, list[Cell]] = {}
-    support: dict[str, list[SupportCell]] = {}
     found = samples(data)
-    index = _TableIndex.of(data, found)
-    names = {o.id: o.label for o in data.options}
+    build = Build(data, TableIndex.of(data, found), {o.id: o.label for o in data.options})
     for option in data.options:
-        row: list[Cell] = []
-        for column in data.guide.columns:
-            if isinstance(column, schema.SupportColumn):
-                cell, support[option.id] = _support(data, column, option)
-            elif isinstance(column, schema.ComparisonColumn):
-                cell = _comparison_cell(data, index, names, column, option, problems)
-            elif isinstance(column, schema.CategoryColumn):
-                attr = option.attributes[column.attribute]
-                cell = Cell(column, verdict(data, column.categories[attr.value]), note=attr.note, source=attr.source)
-            else:
-                cell = Cell(column, None, text=getattr(option, column.field))
-            row.append(cell)
-        cells[option.id] = row
-        support.setdefault(option.id, [])
+        cells[option.id] = [kind(column).cell(build, column, option) for column in data.guide.columns]
+        build.support.setdefault(option.id, [])
+    support, problems = build.support, build.problems
     views = {t.id: table_view(data, t, found) for t in measurement_tables(data)}
     option_tables: dict[str, list[str]] = {o.id: [] for o in data.options}
     for t in data.tables:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator import numbers, schema
+from generator.derive.columns import kind
 from generator.derive.guide import Cell, Derived
 from generator.diff.model import Flip, ValueChange, judged
 
@@ -17,37 +17,12 @@ def _because(base: Derived, head: Derived, option: str, old: Cell, new: Cell, va
     column = new.column
     if old.column != new.column:
         reasons.append(f"the rule of the column {column.label!r} changed in guide.yml")
-    if isinstance(column, schema.ComparisonColumn):
-        if old.value is not None or new.value is not None:
-            reasons.append(f"worst ratio {_ratios(old.value, new.value)}")
-        sources = [*new.tables, *(t for t in old.tables if t not in new.tables)]
-        reasons += [f"{v.table_title}: {v.describe()}" for v in values if v.table in sources]
-    elif isinstance(column, schema.SupportColumn):
-        old_support = {c.context.id: c for c in base.support.get(option, [])}
-        for cell in head.support.get(option, []):
-            was = old_support.get(cell.context.id)
-            if was is not None and was.verdict.word != cell.verdict.word:
-                reasons.append(f"{cell.context.name}: {was.verdict.word} → {cell.verdict.word}")
-    elif isinstance(column, schema.CategoryColumn):
-        a = base.option(option).attributes.get(column.attribute)
-        b = head.option(option).attributes.get(column.attribute)
-        reasons.append(f"{column.attribute}: {a.value if a else '—'} → {b.value if b else '—'}")
+    reasons += kind(column).because(base, head, option, old, new, values)
     if old.reason != new.reason and new.reason:
         reasons.append(f"judgement: {new.reason.strip()}")
     elif old.reason and not new.reason:
         reasons.append("the judgement was removed")
     return reasons
-
-
-def _ratios(old: float | None, new: float | None) -> str:
-    """``1.04× → 1.14×``, with as many digits (2 to 4) as it takes to tell two different values apart."""
-    digits = 2
-    if old is not None and new is not None and old != new:
-        while digits < 4 and f"{old:.{digits}f}" == f"{new:.{digits}f}":
-            digits += 1
-    a = "—" if old is None else numbers.ratio(old, digits)
-    b = "—" if new is None else numbers.ratio(new, digits)
-    return f"{a} → {b}"
 
 
 def flips(base: Derived, head: Derived, values: list[ValueChange]) -> list[Flip]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from generator import numbers, schema
 from generator.derive import anchors
+from generator.derive.columns import kind
 from generator.derive.evidence import Sample
 from generator.derive.guide import Derived, Verdict
 from generator.derive.noise import Judged
@@ -54,11 +55,7 @@ def guide_data(d: Derived, page_of: dict[str, str]) -> dict[str, Any]:
     columns = []
     for col in g.columns:
         entry: dict[str, Any] = {"id": col.id, "label": col.label, "kind": col.kind, "meaning": col.meaning}
-        if isinstance(col, schema.ComparisonColumn):
-            entry["bands"] = [{"min": b.min, "level": b.level, "word": b.word} for b in col.bands]
-            entry.update(against=col.against, baseline=col.baseline, aggregate=col.aggregate)
-        elif isinstance(col, schema.CategoryColumn):
-            entry.update(attribute=col.attribute, role=col.role)
+        entry.update(kind(col).export(col))
         columns.append(entry)
     options = []
     for option in d.ordered_options():

@@ -1,0 +1,45 @@
+"""Category columns: an attribute each option states (a requirement it has or a feature it offers),
+each value mapped to a verdict."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from generator import schema
+from generator.derive.cells import Cell, Verdict, verdict
+from generator.derive.columns import Build, Change, Guide
+from generator.model import Data
+
+
+class Category:
+    def cell(self, build: Build, column: schema.CategoryColumn, option: schema.Option) -> Cell:
+        attr = option.attributes[column.attribute]
+        return Cell(column, verdict(build.data, column.categories[attr.value]), note=attr.note, source=attr.source)
+
+    def scale(self, data: Data, column: schema.CategoryColumn) -> list[tuple[Verdict, str]]:
+        return []
+
+    def meaning(self, d: Guide, column: schema.CategoryColumn, cell: Cell, option: schema.Option) -> str | None:
+        return None
+
+    def details(self, d: Guide, column: schema.CategoryColumn, option: schema.Option) -> list[tuple[Verdict, str]]:
+        return []
+
+    def because(
+        self, base: Guide, head: Guide, option: str, old: Cell, new: Cell, values: Sequence[Change]
+    ) -> list[str]:
+        a = base.option(option).attributes.get(column_attribute(new))
+        b = head.option(option).attributes.get(column_attribute(new))
+        return [f"{column_attribute(new)}: {a.value if a else '—'} → {b.value if b else '—'}"]
+
+    def export(self, column: schema.CategoryColumn) -> dict[str, Any]:
+        return {"attribute": column.attribute, "role": column.role}
+
+
+def column_attribute(cell: Cell) -> str:
+    assert isinstance(cell.column, schema.CategoryColumn)
+    return cell.column.attribute
+
+
+KIND = Category()

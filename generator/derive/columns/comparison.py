@@ -1,0 +1,262 @@
+"""Comparison columns: each option's measured ratios against another, judged by the column's bands.
+
+``against: counterpart`` compares with the other side of each of a table's comparisons, ``baseline``
+with one reference option (which gets the neutral ``reference`` level), ``best`` with the best value
+of each row. A cell over several regimes whose verdicts differ is split (``aggregate: split``) or
+shows the worst (``worst``); without a measurement, a stated judgement or "not measured".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from generator import numbers, schema
+from generator.derive.cells import (
+    Cell,
+    Part,
+    Regime,
+    Verdict,
+    band,
+    data_context_name,
+    judged_verdict,
+    reference_verdict,
+    unknown_verdict,
+    verdict,
+)
+from generator.derive.columns import Build, Change, Guide
+from generator.derive.columns.index import TableIndex
+from generator.derive.evidence import shown
+from generator.derive.noise import WITHIN_NOISE, Judged, judge
+from generator.model import Data, at, measurement_tables
+
+
+@dataclass(frozen=True)
+class _Measured:
+    """One row's ratio for a comparison cell, oriented so above 1 is better for the option."""
+
+    ratio: float
+    context: str | None
+    table: str
+    row: str
+    row_label: str
+    judged: Judged | None = None
+
+
+def _per_table(data: Data, found: list[_Measured], others: dict[str, list[str]], names: dict[str, str]) -> list[str]:
+    """``0.65–0.97× vs dense``, one per table, each ratio with its table's digits."""
+    digits = {t.id: t.digits for t in measurement_tables(data)}
+    out = []
+    for table, against in others.items():
+        ratios = [m.ratio for m in found if m.table == table]
+        who = ", ".join(names.get(o, o) for o in against)
+        out.append(f"{numbers.ratio_range(min(ratios), max(ratios), digits[table])} vs {who}")
+    return out
+
+
+def _sides(
+    index: TableIndex, column: schema.ComparisonColumn, option: str
+) -> Iterator[tuple[schema.MeasurementTable, str, str]]:
+    """Each tagged table with ``option``'s series and the series it is compared with there.
+
+    ``against: counterpart``: the other side of each of the table's comparisons; ``against: baseline``:
+    the baseline option's series.
+    """
+    for t in index.tagged(option, column.tag):
+        owner = index.owners[t.id]
+        if column.against == "baseline":
+            mine = next((s for s, o in owner.items() if o == option), None)
+            ref = next((s for s, o in owner.items() if o == column.baseline), None)
+            if mine is not None and ref is not None:
+                yield t, mine, ref
+            continue
+        for comp in t.comparisons:
+            sides = (owner[comp.numerator], owner[comp.denominator])
+            if option not in sides or sides[0] == sides[1]:
+                continue
+            yield (t, comp.numerator, comp.denominator) if sides[0] == option else (t, comp.denominator, comp.numerator)
+
+
+def _against_other(
+    index: TableIndex, column: schema.ComparisonColumn, option: str
+) -> tuple[list[_Measured], dict[str, list[str]], list[str]]:
+    """Ratios of ``option`` against its other side in every tagged table (:func:`_sides`); the other
+    sides' owners per table, and the tables used."""
+    found: list[_Measured] = []
+    others: dict[str, list[str]] = {}
+    sources: list[str] = []
+    for t, mine, theirs in _sides(index, column, option):
+        labels = {s.id: s.label for s in t.series}
+        for row in t.rows:
+            a, b = index.samples[(t.id, row.id, mine)], index.samples[(t.id, row.id, theirs)]
+            if not (a.measured and b.measured):
+                continue
+            judged = judge(column, a, b, t.better, (labels[mine], labels[theirs]), t.digits)
+            found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged))
+            other = index.owners[t.id][theirs] or theirs
+            if other not in others.setdefault(t.id, []):
+                others[t.id].append(other)
+            if t.id not in sources:
+                sources.append(t.id)
+    return found, others, sources
+
+
+def _best(
+    index: TableIndex, column: schema.ComparisonColumn, option: str
+) -> tuple[list[_Measured], list[str], list[str]]:
+    """Ratios of ``option`` against the best value of each tagged row (1.0 = the best)."""
+    found: list[_Measured] = []
+    details: list[str] = []
+    sources: list[str] = []
+    for t in index.tagged(option, column.tag):
+        owner = index.owners[t.id]
+        for row in t.rows:
+            values = {s: shown(index.samples, t, row, s) for s in row.values}
+            measured = {s: v for s, v in values.items() if not isinstance(v, str) and owner.get(s)}
+            mine = [s for s in measured if owner[s] == option]
+            if len(measured) < 2 or not mine:
+                continue
+            best = max(measured.values()) if t.better == "higher" else min(measured.values())
+            value = measured[mine[0]]
+            best_id = next(s for s, v in measured.items() if v == best)
+            labels = {s.id: s.label for s in t.series}
+            a, b = index.samples[(t.id, row.id, mine[0])], index.samples[(t.id, row.id, best_id)]
+            judged = judge(column, a, b, t.better, (labels[mine[0]], labels[best_id]), t.digits)
+            found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged))
+            tail = "best" if value == best else f"best {numbers.raw(best)}"
+            details.append(f"{row.label} {numbers.raw(value)} {t.unit} ({tail})")
+            if t.id not in sources:
+                sources.append(t.id)
+    return found, details, sources
+
+
+_WORST_FIRST = {"bad": 0, "mid": 1, "good": 2, "reference": 3, "judged": 4, "unknown": 5}
+
+
+def _parts(data: Data, column: schema.ComparisonColumn, found: list[_Measured]) -> list[Part]:
+    """Group the regimes by verdict, worst first.
+
+    A regime is a context when every row of it gets the same verdict, else a row.
+    """
+    verdicts = [
+        verdict(data, m.judged.outcome if m.judged and m.judged.outcome else band(column, m.ratio)) for m in found
+    ]
+    by_context: dict[str, set[Verdict]] = {}
+    for m, v in zip(found, verdicts, strict=True):
+        if m.context is not None:
+            by_context.setdefault(m.context, set()).add(v)
+    groups: dict[Verdict, list[Regime]] = {}
+    seen: set[tuple[Verdict, str]] = set()
+    for m, v in zip(found, verdicts, strict=True):
+        whole = m.context is not None and len(by_context[m.context]) == 1
+        name = data_context_name(data, m.context) if whole and m.context else m.row_label
+        if (v, name) in seen:
+            continue
+        seen.add((v, name))
+        groups.setdefault(v, []).append(Regime(name, m.table, m.row))
+    ordered = sorted(groups.items(), key=lambda item: _WORST_FIRST[item[0].level])
+    return [Part(v, tuple(regimes)) for v, regimes in ordered]
+
+
+def _comparison_cell(build: Build, column: schema.ComparisonColumn, option: schema.Option) -> Cell:
+    data, index, names, problems = build.data, build.index, build.names, build.problems
+    if column.against == "baseline" and option.id == column.baseline:
+        tables = [t.id for t in index.tagged(option.id, column.tag)]
+        return Cell(
+            column, reference_verdict(data), "the reference", tables=tables, note=option.cell_notes.get(column.id)
+        )
+    if column.against in ("counterpart", "baseline"):
+        found, others, sources = _against_other(index, column, option.id)
+        ratios = [m.ratio for m in found]
+        detail = "; ".join(_per_table(data, found, others, names))
+    else:
+        found, details, sources = _best(index, column, option.id)
+        ratios = [m.ratio for m in found]
+        detail = "; ".join(details)
+    judgement = option.judgements.get(column.id)
+    note = option.cell_notes.get(column.id)
+    if ratios and judgement is not None:
+        problems.append(
+            at(
+                data,
+                option,
+                ("judgements", column.id),
+                f"column {column.id!r} is decided by measured tables ({', '.join(sources)}); remove the judgement",
+            )
+        )
+    if ratios:
+        value = min(ratios)
+        parts = _parts(data, column, found)
+        worst = parts[0].verdict
+        regimes = sum(len(p.regimes) for p in parts)
+        summary = ""
+        if len(parts) > 1 and column.aggregate == "worst":
+            summary = f"worst of {regimes} regimes shown"
+            parts = parts[:1]
+        elif len(parts) > 1:
+            summary = "regimes disagree; colour of the worst"
+        noisy = [m.judged for m in found if m.judged and m.judged.confidence == WITHIN_NOISE]
+        judged = noisy[0] if noisy else min(found, key=lambda m: m.ratio).judged
+        return Cell(
+            column, worst, detail, tables=sources, note=note, value=value, parts=parts, summary=summary, judged=judged
+        )
+    if judgement is not None:
+        return Cell(
+            column, judged_verdict(data, column, judgement), reason=judgement.reason, note=note, source=judgement.source
+        )
+    return Cell(column, unknown_verdict(data), note=note)
+
+
+def _band_meaning(column: schema.ComparisonColumn, i: int) -> str:
+    b = column.bands[i]
+    above = column.bands[i - 1].min if i > 0 else None
+    if b.min is not None and above is not None:
+        return f"{numbers.raw(b.min)}× ≤ ratio < {numbers.raw(above)}×"
+    if b.min is not None:
+        return f"ratio ≥ {numbers.raw(b.min)}×"
+    return f"ratio < {numbers.raw(above)}×" if above is not None else "any ratio"
+
+
+def ratio_change(old: float | None, new: float | None) -> str:
+    """``1.04× → 1.14×``, with as many digits (2 to 4) as it takes to tell two different values apart."""
+    digits = 2
+    if old is not None and new is not None and old != new:
+        while digits < 4 and f"{old:.{digits}f}" == f"{new:.{digits}f}":
+            digits += 1
+    a = "—" if old is None else numbers.ratio(old, digits)
+    b = "—" if new is None else numbers.ratio(new, digits)
+    return f"{a} → {b}"
+
+
+class Comparison:
+    def cell(self, build: Build, column: schema.ComparisonColumn, option: schema.Option) -> Cell:
+        return _comparison_cell(build, column, option)
+
+    def scale(self, data: Data, column: schema.ComparisonColumn) -> list[tuple[Verdict, str]]:
+        return [(verdict(data, b), _band_meaning(column, i)) for i, b in enumerate(column.bands)]
+
+    def meaning(self, d: Guide, column: schema.ComparisonColumn, cell: Cell, option: schema.Option) -> str | None:
+        if cell.verdict is not None and cell.verdict.level == "reference" and not cell.verdict.judged:
+            return f"{option.label}, the reference every other {d.data.guide.option_noun} is compared with"
+        return None
+
+    def details(self, d: Guide, column: schema.ComparisonColumn, option: schema.Option) -> list[tuple[Verdict, str]]:
+        return []
+
+    def because(
+        self, base: Guide, head: Guide, option: str, old: Cell, new: Cell, values: Sequence[Change]
+    ) -> list[str]:
+        reasons: list[str] = []
+        if old.value is not None or new.value is not None:
+            reasons.append(f"worst ratio {ratio_change(old.value, new.value)}")
+        sources = [*new.tables, *(t for t in old.tables if t not in new.tables)]
+        reasons += [f"{v.table_title}: {v.describe()}" for v in values if v.table in sources]
+        return reasons
+
+    def export(self, column: schema.ComparisonColumn) -> dict[str, Any]:
+        bands = [{"min": b.min, "level": b.level, "word": b.word} for b in column.bands]
+        return {"bands": bands, "against": column.against, "baseline": column.baseline, "aggregate": column.aggregate}
+
+
+KIND = Comparison()

@@ -1,0 +1,96 @@
+"""Support columns: where each option runs, one status per context, summarised in one verdict."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from generator import schema
+from generator.derive.cells import Cell, SupportCell, Verdict, verdict
+from generator.derive.columns import Build, Change, Guide
+from generator.model import Data
+
+SupportSummary = Literal["yes", "partial", "no", "not-measured"]
+
+
+def support_summary(statuses: list[str]) -> SupportSummary:
+    """All contexts with an answer supported -> yes; some -> partial; none -> no.
+
+    ``not tried`` and ``not measured`` are no answer; ``no`` (tried and failed)
+    and ``cannot run`` are.
+    """
+    measured = [s for s in statuses if s not in ("not measured", "not tried")]
+    if not measured:
+        return "not-measured"
+    if any(s in ("yes", "with") for s in measured):
+        return "yes" if all(s == "yes" for s in measured) else "partial"
+    return "no"
+
+
+def _support(data: Data, column: schema.SupportColumn, option: schema.Option) -> tuple[Cell, list[SupportCell]]:
+    cells = []
+    for ctx in data.guide.contexts:
+        entry = option.support[ctx.id]
+        cells.append(
+            SupportCell(ctx, entry.status, verdict(data, column.statuses[entry.status]), entry.note, entry.source)
+        )
+    summary = support_summary([c.status for c in cells])
+    groups: dict[str, list[str]] = {}
+    rank = {"good": 0, "mid": 1, "bad": 2}
+    for c in sorted(cells, key=lambda c: rank.get(c.verdict.level, 3)):
+        groups.setdefault(c.verdict.word, []).append(c.context.name)
+    detail = "; ".join(f"{word}: {', '.join(names)}" for word, names in groups.items())
+    return Cell(column, verdict(data, column.categories[summary]), detail, note=option.cell_notes.get(column.id)), cells
+
+
+#: What each support status means, whatever words a guide gives it.
+SUPPORT_MEANINGS = {
+    "yes": "runs there",
+    "with": "runs there with extra settings or code (the note says which)",
+    "no": "tried and failed (the note says what failed)",
+    "cannot run": "cannot run there (the note says why)",
+    "not tried": "nobody tried it",
+    "not measured": "the source does not say",
+}
+SUMMARY_MEANINGS = {
+    "yes": "runs on every {ctx} with an answer",
+    "partial": "runs on some {ctx_plural}, not others",
+    "no": "runs on no {ctx}",
+    "not-measured": "no {ctx} has an answer",
+}
+
+
+class Support:
+    def cell(self, build: Build, column: schema.SupportColumn, option: schema.Option) -> Cell:
+        cell, build.support[option.id] = _support(build.data, column, option)
+        return cell
+
+    def scale(self, data: Data, column: schema.SupportColumn) -> list[tuple[Verdict, str]]:
+        return []
+
+    def meaning(self, d: Guide, column: schema.SupportColumn, cell: Cell, option: schema.Option) -> str | None:
+        guide = d.data.guide
+        key = next((k for k, o in column.categories.items() if verdict(d.data, o) == cell.verdict), None)
+        ctx = {"ctx": guide.context_noun, "ctx_plural": guide.context_noun_plural}
+        return SUMMARY_MEANINGS.get(key or "", "").format(**ctx) or (cell.verdict.word if cell.verdict else "")
+
+    def details(self, d: Guide, column: schema.SupportColumn, option: schema.Option) -> list[tuple[Verdict, str]]:
+        noun = d.data.guide.context_noun
+        return [(s.verdict, f"on one {noun}: {SUPPORT_MEANINGS[s.status]}") for s in d.support.get(option.id, [])]
+
+    def because(
+        self, base: Guide, head: Guide, option: str, old: Cell, new: Cell, values: Sequence[Change]
+    ) -> list[str]:
+        reasons = []
+        old_support = {c.context.id: c for c in base.support.get(option, [])}
+        for cell in head.support.get(option, []):
+            was = old_support.get(cell.context.id)
+            if was is not None and was.verdict.word != cell.verdict.word:
+                reasons.append(f"{cell.context.name}: {was.verdict.word} → {cell.verdict.word}")
+        return reasons
+
+    def export(self, column: schema.SupportColumn) -> dict[str, Any]:
+        return {}
+
+
+KIND = Support()
