@@ -217,3 +217,18 @@ def test_shipped_guide_states_its_evidence_and_invents_none(shipped_site: Path) 
         if sample.measured:
             assert results.select_one(f"details#ev-{t}-{r}"), (t, r)
     assert d.stale() == []
+
+
+def test_a_row_with_nothing_measured_says_so_in_its_evidence(data_copy: Path) -> None:
+    from generator.render.pages import Renderer
+
+    table = data_copy / "tables" / "transport-microbench.yml"
+    edit(table, "pplx: 362}", "pplx: not measured}")
+    results = Renderer(derive_guide(data_copy)).render()["results.md"]
+    block = results[results.index('id="ev-transport-microbench-combine"') :]
+    block = block[: block.index("</details>")]
+    # The row's evidence anchor still exists (its table links to it) and says why it shows nothing.
+    assert "Not measured: no value here has runs, a set-up or a source file to show." in block
+    assert "Reproduce" not in block
+    dispatch = results[results.index('id="ev-transport-microbench-dispatch"') :]
+    assert "Not measured" not in dispatch[: dispatch.index("</details>")]

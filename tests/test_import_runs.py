@@ -423,6 +423,34 @@ def test_the_evidence_shows_the_set_up_the_file_states(guide: Path) -> None:
     assert "benchmark: all_gather_perf" in nccl["Settings named"] and "GPUs: 16" in nccl["Settings named"]
 
 
+def test_runs_from_two_tools_keep_each_files_own_statement(guide: Path) -> None:
+    reason = "the AIPerf run used ISL 120 on purpose"
+    import_runs(guide, [Request("sglang-bench", SGLANG_SWEEP, "serving", "conc32", "cargo", record=1)])
+    import_runs(guide, [Request("aiperf", AIPERF, "serving", "conc32", "cargo", accept=reason)])
+    lines = evidence(results_page(guide), "serving", "conc32", "cargo bike")
+    assert lines["Tool"] == "SGLang bench_serving; AIPerf 0.13.0"
+    assert lines["Command"].startswith("# run 1: command not stated # run 2 aiperf profile --model")
+    # what both files state is said once; what only one states is said for its run
+    settings = lines["Settings named"].split("; ")
+    assert settings[:3] == ["concurrency: 32", "output length (OSL): 128", "run 1: framework: sglang"]
+    assert "run 1: input length (ISL): 1024" in settings and "run 2: input length (ISL): 120" in settings
+    assert "run 2: model: Qwen3-30B-A3B-FP8" in settings
+    reproduce = (
+        BeautifulSoup(results_page(guide), "html.parser")
+        .select("details#ev-serving-conc32 .dg-ev-value")[-1]
+        .select_one(".dg-reproduce code")
+        .get_text()
+    )
+    assert reproduce.splitlines()[1:4] == [
+        "# run 1: command not stated",
+        "# run 2",
+        "aiperf profile --model"
+        " 'Qwen3-30B-A3B-FP8' --url 'http://10.0.1.12:8000' --endpoint-type 'chat' --streaming --tokenizer"
+        " 'Qwen/Qwen3-30B-A3B-FP8' --request-count 320 --concurrency 32 --synthetic-input-tokens-mean 120"
+        " --output-tokens-mean 128 --ui-type None --artifact-dir 'artifacts/trtllm-conc32'",
+    ]
+
+
 def test_the_files_oldest_date_and_version_date_a_value_with_runs_from_several_files(guide: Path) -> None:
     older = VLLM.read_text(encoding="utf-8").replace('"date": "20260717-101544"', '"date": "20250301-080000"')
     second = guide.parent / "vllm-older.json"

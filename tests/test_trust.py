@@ -98,6 +98,30 @@ def test_a_judgement_takes_the_judgement_style_not_a_measured_colour(shipped_sit
     assert legend.select(".dg-badge.dg-judged") and "beats the proxy" in text(legend)
 
 
+def _verdict_rules(site: Path) -> str:
+    """The methodology's "How verdicts are decided" section, as text."""
+    section = page(site, "methodology/").select_one("#verdicts")
+    assert section is not None
+    parts = []
+    for node in section.find_next_siblings():
+        if node.name in ("h2", "h1"):
+            break
+        parts.append(text(node))
+    return " ".join(parts)
+
+
+def test_the_methodology_says_how_a_judgement_and_a_split_cell_look(shipped_site: Path, example_site: Path) -> None:
+    rules = _verdict_rules(shipped_site)
+    # The judgement style, in the symbol and word guide.yml gives the "judged" level.
+    assert "carries the § symbol and the word judgement" in rules
+    assert "takes the colour of the worst one" in rules and "(frameworks, or rows of a table)" in rules
+    assert "within noise" in rules  # the shipped guide declares a noise rule
+    # A guide that states no judgement and declares no noise rule does not describe them.
+    example = _verdict_rules(example_site)
+    assert "takes the colour of the worst one" in example
+    assert "symbol and the word" not in example and "within noise" not in example
+
+
 def test_a_judgement_in_a_measured_band_must_state_its_number(data_copy: Path) -> None:
     option = data_copy / "options" / "kernel-posted.yml"
     edit(option, "    word: beats the proxy\n", "    word: beats the proxy\n    level: good\n")

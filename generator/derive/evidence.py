@@ -175,9 +175,11 @@ def _distinct(values: list[str | None]) -> list[str]:
 def from_files(setups: list[schema.Setup]) -> schema.Setup | None:
     """What a value's raw files state about how they were produced, as one set-up (the most specific level).
 
-    Where the files agree, their statement; where they differ, every statement (tools, versions and
-    commands listed, one command a line), and for the date and each component's version the oldest,
-    so that the freshness rules judge the value by its oldest run. ``None`` without files.
+    Runs are numbered in file order, as the evidence lists them. What every file states alike is
+    stated once; where files differ, each run's own statement is kept: the tools listed, each command
+    under a ``# run N`` line (``# run N: command not stated`` where a file names none), the settings
+    not shared prefixed ``run N:``. The date and each component's version are the oldest, so that the
+    freshness rules judge the value by its oldest run. ``None`` without files.
     """
     if not setups:
         return None
@@ -187,13 +189,24 @@ def from_files(setups: list[schema.Setup]) -> schema.Setup | None:
         for comp, version in s.software.items():
             if comp not in software or older(version, software[comp]):
                 software[comp] = version
+    first = setups[0]
+    same_tool = all((s.tool, s.tool_version) == (first.tool, first.tool_version) for s in setups)
+    tools = _distinct([" ".join(x for x in (s.tool, s.tool_version) if x) for s in setups])
+    commands = [s.command for s in setups]
+    command = first.command
+    if any(c != first.command for c in commands):
+        command = "\n".join(
+            f"# run {i}\n{c}" if c else f"# run {i}: command {schema.NOT_STATED}" for i, c in enumerate(commands, 1)
+        )
+    shared = [x for x in first.settings if all(x in s.settings for s in setups)]
+    own = [f"run {i}: {x}" for i, s in enumerate(setups, 1) for x in s.settings if x not in shared]
     return schema.Setup.model_construct(
-        tool=" / ".join(_distinct([s.tool for s in setups])) or None,
-        tool_version=" / ".join(_distinct([s.tool_version for s in setups])) or None,
-        command="\n".join(_distinct([s.command for s in setups])) or None,
+        tool=first.tool if same_tool else "; ".join(tools) or None,
+        tool_version=first.tool_version if same_tool else None,
+        command=command,
         software=software,
         environment={},
-        settings=_distinct([x for s in setups for x in s.settings]),
+        settings=[*shared, *own],
         date=min(dates) if dates else None,
         raw_file=", ".join(_distinct([s.raw_file for s in setups])) or None,
     )

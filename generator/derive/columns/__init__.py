@@ -82,6 +82,27 @@ class ColumnKind(Protocol):
         ...
 
 
+class Plain:
+    """What a column kind does where it has nothing of its own to add; kinds override what they need."""
+
+    def scale(self, data: Data, column: Any) -> list[tuple[Verdict, str]]:
+        return []
+
+    def meaning(self, d: Guide, column: Any, cell: Cell, option: schema.Option) -> str | None:
+        return None
+
+    def details(self, d: Guide, column: Any, option: schema.Option) -> list[tuple[Verdict, str]]:
+        return []
+
+    def because(
+        self, base: Guide, head: Guide, option: str, old: Cell, new: Cell, values: Sequence[Change]
+    ) -> list[str]:
+        return []
+
+    def export(self, column: Any) -> dict[str, Any]:
+        return {}
+
+
 def _registry() -> dict[str, ColumnKind]:
     from generator.derive.columns import category, comparison, support, text
 

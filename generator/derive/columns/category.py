@@ -7,24 +7,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from generator import schema
-from generator.derive.cells import Cell, Verdict, verdict
-from generator.derive.columns import Build, Change, Guide
-from generator.model import Data
+from generator.derive.cells import Cell, verdict
+from generator.derive.columns import Build, Change, Guide, Plain
 
 
-class Category:
+class Category(Plain):
     def cell(self, build: Build, column: schema.CategoryColumn, option: schema.Option) -> Cell:
         attr = option.attributes[column.attribute]
         return Cell(column, verdict(build.data, column.categories[attr.value]), note=attr.note, source=attr.source)
-
-    def scale(self, data: Data, column: schema.CategoryColumn) -> list[tuple[Verdict, str]]:
-        return []
-
-    def meaning(self, d: Guide, column: schema.CategoryColumn, cell: Cell, option: schema.Option) -> str | None:
-        return None
-
-    def details(self, d: Guide, column: schema.CategoryColumn, option: schema.Option) -> list[tuple[Verdict, str]]:
-        return []
 
     def because(
         self, base: Guide, head: Guide, option: str, old: Cell, new: Cell, values: Sequence[Change]

@@ -25,7 +25,7 @@ from generator.derive.cells import (
     unknown_verdict,
     verdict,
 )
-from generator.derive.columns import Build, Change, Guide
+from generator.derive.columns import Build, Change, Guide, Plain
 from generator.derive.columns.index import TableIndex
 from generator.derive.evidence import shown
 from generator.derive.noise import WITHIN_NOISE, Judged, judge
@@ -229,7 +229,7 @@ def ratio_change(old: float | None, new: float | None) -> str:
     return f"{a} → {b}"
 
 
-class Comparison:
+class Comparison(Plain):
     def cell(self, build: Build, column: schema.ComparisonColumn, option: schema.Option) -> Cell:
         return _comparison_cell(build, column, option)
 
@@ -240,9 +240,6 @@ class Comparison:
         if cell.verdict is not None and cell.verdict.level == "reference" and not cell.verdict.judged:
             return f"{option.label}, the reference every other {d.data.guide.option_noun} is compared with"
         return None
-
-    def details(self, d: Guide, column: schema.ComparisonColumn, option: schema.Option) -> list[tuple[Verdict, str]]:
-        return []
 
     def because(
         self, base: Guide, head: Guide, option: str, old: Cell, new: Cell, values: Sequence[Change]

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Literal
 
 from generator import schema
 from generator.derive.cells import Cell, SupportCell, Verdict, verdict
-from generator.derive.columns import Build, Change, Guide
+from generator.derive.columns import Build, Change, Guide, Plain
 from generator.model import Data
 
 SupportSummary = Literal["yes", "partial", "no", "not-measured"]
@@ -60,13 +60,10 @@ SUMMARY_MEANINGS = {
 }
 
 
-class Support:
+class Support(Plain):
     def cell(self, build: Build, column: schema.SupportColumn, option: schema.Option) -> Cell:
         cell, build.support[option.id] = _support(build.data, column, option)
         return cell
-
-    def scale(self, data: Data, column: schema.SupportColumn) -> list[tuple[Verdict, str]]:
-        return []
 
     def meaning(self, d: Guide, column: schema.SupportColumn, cell: Cell, option: schema.Option) -> str | None:
         guide = d.data.guide
@@ -88,9 +85,6 @@ class Support:
             if was is not None and was.verdict.word != cell.verdict.word:
                 reasons.append(f"{cell.context.name}: {was.verdict.word} → {cell.verdict.word}")
         return reasons
-
-    def export(self, column: schema.SupportColumn) -> dict[str, Any]:
-        return {}
 
 
 KIND = Support()

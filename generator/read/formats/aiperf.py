@@ -27,15 +27,14 @@ from generator.read.formats.tool_output import (
     canonical_unit,
     dig,
     expect_object,
-    file_run,
     load_json,
     path_text,
+    register_tool,
     stated_int,
     stated_text,
     text_of,
     workload,
 )
-from generator.read.runs import FileRun, RunFileError, register
 
 FORMAT = "aiperf"
 TOOL = "AIPerf"
@@ -144,12 +143,4 @@ def _setup(doc: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-@register(FORMAT)
-def read_value(content: bytes, metric: str | None) -> FileRun:
-    """The run value the build shows, ``metric`` of this file, with what the file states about the run
-    (see :func:`tool_output.file_run`)."""
-    try:
-        runs = [parse(content)]
-    except ToolOutputError as exc:
-        raise RunFileError(str(exc)) from None
-    return file_run(runs, metric)
+register_tool(FORMAT, parse)

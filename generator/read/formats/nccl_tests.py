@@ -20,8 +20,15 @@ from __future__ import annotations
 import math
 import re
 
-from generator.read.formats.tool_output import Metric, Stated, ToolOutputError, ToolRun, file_run, text_of, workload
-from generator.read.runs import FileRun, RunFileError, register
+from generator.read.formats.tool_output import (
+    Metric,
+    Stated,
+    ToolOutputError,
+    ToolRun,
+    register_tool,
+    text_of,
+    workload,
+)
 
 FORMAT = "nccl-tests"
 TOOL = "nccl-tests"
@@ -173,12 +180,4 @@ def _footer(lines: list[str]) -> Metric | None:
     return None
 
 
-@register(FORMAT)
-def read_value(content: bytes, metric: str | None) -> FileRun:
-    """The run value the build shows, ``metric`` of this file, with what the file states about the run
-    (see :func:`tool_output.file_run`)."""
-    try:
-        runs = [parse(content)]
-    except ToolOutputError as exc:
-        raise RunFileError(str(exc)) from None
-    return file_run(runs, metric)
+register_tool(FORMAT, parse)

@@ -24,12 +24,11 @@ from generator.read.formats.tool_output import (
     Stated,
     ToolOutputError,
     ToolRun,
-    file_run,
+    register_tool,
     stated_int,
     stated_text,
     workload,
 )
-from generator.read.runs import FileRun, RunFileError, register
 
 FORMAT = "sglang-bench"
 TOOL = "SGLang bench_serving"
@@ -95,12 +94,4 @@ def _workload(record: dict[str, Any], line: int, count: int) -> dict[str, Stated
     )
 
 
-@register(FORMAT)
-def read_value(content: bytes, metric: str | None) -> FileRun:
-    """The run value the build shows, ``metric`` of this file, with what the file states about the run
-    (see :func:`tool_output.file_run`)."""
-    try:
-        runs = parse(content)
-    except ToolOutputError as exc:
-        raise RunFileError(str(exc)) from None
-    return file_run(runs, metric)
+register_tool(FORMAT, parse)

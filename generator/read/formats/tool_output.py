@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.read.runs import FileRun, RunFileError
+from generator.read.runs import FileRun, RunFileError, register
 
 #: A raw result file larger than this is refused (the guide keeps raw files in the repository).
 MAX_RAW_BYTES = 16 * 1024 * 1024
@@ -367,3 +367,18 @@ def file_run(runs: list[ToolRun], metric: str | None) -> FileRun:
         software=dict(run.software),
         settings=(*stated, *run.settings),
     )
+
+
+def register_tool(name: str, parse: Callable[[bytes], ToolRun | list[ToolRun]]) -> None:
+    """Register the reader of a tool's format ``name`` from its ``parse``: the value the build shows is
+    the ``metric`` of the parsed run(s), with what the file states about the run (:func:`file_run`)."""
+
+    def read_value(content: bytes, metric: str | None) -> FileRun:
+        try:
+            parsed = parse(content)
+        except ToolOutputError as exc:
+            raise RunFileError(str(exc)) from None
+        return file_run(parsed if isinstance(parsed, list) else [parsed], metric)
+
+    read_value.__doc__ = f"The {name} run value the build shows (see :func:`register_tool`)."
+    register(name)(read_value)

@@ -23,12 +23,11 @@ from generator.read.formats.tool_output import (
     Stated,
     ToolOutputError,
     ToolRun,
-    file_run,
+    register_tool,
     stated_int,
     stated_text,
     workload,
 )
-from generator.read.runs import FileRun, RunFileError, register
 
 FORMAT = "vllm-bench"
 TOOL = "vLLM bench serve"
@@ -98,12 +97,4 @@ def _setup(record: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-@register(FORMAT)
-def read_value(content: bytes, metric: str | None) -> FileRun:
-    """The run value the build shows, ``metric`` of this file, with what the file states about the run
-    (see :func:`tool_output.file_run`)."""
-    try:
-        runs = parse(content)
-    except ToolOutputError as exc:
-        raise RunFileError(str(exc)) from None
-    return file_run(runs, metric)
+register_tool(FORMAT, parse)
