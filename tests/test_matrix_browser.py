@@ -103,9 +103,12 @@ def test_filter_by_context_and_verdict_keeps_state_in_the_address(tab: Page, sit
     tab.go_back()
     tab.wait_for_function("location.search === ''")
     assert _shown(tab) == every
+    # Forward into a narrowed view opens the tools, so its choices (and "Show all") are in sight.
+    tab.evaluate("document.getElementById('matrix-tools-box').open = false")
     tab.go_forward()
     tab.wait_for_function("location.search.includes('on=vllm')")
     assert _shown(tab) == vllm
+    tab.wait_for_function("document.getElementById('matrix-tools-box').open")
     tab.locator("button.dg-tools-reset").click()
     assert _shown(tab) == every and "?" not in tab.url
 

@@ -341,7 +341,10 @@
 
   window.addEventListener("popstate", function () {
     if (current && document.body.contains(current.form) && location.pathname === current.path) {
-      render(current, stateFrom(current, location.search));
+      var state = stateFrom(current, location.search);
+      var box = document.getElementById("matrix-tools-box");
+      if (box && searchFor(current, state)) box.open = true; // back or forward into a narrowed view: its choices in sight
+      render(current, state);
     }
   });
 
