@@ -9,7 +9,9 @@ engine. Nothing here knows MkDocs.
 from __future__ import annotations
 
 import os
+import shutil
 import stat
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -162,3 +164,15 @@ def build_site(
         description=escaping.title(guide.tagline),
         footer=escaping.title(guide.footer) if guide.footer else "",
     )
+
+
+def swap_in(staging: Path, out: Path) -> None:
+    """Put the finished ``staging`` folder at ``out``, removing the previous one only afterwards, so a
+    failed build never leaves a half-written site (the Zensical build and the quality gates' builds)."""
+    old = None
+    if os.path.lexists(out):
+        old = Path(tempfile.mkdtemp(prefix=f".{out.name}-old-", dir=out.parent))
+        out.rename(old / out.name)
+    staging.rename(out)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)

@@ -20,6 +20,8 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
+from generator.build import swap_in
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -29,17 +31,6 @@ class BuildFailed(Exception):
 
 def mkdocs_command(config: Path, out: Path) -> list[str]:
     return [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(out)]
-
-
-def swap_in(staging: Path, out: Path) -> None:
-    """Put the finished ``staging`` folder at ``out``, removing the previous site only afterwards."""
-    old = None
-    if os.path.lexists(out):
-        old = Path(tempfile.mkdtemp(prefix=f".{out.name}-old-", dir=out.parent))
-        out.rename(old / out.name)
-    staging.rename(out)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
 
 
 def build_site(

@@ -44,6 +44,7 @@ from generator.build import (
     Site,
     build_site,
     describe_unsafe,
+    swap_in,
     unsafe_sources,
 )
 from generator.errors import GuideError, RevisionError
@@ -364,13 +365,7 @@ def build(config_file: Path, out: Path) -> Path:
     try:
         project = prepare(config_file, staging)
         run_zensical(project)
-        old = None
-        if os.path.lexists(out):
-            old = Path(tempfile.mkdtemp(prefix=f".{out.name}-old-", dir=out.parent))
-            out.rename(old / out.name)
-        staging.rename(out)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        swap_in(staging, out)
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
