@@ -481,6 +481,9 @@ def main(argv: list[str] | None = None) -> int:
             )
             page.write_part("bench", table(saved), when=when, commit=saved.get("commit"))
         return 0
+    # Measure what an author's machine does: Python caches compiled modules (``__pycache__``) after
+    # the first run. A shell that forbids it makes every child recompile the engine and MkDocs.
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     if args.keep:
         if args.keep.exists():
             shutil.rmtree(args.keep)

@@ -33,6 +33,8 @@ def test_field_docs_reach_the_json_schema() -> None:
     campaign = json.loads(schemas()["campaign.schema.json"])
     environment = campaign["properties"]["environment"]
     assert "labelled facts" in environment["description"]
+    fact = campaign["definitions"]["EnvironmentFact"]["properties"]["key"]  # a nested model's field
+    assert fact["description"].startswith("The name a benchmark tool's result file states")
 
 
 def test_the_word_check_finds_the_shipped_guides_words() -> None:

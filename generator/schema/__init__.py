@@ -4,7 +4,7 @@ Every data file is validated against one of the models below, and the JSON
 Schema files under ``schema/`` that editors use are exported from them
 (``python -m generator schema``). The models know nothing of any one topic: every
 guide shares them. A field's docstring is its description in the JSON Schema
-(``use_attribute_docstrings``), so editors show it as help.
+(read at export by :mod:`generator.schema.docstrings`), so editors show it as help.
 """
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ Value = Annotated[
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
 # --- guide.yml -------------------------------------------------------------
