@@ -9,6 +9,7 @@ import pytest
 from generator import pipeline
 from generator.errors import Problem
 from generator.model import Data
+from tests.conftest import mkdocs_build, write_site
 from tests.data_edits import edit, line_of, problems_in
 
 
@@ -118,3 +119,15 @@ def test_a_rule_that_crashes_on_salvaged_records_is_not_reported(
     found = problems_in(data_copy)
     assert not any("crashed" in p for p in found), found
     assert len(found) == 2 and "unknown campaign 'efa-gdx'" in found[1], found
+
+
+def test_the_mkdocs_plugin_reports_the_same_combined_list(data_copy: Path, tmp_path: Path) -> None:
+    uccl = data_copy / "options" / "uccl.yml"
+    edit(uccl, "platforms: [efa]\n", "platforms: efa\n")
+    edit(uccl, "campaign: efa-gda\n", "campaign: efa-gdx\n")
+    (tmp_path / "project").mkdir()
+    result = mkdocs_build(write_site(tmp_path / "project", data_copy), tmp_path / "site")
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    assert "2 problems in the guide data:" in result.stderr, result.stderr
+    assert "options/uccl.yml:6: platforms: expected a list" in result.stderr, result.stderr
+    assert "options/uccl.yml:7: campaign: unknown campaign 'efa-gdx' (did you mean 'efa-gda'?)" in result.stderr
