@@ -45,7 +45,7 @@ def at(data: Data, record: Any, loc: Loc, message: str) -> Problem:
     """A problem located at ``loc`` inside the document ``record`` came from."""
     doc = data.doc(record)
     field = ""
-    for part in loc:
+    for part in doc.original(loc):
         field += f"[{part}]" if isinstance(part, int) else (f".{part}" if field else str(part))
     return Problem(doc.file, doc.line_of(loc), field, message)
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
-from generator.check.partial import drop_consequences, left_out
+from generator.check.partial import drop_consequences, left_out, new_references
 from generator.check.registry import CHECKS, DECISION_CHECKS, run_checks
 from generator.check.run_files import resolve_run_files
-from generator.check.schema_check import check_schema
+from generator.check.schema_check import check_schema_salvaging
 from generator.derive.guide import Derived, derive
 from generator.errors import GuideError, Problem
 from generator.model import Data
@@ -55,15 +55,17 @@ def validate_guide(data_dir: Path) -> Data:
 
 
 def _checked(data_dir: Path) -> tuple[Data | None, list[Problem]]:
+    """The valid records, and every problem: the schema's, then the rules' on valid and salvaged records."""
     raw, problems = load(Path(data_dir))
-    data, schema_problems = check_schema(raw, partial=True)
-    problems += schema_problems
-    if data is not None:
-        found = resolve_run_files(raw.root, data) + run_checks(data, [*CHECKS, *DECISION_CHECKS])
-        if problems:
-            found = drop_consequences(found, left_out(raw, problems))
-        problems += found
-    return data, problems
+    checked = check_schema_salvaging(raw)
+    data, rules = checked.data, [*CHECKS, *DECISION_CHECKS]
+    problems += checked.problems
+    first = [] if data is None else resolve_run_files(raw.root, data) + run_checks(data, rules)
+    found = drop_consequences(first, left_out(raw, problems)) if problems and first else first
+    if checked.salvaged is not None:  # a bad value must not hide an unknown reference in the same file
+        second = new_references(first, run_checks(checked.salvaged, rules))
+        found += drop_consequences(second, left_out(raw, problems, checked.removed))
+    return data, problems + found
 
 
 def build_guide(data_dir: Path, directory_urls: bool = True) -> dict[str, str]:

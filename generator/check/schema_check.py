@@ -1,18 +1,23 @@
 """Stage 2: check every document against the schema, then references between them.
 
 Schema checks turn pydantic errors into :class:`Problem` objects that name the
-file, the line and the field. Cross-record checks are small pure functions in
-:mod:`generator.check.rules`, each returning problems; all run, all are reported.
+file, the line and the field; a record that fails is also salvaged where it can
+be (:mod:`generator.check.salvage`), for the reference checks. Cross-record
+checks are small pure functions in :mod:`generator.check.rules`, each returning
+problems; all run, all are reported.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from types import UnionType
 from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from generator import schema
+from generator.check.error_loc import doc_loc
+from generator.check.salvage import salvage
 from generator.errors import Problem, did_you_mean
 from generator.model import Data
 from generator.read.load import RawGuide
@@ -64,37 +69,6 @@ def _message(err: Any) -> str:
     if kind in {"number", "measurement", "runs", "text", "vocabulary"}:  # our own validators already say what they got
         return str(err["msg"])
     return f"{err['msg']} (got {got!r})" if "input" in err and not isinstance(got, (dict, list)) else err["msg"]
-
-
-def _doc_loc(data: Any, loc: tuple[Any, ...]) -> Loc:
-    """Map a pydantic error location onto the document's keys.
-
-    Pydantic puts the tag of a discriminated union (the value of ``kind``) into
-    the location, right after the mapping it chose a model for; it is dropped
-    there even when a key of the same name exists (a facts table has both
-    ``kind: facts`` and ``facts:``). Other parts that are not keys of the data are
-    dropped too, except the last one, which names a missing field, and except
-    the tags pydantic adds for the kinds of a table value (:data:`schema.VALUE_TAGS`).
-    """
-    out: list[str | int] = []
-    node = data
-    tag_seen: int | None = None
-    for i, part in enumerate(loc):
-        last = i == len(loc) - 1
-        if isinstance(node, dict) and not last and tag_seen != id(node) and node.get("kind") == part:
-            tag_seen = id(node)
-        elif part in schema.VALUE_TAGS and not (isinstance(node, dict) and part in node):
-            continue  # which kind of table value pydantic tried: not a key of the document
-        elif (
-            isinstance(node, dict)
-            and part in node
-            or (isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node))
-        ):
-            node = node[part]
-            out.append(part)
-        elif last:
-            out.append(part)
-    return tuple(out)
 
 
 def _field_name(loc: Loc) -> str:
@@ -154,6 +128,19 @@ def _in_order(tables: list[Any], order: list[str]) -> list[Any]:
     return sorted(tables, key=lambda t: rank.get(t.id, len(rank)))
 
 
+@dataclass
+class Checked:
+    """What the schema check found: typed data of the valid records, problems, and salvaged records."""
+
+    data: Data | None
+    """The valid records; ``None`` when ``guide.yml`` or ``recommendation.yml`` is not valid."""
+    problems: list[Problem]
+    salvaged: Data | None = None
+    """The valid records plus every record salvaged from a broken one; ``None`` when none was salvaged."""
+    removed: dict[str, list[Any]] = field(default_factory=dict)
+    """File of each salvaged record -> what salvaging removed from it."""
+
+
 def check_schema(raw: RawGuide, partial: bool = False) -> tuple[Data | None, list[Problem]]:
     """Validate each document; return typed data when every document is valid.
 
@@ -161,40 +148,72 @@ def check_schema(raw: RawGuide, partial: bool = False) -> tuple[Data | None, lis
     ``recommendation.yml`` are valid, holding only the records that passed, so
     cross-record checks can still run on them and report more in one go.
     """
+    checked = _check(raw, salvaging=False)
+    return (None if checked.problems and not partial else checked.data), checked.problems
+
+
+def check_schema_salvaging(raw: RawGuide) -> Checked:
+    """:func:`check_schema` with ``partial``, plus each broken record salvaged where it can be.
+
+    A record that fails its schema check is salvaged by :func:`generator.check.salvage.salvage`
+    (the record without its failing parts); those records join the valid ones in
+    :attr:`Checked.salvaged`, so that their references can be checked in the same run.
+    """
+    return _check(raw, salvaging=True)
+
+
+def _check(raw: RawGuide, salvaging: bool) -> Checked:
     problems: list[Problem] = []
     typed: dict[str, list[tuple[Any, Document]]] = {}
+    rescued: dict[str, list[tuple[Any, Document]]] = {}
+    removed: dict[str, list[Any]] = {}
     for kind, docs in raw.documents.items():
         for doc in docs:
             try:
                 value = _ADAPTERS[kind].validate_python(doc.data)
             except ValidationError as exc:
-                for err in exc.errors():
-                    loc = _doc_loc(doc.data, tuple(err["loc"]))
-                    if err["type"].startswith("union_tag_"):  # name the field that tells the kinds apart
-                        loc = (*loc, str(err["ctx"]["discriminator"]).strip("'\""))
-                    message = _message(err)
-                    if err["type"] == "extra_forbidden" and loc:
-                        fields = _fields_at(schema.DOCUMENT_TYPES[kind], doc.data, loc[:-1])
-                        message += did_you_mean(str(loc[-1]), fields)
-                    problems.append(Problem(doc.file, doc.line_of(loc), _field_name(loc), message))
+                problems += _problems(kind, doc, exc)
+                if salvaging and (saved := salvage(_ADAPTERS[kind], doc)) is not None:
+                    rescued.setdefault(kind, []).append((saved.value, saved.document))
+                    removed[doc.file] = saved.removed
                 continue
             typed.setdefault(kind, []).append((value, doc))
-    if (problems and not partial) or "guide" not in typed or "recommendation" not in typed:
-        return None, problems
+            rescued.setdefault(kind, []).append((value, doc))
+    return Checked(_data(typed), problems, _data(rescued) if removed else None, removed)
+
+
+def _problems(kind: str, doc: Document, exc: ValidationError) -> list[Problem]:
+    problems = []
+    for err in exc.errors():
+        loc = doc_loc(doc.data, tuple(err["loc"]))
+        if err["type"].startswith("union_tag_"):  # name the field that tells the kinds apart
+            loc = (*loc, str(err["ctx"]["discriminator"]).strip("'\""))
+        message = _message(err)
+        if err["type"] == "extra_forbidden" and loc:
+            fields = _fields_at(schema.DOCUMENT_TYPES[kind], doc.data, loc[:-1])
+            message += did_you_mean(str(loc[-1]), fields)
+        problems.append(Problem(doc.file, doc.line_of(loc), _field_name(loc), message))
+    return problems
+
+
+def _data(typed: dict[str, list[tuple[Any, Document]]]) -> Data | None:
+    """Typed data of these records; ``None`` without a guide and a recommendation."""
+    if not typed.get("guide") or not typed.get("recommendation"):
+        return None
     origin: dict[int, Document] = {}
     for pairs in typed.values():
         for value, doc in pairs:
             origin[id(value)] = doc
-    claims = typed.get("claims", [(schema.Claims(), Document("claims.yml", {}))])[0]
+    claims = (typed.get("claims") or [(schema.Claims(), Document("claims.yml", {}))])[0]
     origin[id(claims[0])] = claims[1]
-    data = Data(
-        guide=typed["guide"][0][0],
+    guide = typed["guide"][0][0]
+    return Data(
+        guide=guide,
         recommendation=typed["recommendation"][0][0],
         claims=claims[0],
         campaigns=[v for v, _ in typed.get("campaign", [])],
         options=[v for v, _ in typed.get("option", [])],
-        tables=_in_order([v for v, _ in typed.get("table", [])], typed["guide"][0][0].table_order),
-        decisions=typed["decisions"][0][0] if "decisions" in typed else None,
+        tables=_in_order([v for v, _ in typed.get("table", [])], guide.table_order),
+        decisions=typed["decisions"][0][0] if typed.get("decisions") else None,
         origin=origin,
     )
-    return data, problems

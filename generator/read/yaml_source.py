@@ -85,15 +85,34 @@ _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029]")
 
 @dataclass
 class Document:
-    """One parsed data file: its data plus the line of every value in it."""
+    """One parsed data file: its data plus the line of every value in it.
+
+    A document salvaged from a record that failed its schema check
+    (:mod:`generator.check.salvage`) holds the record without its failing parts;
+    ``moved`` then gives, for each list that lost items, the original index of
+    every item kept, so that a place in it still names the file's own line and field.
+    """
 
     file: str
     data: Any
     lines: dict[Loc, int] = field(default_factory=dict)
+    moved: dict[Loc, tuple[int, ...]] = field(default_factory=dict)
+    """List location (in ``data``) -> the original index of each of its items."""
+
+    def original(self, loc: Loc) -> Loc:
+        """``loc`` in ``data`` as the place it has in the file (list indexes before any item was removed)."""
+        if not self.moved:
+            return tuple(loc)
+        loc = tuple(loc)
+        out: list[str | int] = []
+        for i, part in enumerate(loc):
+            index = self.moved.get(loc[:i])
+            out.append(index[part] if index is not None and isinstance(part, int) and 0 <= part < len(index) else part)
+        return tuple(out)
 
     def line_of(self, loc: Loc) -> int:
         """Line of the value at ``loc``, or of its nearest parent that has one."""
-        loc = tuple(loc)
+        loc = self.original(loc)
         while loc:
             if loc in self.lines:
                 return self.lines[loc]
