@@ -22,7 +22,8 @@ from generator.pipeline import derive_guide
 from generator.render.compact import compact
 from generator.render.data_export import downloads
 from generator.render.nav import guide_nav, hand_written_pages
-from generator.render.pages import Renderer, option_uri, page_url
+from generator.render.pages import Renderer, page_url
+from generator.render.uris import option_uri
 
 #: The "What changed in this PR" page (:data:`generator.diff.preview.CHANGES_URI`; a test checks they agree).
 CHANGES_PAGE = "changes.md"

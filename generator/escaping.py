@@ -37,6 +37,23 @@ def inert(value: object) -> Markup:
     return Markup(str(escape(text)).translate(MARKDOWN_SPECIAL))
 
 
+def text(value: object) -> str:
+    """:func:`inert` as a plain ``str``: what a template prints for ``{{ value }}``.
+
+    For the Python functions that write the hottest parts of a page (``generator/render/*_html.py``);
+    the same characters as ``str(inert(value))``, without building :class:`Markup` objects for the
+    common case of a string with nothing to escape.
+
+    >>> text("a_b <c>"), text(Markup("<b>made by us</b>")), text(1.5)
+    ('a&#95;b &lt;c&gt;', '<b>made by us</b>', '1.5')
+    """
+    if type(value) is str:
+        if not _SPECIAL.search(value):
+            return value
+        return str(escape(value)).translate(MARKDOWN_SPECIAL)
+    return str(inert(value))
+
+
 def title(value: str) -> str:
     """A page or navigation title for MkDocs, whose themes print titles as HTML without escaping."""
     return str(inert(value))

@@ -100,7 +100,7 @@ class _Builder:
         self.order = {ident: i for i, ident in enumerate(d.data.guide.order)}
         self.tables = [t for t in d.data.tables if isinstance(t, schema.MeasurementTable)]
         #: Names that keep their case at the start of a sentence: options' and series' labels.
-        self.names = {o.label for o in d.data.options} | {s.label for t in self.tables for s in t.series}
+        self.names = tuple({o.label for o in d.data.options} | {s.label for t in self.tables for s in t.series})
         self.columns = [c for c in d.data.guide.columns if isinstance(c, schema.ComparisonColumn)]
 
     def colour(self, option: str | None) -> str:
@@ -286,10 +286,10 @@ def _count(n: int, noun: str, plural: str) -> str:
     return f"{n} {noun if n == 1 else plural}"
 
 
-def _cap(sentence: str, names: set[str]) -> str:
+def _cap(sentence: str, names: tuple[str, ...]) -> str:
     """Capitalise a sentence that starts with a data label, unless the label is a name ("orjson", "numpy"):
     an option's or a series' label keeps the case it is written in."""
-    if any(sentence.startswith(name) for name in names):
+    if sentence.startswith(names):
         return sentence
     return sentence[:1].upper() + sentence[1:]
 

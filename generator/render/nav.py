@@ -21,7 +21,8 @@ from generator import escaping
 from generator.derive.compare import Comparison
 from generator.derive.guide import Derived
 from generator.render.history_view import HISTORY_URI
-from generator.render.pages import COMPARE_URI, DECIDE_URI, STALE_URI, SUPPORT_URI, Page, option_uri
+from generator.render.pages import COMPARE_URI, DECIDE_URI, STALE_URI, SUPPORT_URI, Page
+from generator.render.uris import option_uri
 
 #: Most option pages in one navigation section (about the square root of 1,000).
 GROUP_SIZE = 30

@@ -26,6 +26,8 @@ from generator.errors import GuideError
 from generator.render import data_files, decide_view, prose
 from generator.render.charts import Charts, build_charts
 from generator.render.history_view import HISTORY_URI, History
+from generator.render.page_html import PageHtml
+from generator.render.uris import option_uri
 
 TEMPLATES = Path(__file__).parent / "templates"
 DECIDE_URI = "decide.md"
@@ -89,10 +91,6 @@ class AnchorMarkup:
     def __getattr__(self, name: str) -> Callable[..., Markup]:
         make = getattr(anchors, name)
         return lambda *parts: Markup(make(*parts))
-
-
-def option_uri(option_id: str) -> str:
-    return f"options/{option_id}.md"
 
 
 @functools.cache
@@ -263,6 +261,7 @@ class Renderer:
             compare_pages=bool(compare.pairs(self.d)),
             history=self.history,
             history_uri=HISTORY_URI,
+            html=PageHtml(self.d, link, md_inline, self.tables, self.history),
             **page.context,
         )
         front = [f"title: {json.dumps(escaping.title(page.title), ensure_ascii=False)}"]

@@ -1,0 +1,92 @@
+"""What the Python-written parts of a page need to know about the page, and their entry points.
+
+The hottest partials (matrix cells, verdict badges, measured rows, evidence, the support grid) are
+written by plain Python functions rather than Jinja macros: a macro call and the escaping of every
+printed value cost more than the HTML itself. A template reaches them through the ``html`` object
+(a :class:`PageHtml` made for each page). Each function writes exactly what its macro wrote, and
+every string from data goes through :func:`generator.escaping.text`, the ``finalize`` every template
+value passes through.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+
+from markupsafe import Markup
+
+from generator import schema
+from generator.derive.cells import Cell, Verdict
+from generator.derive.evidence import Sample
+from generator.derive.guide import Derived
+from generator.render import cell_html, evidence_html, grid_html, html_table, verdict_html
+from generator.render.decide_view import SupportGrid
+from generator.render.history_view import History
+
+
+class PageHtml:
+    """The links and prose of one page, and the partials written in Python for it."""
+
+    def __init__(
+        self,
+        d: Derived,
+        link: Callable[..., str],
+        md_inline: Callable[[str | None], Markup],
+        tables: dict[str, schema.MeasurementTable | schema.FactTable],
+        history: History | None,
+    ) -> None:
+        self.d = d
+        self.link = link
+        self.md_inline = md_inline
+        self.tables = tables
+        self.history = history
+
+    @functools.cached_property
+    def judgement_word(self) -> str:
+        return self.d.judgement_word()
+
+    def badge(self, v: Verdict) -> Markup:
+        return Markup(verdict_html.badge(self, v))
+
+    def verdict_line(self, v: Verdict) -> Markup:
+        return Markup(verdict_html.verdict_line(self, v))
+
+    def cite(self, source: schema.Cite | None) -> Markup:
+        return Markup(verdict_html.cite(source))
+
+    def noise_note(self, judged: object, in_table: bool = False) -> Markup:
+        return Markup(verdict_html.noise_note(self, judged, in_table))
+
+    def parts(self, cell: Cell, first_as_line: bool = True) -> Markup:
+        return Markup(verdict_html.parts(self, cell, first_as_line))
+
+    def table_link(self, table_id: str) -> Markup:
+        return Markup(cell_html.table_link(self, table_id))
+
+    def changed_mark(self, option_id: str, column_id: str) -> Markup:
+        return Markup(cell_html.changed_mark(self, option_id, column_id))
+
+    def cell_td(self, cell: Cell, option_id: str) -> Markup:
+        return Markup(cell_html.cell_td(self, cell, option_id))
+
+    def cells(self, option_id: str) -> Markup:
+        """Every matrix cell of one option, as a row of ``<td>`` (the matrix and the option's strip)."""
+        return Markup("".join(cell_html.cell_td(self, cell, option_id) for cell in self.d.cells[option_id]))
+
+    def matrix_rows(self, options: Sequence[schema.Option]) -> Markup:
+        return Markup(cell_html.matrix_rows(self, options))
+
+    def measured_rows(self, t: schema.MeasurementTable) -> Markup:
+        return Markup(html_table.measured_rows(self, t))
+
+    def evidence_details(self, anchor: str, title: str, entries: Sequence[tuple[str | None, Sample, str]]) -> Markup:
+        return Markup(evidence_html.details(self, anchor, title, entries))
+
+    def evidence_block(self, t: schema.MeasurementTable) -> Markup:
+        return Markup(evidence_html.block(self, t))
+
+    def grid_rows(self, grid: SupportGrid) -> Markup:
+        return Markup(grid_html.rows(self, grid))
+
+    def grid_notes(self, grid: SupportGrid) -> Markup:
+        return Markup(grid_html.notes(self, grid))

@@ -1,0 +1,8 @@
+"""Where the generated pages live (``src_uri``, relative to the docs folder), for links between them."""
+
+from __future__ import annotations
+
+
+def option_uri(option_id: str) -> str:
+    """The page of one option."""
+    return f"options/{option_id}.md"
