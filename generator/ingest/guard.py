@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from generator.read.formats.tool_output import Stated, ToolRun, same_stated
-from generator.read.workload import WORKLOAD_FIELDS, WORKLOAD_WORDS
+from generator.read.formats.workload import WORKLOAD_FIELDS, WORKLOAD_WORDS
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """The set-up facts a run is compared by, in the words messages use: shared by the record format
 (``workload:`` of a table or row, ``key:`` of an environment fact) and the benchmark tools' readers.
 
-Kept apart from the readers so that the record format, which every build loads, does not load them.
+Not a format: kept apart from the readers so that the record format, which every build loads, does
+not load them. The words are the tools' own vocabulary, as in every module of this folder.
 """
 
 from __future__ import annotations
