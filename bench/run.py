@@ -404,10 +404,17 @@ def table(r: dict[str, Any]) -> str:
     for name, w in r["weight"].items():
         text_pages = [p for p in w["pages"] if p["kind"] == "text"][:3]
         top = ", ".join(f"{p['page']} {p['total_kib']:.0f}" for p in text_pages)
+        parts = ""
+        if text_pages and "theme" in text_pages[0]:
+            big = text_pages[0]
+            parts = (
+                f": the page {big['html'] / 1024:.1f}, the theme's CSS/JS {big['theme'] / 1024:.1f}, "
+                f"the engine's {(big['assets'] - big['theme']) / 1024:.1f}"
+            )
         rows.append(
             (
                 f"5. Page weight, {name}: text pages (gzip, page + its CSS/JS)",
-                f"largest {w['largest_text_kib']:.1f} KiB ({top}); "
+                f"largest {w['largest_text_kib']:.1f} KiB{parts} ({top}); "
                 f"search index + worker {w['search_kib']:.0f} KiB once per visit",
                 f"≤ {w['goal_text_kib']:.0f} KiB",
                 _ok(w["largest_text_kib"], w["goal_text_kib"]),

@@ -2,9 +2,11 @@
 
 For every HTML page of a built site: the page itself plus each local stylesheet,
 script and image it links, each gzip-compressed (level 6, what a web server
-typically sends). A chart page (one with a chart element) also loads plotly.js,
-which the charts' script fetches from the site once a chart comes into view; a page with
-the matrix's tools also loads ``matrix.js``, which ``permalinks.js`` fetches on such pages.
+typically sends). ``permalinks.js`` fetches the engine's other scripts on the pages that
+need them, and they are counted there: ``matrix.js`` on a page with the matrix's tools,
+``charts.js`` on a chart page (one with a chart element), ``decide.js`` on the decision
+helper's page. A chart page also loads plotly.js, which the charts' script fetches from
+the site once a chart comes into view.
 Material's search also fetches its index and worker on the first page view;
 they are counted once, apart, since every page shares them.
 """
@@ -30,6 +32,8 @@ class PageWeight:
     html: int
     assets: int
     """Compressed bytes of the stylesheets, scripts and images it links."""
+    theme: int = 0
+    """The part of ``assets`` that is the theme's own (under ``assets/``: Material's CSS and JS)."""
 
     @property
     def total(self) -> int:
@@ -42,6 +46,7 @@ class _Refs(HTMLParser):
         self.refs: list[str] = []
         self.chart = False
         self.matrix_tools = False
+        self.decide = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
@@ -53,6 +58,8 @@ class _Refs(HTMLParser):
                 self.chart = True
         if a.get("id") == "matrix-tools":
             self.matrix_tools = True
+        if a.get("id") == "dg-decide":
+            self.decide = True
         classes = a.get("class", "").split()
         if any("chart" in c for c in classes) or "data-chart" in a:
             self.chart = True
@@ -76,6 +83,8 @@ def page_weights(site: Path) -> list[PageWeight]:
     """Every HTML page of ``site`` (404 excluded), largest first."""
     plotly = sorted(site.rglob("plotly*.js"))
     matrix_js = sorted(site.rglob("javascripts/matrix.js"))
+    charts_js = sorted(site.rglob("javascripts/charts.js"))
+    decide_js = sorted(site.rglob("javascripts/decide.js"))
     out = []
     for page in sorted(site.rglob("*.html")):
         if page.name == "404.html":
@@ -85,15 +94,18 @@ def page_weights(site: Path) -> list[PageWeight]:
         parser.feed(text)
         assets = {p for ref in parser.refs if (p := _local(site, page, ref)) is not None}
         if parser.chart:
-            assets.update(plotly[:1])
+            assets.update(plotly[:1] + charts_js[:1])
         if parser.matrix_tools:
             assets.update(matrix_js[:1])
+        if parser.decide:
+            assets.update(decide_js[:1])
         out.append(
             PageWeight(
                 page.relative_to(site).as_posix(),
                 "chart" if parser.chart else "text",
                 len(gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0)),
                 sum(_gz_size(p) for p in assets),
+                sum(_gz_size(p) for p in assets if p.relative_to(site).parts[0] == "assets"),
             )
         )
     return sorted(out, key=lambda w: w.total, reverse=True)

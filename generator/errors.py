@@ -7,7 +7,6 @@ once, with every problem sorted by file and line.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -61,6 +60,8 @@ def did_you_mean(name: str, known: Iterable[str]) -> str:
     >>> did_you_mean("platfroms", ["platforms", "support"])
     " (did you mean 'platforms'?)"
     """
+    import difflib  # only when a name is unknown: a clean build never needs it
+
     close = difflib.get_close_matches(name, sorted(set(known)), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 

@@ -164,6 +164,8 @@ def test_a_page_without_charts_requests_no_plotly(tab, served_site: str, shipped
         tab.mouse.wheel(0, 5000)
         tab.wait_for_timeout(300)
     assert watch.plotly_loads() == 0
+    # Nor the scripts of the charts, the matrix tools or the decision helper: permalinks.js fetches them where needed.
+    assert [u for u in watch.requests if u.endswith(("/charts.js", "/matrix.js", "/decide.js"))] == []
     assert watch.errors == [] and watch.outside == []
 
 
@@ -195,6 +197,7 @@ def test_instant_navigation_loads_plotly_once_and_draws_on_each_page(tab, instan
     assert tab.evaluate("window.__sameVisit") is True
     assert tab.url.rstrip("/").endswith("options/uccl")
     assert watch.plotly_loads() == 1
+    assert sum(1 for u in watch.requests if u.endswith("/charts.js")) == 1  # fetched on the first chart page
     # The palette toggle still re-themes the charts of a page reached by instant navigation.
     before = _palette_background(tab)
     tab.locator("form[data-md-component=palette] label:visible").first.click()

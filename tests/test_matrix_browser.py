@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 
+from quality import axe
 from quality.build import build_site
 from quality.serve import StaticServer
 from tests.conftest import EXAMPLE
@@ -238,7 +238,7 @@ def test_filtered_sorted_and_compared_matrix_passes_axe(tab: Page, site, palette
         tab.locator("form[data-md-component=palette] label:visible").first.click()
         tab.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
     tab.locator("#compare table").first.wait_for()
-    violations = Axe().run(tab).response["violations"]
+    violations = axe.violations(tab)
     assert [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in violations] == []
 
 
@@ -293,5 +293,5 @@ def test_the_tools_work_on_the_example_guide_and_sort_its_baseline_as_a_ratio_of
         if palette == "slate":
             tab.locator("form[data-md-component=palette] label:visible").first.click()
             tab.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
-        violations = Axe().run(tab).response["violations"]
+        violations = axe.violations(tab)
         assert [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in violations] == [], palette

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 
+from quality import axe
 from quality.build import build_site
 from quality.serve import StaticServer
 
@@ -122,5 +122,5 @@ def test_a_targeted_cell_and_the_copy_status_pass_axe(tab: Page, instant_site: s
     tab.locator(f"#{CELL} a.dg-permalink").click()
     tab.wait_for_function("document.getElementById('dg-copy-status')?.classList.contains('dg-shown')")
     tab.wait_for_timeout(300)  # the status has faded in
-    violations = Axe().run(tab).response["violations"]
+    violations = axe.violations(tab)
     assert [(v["id"], [n["target"] for n in v["nodes"]]) for v in violations] == []

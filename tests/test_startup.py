@@ -14,7 +14,8 @@ from pathlib import Path
 import generator.adapters.mkdocs_plugin, generator.cli
 from generator.build import build_site
 build_site(Path(sys.argv[1]), docs_dir=Path(sys.argv[2]), charts=False)
-print(sorted(m for m in sys.modules if m.startswith(("generator.diff", "generator.schema."))))
+print(sorted(m for m in sys.modules if m.startswith(("generator.diff", "generator.schema.", "generator.read.formats"))))
+print("difflib" in sys.modules)
 """
 
 
@@ -30,3 +31,5 @@ def test_a_build_does_not_import_the_diff_or_the_schema_export() -> None:
     loaded = done.stdout.strip()
     assert "generator.diff" not in loaded and "generator.schema.export" not in loaded, loaded
     assert "generator.schema.docstrings" not in loaded, loaded  # field help is read for the export alone
+    assert "generator.read.formats.tool_output" not in loaded, loaded  # a guide with no run files reads none
+    assert loaded.endswith("False"), loaded  # "did you mean" is worked out only for an unknown name

@@ -15,7 +15,6 @@ from pydantic import ValidationError
 from generator import schema
 from generator.errors import Problem
 from generator.model import Data, at, measurement_tables
-from generator.read.formats.tool_output import canonical_unit
 from generator.read.runs import FileRun, RunFileError, read_run_file
 
 
@@ -55,6 +54,9 @@ def resolve_run_files(root: Path, data: Data) -> list[Problem]:
                     except RunFileError as exc:
                         problems.append(at(data, t, loc, str(exc)))
                         continue
+                    # Loaded with the first run file's reader (read_run_file): a guide with none never loads it.
+                    from generator.read.formats.tool_output import canonical_unit
+
                     if run.unit is not None and canonical_unit(run.unit) != canonical_unit(t.unit):
                         where = (*loc[:-1], "metric" if ref.metric is not None else "format")
                         what = f"{ref.metric!r} of {ref.path}" if ref.metric is not None else ref.path

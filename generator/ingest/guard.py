@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from generator.read.formats.tool_output import WORKLOAD_FIELDS, WORKLOAD_WORDS, Stated, ToolRun, same_stated
+from generator.read.formats.tool_output import Stated, ToolRun, same_stated
+from generator.read.formats.workload import WORKLOAD_FIELDS, WORKLOAD_WORDS
 
 
 @dataclass(frozen=True)

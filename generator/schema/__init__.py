@@ -29,7 +29,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from generator.read.formats.tool_output import WORKLOAD_FIELDS
+from generator.read.formats.workload import WORKLOAD_FIELDS
 
 NOT_MEASURED = "not measured"
 
@@ -468,7 +468,7 @@ class Option(Model):
 
 
 def _workload_name(value: str) -> str:
-    """A name the tool readers state a run's set-up under (``read.formats.tool_output.WORKLOAD_FIELDS``)."""
+    """A name the tool readers state a run's set-up under (``read.formats.workload.WORKLOAD_FIELDS``)."""
     if value not in WORKLOAD_FIELDS:
         raise PydanticCustomError(
             "workload_name",

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.read.formats.workload import WORKLOAD_FIELDS, WORKLOAD_WORDS
 from generator.read.runs import FileRun, RunFileError, register
 
 #: A raw result file larger than this is refused (the guide keeps raw files in the repository).
@@ -54,21 +55,6 @@ class Stated:
     value: str | int | float
     where: str
 
-
-#: The set-up fields the comparability guard compares with the row a run is filed under, with the
-#: words a message uses for each. A guide states them under these names: ``workload:`` of a table or
-#: row, ``key:`` of a campaign's environment fact.
-WORKLOAD_WORDS = {
-    "model": "model",
-    "framework": "framework",
-    "concurrency": "concurrency",
-    "isl": "input length (ISL)",
-    "osl": "output length (OSL)",
-    "nodes": "nodes",
-    "gpus": "GPUs",
-    "benchmark": "benchmark",
-}
-WORKLOAD_FIELDS = tuple(WORKLOAD_WORDS)
 
 #: Names the same framework goes by.
 _FRAMEWORK_ALIASES = {"trt-llm": "trtllm", "tensorrt-llm": "trtllm", "tensorrt_llm": "trtllm", "trt": "trtllm"}

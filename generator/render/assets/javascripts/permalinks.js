@@ -7,19 +7,30 @@
    highlights the cell the address points at, also after Material's instant navigation (which
    changes the address without updating :target).
 
-   It also loads matrix.js (the matrix's filter, sort and compare tools) on the pages that have the
-   matrix, so the other pages do not download it. */
+   It also loads the engine's other scripts on the pages that need them, once per visit, so a page
+   without them does not download them: matrix.js (the matrix's filter, sort and compare tools) where
+   the matrix is, charts.js where a chart is, decide.js where the decision helper is. Each of them
+   follows Material's instant navigation itself (document$), from the page it was loaded on. */
 (function () {
   "use strict";
 
   var here = document.currentScript ? document.currentScript.src : "";
 
-  function loadMatrixTools() {
-    if (window.__dgMatrixTools || !here || !document.getElementById("matrix-tools")) return;
-    window.__dgMatrixTools = true;
-    var script = document.createElement("script");
-    script.src = here.replace(/permalinks\.js(\?.*)?$/, "matrix.js");
-    document.head.appendChild(script);
+  var ON_DEMAND = [
+    ["matrix.js", "#matrix-tools"],
+    ["charts.js", "figure.dg-chart"],
+    ["decide.js", "#dg-decide"]
+  ];
+
+  function loadOnDemand() {
+    var loaded = (window.__dgLoaded = window.__dgLoaded || {});
+    ON_DEMAND.forEach(function (entry) {
+      if (loaded[entry[0]] || !here || !document.querySelector(entry[1])) return;
+      loaded[entry[0]] = true;
+      var script = document.createElement("script");
+      script.src = here.replace(/permalinks\.js(\?.*)?$/, entry[0]);
+      document.head.appendChild(script);
+    });
   }
 
   var CELLS = "td[id^='cell_'], td[id^='v_'], td[id^='r_']";
@@ -101,7 +112,7 @@
   window.addEventListener("popstate", highlight);
 
   function init() {
-    loadMatrixTools();
+    loadOnDemand();
     addLinks();
     highlight();
     // A live region is announced only if it is in the page before its text changes.
