@@ -18,7 +18,7 @@ from typing import Any
 
 from generator import escaping
 from generator.derive.guide import Derived
-from generator.pipeline import derive_guide
+from generator.pipeline import derive_guide, no_full_collections
 from generator.render.compact import compact
 from generator.render.data_export import downloads
 from generator.render.nav import guide_nav, hand_written_pages
@@ -123,15 +123,18 @@ def build_site(
     :class:`~generator.diff.revisions.RevisionError` (a bad ``diff_base``) or
     :class:`AssetError` (plotly.js missing while the guide has charts).
     """
-    derived = derive_guide(data_dir)
-    timeline = None
-    if history_revisions > 0:
-        # Imported here, like the diff below: a build without history pays nothing for it.
-        from generator.diff.history import history
+    with no_full_collections():
+        derived = derive_guide(data_dir)
+        timeline = None
+        if history_revisions > 0:
+            # Imported here, like the diff below: a build without history pays nothing for it.
+            from generator.diff.history import history
 
-        timeline = history(data_dir, history_revisions, history_since)
-    renderer = Renderer(derived, directory_urls=directory_urls, overrides=templates, charts=charts, history=timeline)
-    pages = renderer.render()
+            timeline = history(data_dir, history_revisions, history_since)
+        renderer = Renderer(
+            derived, directory_urls=directory_urls, overrides=templates, charts=charts, history=timeline
+        )
+        pages = renderer.render()
     if diff_base:
         # Imported here: the diff machinery costs every other build ~25 ms of start-up.
         from generator.diff.preview import CHANGES_URI, changes_page, link_from_overview

@@ -19,6 +19,20 @@ from markupsafe import Markup, escape
 MARKDOWN_SPECIAL = {ord(c): f"&#{ord(c)};" for c in "[]{}*_`"}
 #: Any character that HTML escaping or :data:`MARKDOWN_SPECIAL` would change.
 _SPECIAL = re.compile(r"[&<>\"'\[\]{}*_`]")
+_MARKDOWN_REPLACE = [(chr(code), ref) for code, ref in MARKDOWN_SPECIAL.items()]
+
+
+def markdown_refs(html: str) -> str:
+    """``html.translate(MARKDOWN_SPECIAL)``, faster: ``translate`` is slow on text beyond ASCII (a dash,
+    a ``×``), ``replace`` is not, and no reference holds a character a later step replaces.
+
+    >>> markdown_refs("a_b [c] – d")
+    'a&#95;b &#91;c&#93; – d'
+    """
+    for char, ref in _MARKDOWN_REPLACE:
+        if char in html:
+            html = html.replace(char, ref)
+    return html
 
 
 def inert(value: object) -> Markup:
@@ -34,7 +48,7 @@ def inert(value: object) -> Markup:
     text = str(value)
     if not _SPECIAL.search(text):  # most labels and numbers: nothing to escape
         return Markup(text)
-    return Markup(str(escape(text)).translate(MARKDOWN_SPECIAL))
+    return Markup(markdown_refs(str(escape(text))))
 
 
 def text(value: object) -> str:
@@ -50,7 +64,7 @@ def text(value: object) -> str:
     if type(value) is str:
         if not _SPECIAL.search(value):
             return value
-        return str(escape(value)).translate(MARKDOWN_SPECIAL)
+        return markdown_refs(str(escape(value)))
     return str(inert(value))
 
 

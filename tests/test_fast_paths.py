@@ -1,12 +1,14 @@
 """The generator's fast paths give exactly what the plain ones give.
 
-The libyaml reader, the prose parser that keeps each text's HTML between pages
-and the string-only relative links were added for speed (see ``bench/``); each
-is checked here against the straightforward version it replaced.
+The libyaml reader, the prose parser that keeps each text's HTML between pages,
+the string-only relative links and the escaping by ``replace`` were added for speed
+(see ``bench/``); each is checked here against the straightforward version it replaced.
 """
 
 from __future__ import annotations
 
+import gc
+import json
 import posixpath
 import re
 from pathlib import Path
@@ -17,8 +19,9 @@ from hypothesis import strategies as st
 from markupsafe import Markup, escape
 
 from bench.synth import write_guide
-from generator import escaping
+from generator import escaping, safe_json
 from generator.model import REFERENCE
+from generator.pipeline import no_full_collections
 from generator.read.yaml_fast import read_yaml_fast
 from generator.read.yaml_source import read_yaml
 from generator.render import prose
@@ -240,3 +243,29 @@ def _reference_inert(value: object) -> Markup:
 def test_printed_values_are_escaped_as_before(value: object) -> None:
     got = escaping.inert(value)
     assert isinstance(got, Markup) and str(got) == str(_reference_inert(value))
+
+
+# --- escaping by replace, not translate -----------------------------------------
+
+
+@given(st.text(alphabet="[]{}*_`<>&\"'–×ab \u2028\u2029"))
+def test_markdown_refs_are_what_translate_gave(text: str) -> None:
+    assert escaping.markdown_refs(text) == text.translate(escaping.MARKDOWN_SPECIAL)
+
+
+@given(st.recursive(st.one_of(st.text(), st.integers(), st.none()), lambda inner: st.lists(inner, max_size=4)))
+def test_safe_json_is_what_translate_gave(value: object) -> None:
+    text = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"), sort_keys=True)
+    assert safe_json.dumps(value) == text.translate(safe_json._ESCAPES)
+
+
+# --- the cycle collector during a build -----------------------------------------
+
+
+def test_a_build_runs_no_full_collection_and_puts_the_thresholds_back() -> None:
+    before = gc.get_threshold()
+    with pytest.raises(RuntimeError), no_full_collections():
+        young, middle, full = gc.get_threshold()
+        assert (young, middle) == before[:2] and full > 100_000
+        raise RuntimeError
+    assert gc.get_threshold() == before

@@ -166,7 +166,7 @@ class Renderer:
             Page("index.md", "overview.md.j2", g.title, {}, hide=("toc",)),
             Page("bottom-line.md", "bottom_line.md.j2", "Bottom line", {}),
             Page("results.md", "results.md.j2", "Measured results", {}),
-            Page("methodology.md", "methodology.md.j2", "Methodology", {}),
+            Page("methodology.md", "methodology.md.j2", "Methodology", {"campaign_tables": self._campaign_tables()}),
         ]
         for ident in g.order:
             option = self.d.option(ident)
@@ -183,6 +183,13 @@ class Renderer:
         if self.history is not None:
             pages.append(Page(HISTORY_URI, "history.md.j2", "History of the verdicts", {}))
         return pages
+
+    def _campaign_tables(self) -> dict[str, list[schema.MeasurementTable | schema.FactTable]]:
+        """The tables of each campaign, in the guide's order (looked up by campaign, not searched per campaign)."""
+        out: dict[str, list[schema.MeasurementTable | schema.FactTable]] = {}
+        for t in self.d.data.tables:
+            out.setdefault(t.campaign, []).append(t)
+        return out
 
     def _compare_pages(self) -> list[Page]:
         """The list of pairs and a static page per pair (the matrix compares in place with JavaScript)."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-from generator.escaping import MARKDOWN_SPECIAL
+from generator.escaping import markdown_refs
 from generator.model import REFERENCE
 
 Resolver = Callable[[str], Markup]
@@ -93,7 +93,7 @@ def _compile(text: str) -> tuple[str | _Reference, ...]:
 
 
 def _md(html: str) -> str:
-    return html.translate(MARKDOWN_SPECIAL)
+    return markdown_refs(html)
 
 
 def _unescape(text: str) -> str:
