@@ -78,7 +78,20 @@ BAD = [
     "? [a]\n: 1\n",
     "a: 'unterminated\n",
     "# only a comment\n",
+    'a: "x\\u0001y"\n',  # a control character made by a double-quoted escape
+    'a:\n  b: ["ok", "\\u2028"]\n',
+    "a: " + "[" * 40 + "]" * 40 + "\n",  # nested deeper than the limit
 ]
+#: Scalars whose type the resolver decides (YAML 1.2 rules: ``yes`` and ``1:20`` stay text).
+SCALARS = "a: yes\nb: 010\nc: 1:20\nd: ~\ne: ''\nf: 2024-01-10\ng: -1.5e3\nh: .5\ni: True\nj: 'true'\nk: +7\nl: null\n"
+
+
+def test_libyaml_reader_types_scalars_like_the_plain_reader(tmp_path: Path) -> None:
+    path = tmp_path / "scalars.yml"
+    path.write_text(SCALARS, encoding="utf-8")
+    fast, slow = read_yaml_fast(path, "scalars.yml"), read_yaml(path, "scalars.yml")
+    assert fast == slow and slow[0] is not None
+    assert slow[0].data["a"] == "yes" and slow[0].data["c"] == "1:20" and slow[0].data["g"] == -1500.0
 
 
 @pytest.mark.parametrize("text", BAD)

@@ -63,13 +63,14 @@ def load(root: Path) -> tuple[RawGuide, list[Problem]]:
     problems: list[Problem] = []
     if not root.is_dir():
         return raw, [Problem("", 0, "", "data folder does not exist")]
+    real_root = root.resolve()  # once: resolving walks every folder of the path
     for kind, name in SINGLE_FILES.items():
         path = root / name
         if not path.exists() and not path.is_symlink():
             if kind not in OPTIONAL_FILES:
                 problems.append(Problem(name, 0, "", f"required file is missing ({kind})"))
             continue
-        _read(raw, kind, root, path, problems)
+        _read(raw, kind, root, path, problems, real_root)
     for kind, folder in FOLDERS.items():
         paths, unreadable = _listing(root / folder)
         if unreadable:
@@ -80,7 +81,7 @@ def load(root: Path) -> tuple[RawGuide, list[Problem]]:
             if path.suffix != ".yml":
                 problems.append(Problem(path.relative_to(root).as_posix(), 0, "", "data files must end in .yml"))
             else:
-                _read(raw, kind, root, path, problems)
+                _read(raw, kind, root, path, problems, real_root)
         if len(paths) > MAX_FILES:
             problems.append(Problem(f"{folder}/", 0, "", f"more than {MAX_FILES} files"))
     return raw, problems
@@ -100,14 +101,14 @@ def _listing(folder: Path) -> tuple[list[Path], str | None]:
     return [folder / n for n in names if fnmatch.fnmatchcase(n, "*.y*ml") and not n.startswith(".")], None
 
 
-def _inside(root: Path, path: Path) -> bool:
-    """A regular file, not a link, that really lies inside the data folder."""
-    return not path.is_symlink() and path.is_file() and path.resolve().is_relative_to(root.resolve())
+def _inside(real_root: Path, path: Path) -> bool:
+    """A regular file, not a link, that really lies inside the data folder (``real_root``, resolved)."""
+    return not path.is_symlink() and path.is_file() and path.resolve().is_relative_to(real_root)
 
 
-def _read(raw: RawGuide, kind: str, root: Path, path: Path, problems: list[Problem]) -> None:
+def _read(raw: RawGuide, kind: str, root: Path, path: Path, problems: list[Problem], real_root: Path) -> None:
     display = path.relative_to(root).as_posix()
-    if not _inside(root, path):
+    if not _inside(real_root, path):
         problems.append(
             Problem(display, 0, "", "data files must be plain files inside the data folder, not links or special files")
         )

@@ -47,7 +47,10 @@ def details(html: PageHtml, anchor: str, title: str, entries: Sequence[tuple[str
 
 
 def block(html: PageHtml, t: schema.MeasurementTable) -> str:
-    """The evidence of a measured table: how its spreads were found, then each row's details."""
+    """The evidence of a measured table: how its spreads were found, then each row's details.
+
+    It holds no link, so the same block serves every page that shows the table (see ``PageHtml``).
+    """
     d = html.d
     out = [f'<div class="dg-evidence">\n<p class="dg-spread-note">{text(d.spread_note(t))}</p>\n']
     for row in t.rows:

@@ -8,12 +8,15 @@ every value from data passes through :func:`text`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from generator import schema
 from generator.derive import anchors
 from generator.escaping import text
-from generator.render import verdict_html
+from generator.render import chart_html, data_files, evidence_html, verdict_html
+from generator.render.charts import Chart
+from generator.render.uris import option_uri
 
 if TYPE_CHECKING:
     from generator.render.page_html import PageHtml
@@ -67,4 +70,103 @@ def measured_rows(html: PageHtml, t: schema.MeasurementTable) -> str:
             cells.append("</td>")
         cells.append("</tr>\n")
         out.append("".join(cells))
+    return "".join(out)
+
+
+def table_csv(html: PageHtml, t: schema.MeasurementTable | schema.FactTable) -> str:
+    """The link to download a table as CSV."""
+    href = html.file_href(data_files.csv_file(t.id))
+    return (
+        f'<p class="dg-table-download"><a href="{text(href)}" type="text/csv">Download “{text(t.title)}” as CSV</a></p>'
+    )
+
+
+def data_table(html: PageHtml, table_id: str, heading_level: int = 3, drawn: Sequence[Chart] = ()) -> str:
+    """A table with its heading and summary, its CSV link, its conditions and evidence, and its charts."""
+    t = html.tables[table_id]
+    head = f"{'#' * heading_level} {text(t.title)} {{ #{text(t.id)} }}\n\n{html.md(t.summary)}\n\n"
+    if isinstance(t, schema.MeasurementTable):
+        return head + _measured(html, t, drawn)
+    return head + _facts(html, t)
+
+
+def _series_head(html: PageHtml, t: schema.MeasurementTable, s: schema.Series) -> str:
+    d = html.d
+    label = text(s.label)
+    out = [
+        f'<th scope="col"><a href="{text(html.link(option_uri(s.option)))}">{label}</a>'
+        if s.option
+        else f'<th scope="col">{label}'
+    ]
+    if s.provenance:
+        out.append(f' <span class="dg-prov">({text(s.provenance)})</span>')
+    campaign = d.campaign(s.campaign) if s.campaign and s.campaign != t.campaign else None
+    if campaign:
+        out.append(f' <span class="dg-prov">({text(campaign.name)})</span>')
+    out.append("</th>")
+    return "".join(out)
+
+
+def _measured(html: PageHtml, t: schema.MeasurementTable, drawn: Sequence[Chart]) -> str:
+    d = html.d
+    campaign = d.campaign(t.campaign)
+    on = f" on the {text(campaign.name)}" if campaign else ""
+    heads = "".join(_series_head(html, t, s) for s in t.series)
+    heads += "".join(
+        f'<th scope="col">{text(c.label)} <span class="dg-prov">(computed)</span></th>' for c in t.comparisons
+    )
+    out = [
+        f'<div class="dg-table-wrap" id="{text(t.id)}-table" role="region" aria-label="{text(t.title)}" tabindex="0">\n'
+        '<table class="dg-data">\n'
+        f"<caption>{text(t.quantity)} in {text(t.unit)}, {text(t.better)} is better. Values: {text(t.provenance)}{on}."
+        " Ratios: computed from these values.</caption>\n"
+        f'<thead><tr><th scope="col">Row</th>{heads}</tr></thead>\n'
+        f"<tbody>\n{measured_rows(html, t)}</tbody>\n</table>\n</div>\n{table_csv(html, t)}\n"
+    ]
+    for comp in t.comparisons:
+        if comp.across_campaigns:
+            out.append(
+                f'<p class="dg-across"><strong>{text(comp.label)} compares runs of different campaigns:</strong> '
+                f"{html.md_inline(comp.across_campaigns)}</p>\n"
+            )
+    if t.conditions or t.repetitions or t.variance_below_pct:
+        out.append('<ul class="dg-conditions">\n')
+        out += [f"<li>{html.md_inline(c)}</li>" for c in t.conditions]
+        if t.repetitions:
+            out.append(f"<li>at least {text(t.repetitions)} repetitions per cell</li>")
+        if t.variance_below_pct:
+            of = f"{text(t.variance_of)} " if t.variance_of else ""
+            out.append(f"<li>{of}run-to-run variance under {text(d.raw(t.variance_below_pct))}%</li>")
+        out.append("</ul>\n")
+    out.append(f"{html.evidence_block(t)}\n")
+    out += [f"\n{chart_html.figure(html, c)}\n" for c in html.charts.for_table(t.id, drawn)]
+    return "".join(out)
+
+
+def _facts(html: PageHtml, t: schema.FactTable) -> str:
+    d = html.d
+    tid = text(t.id)
+    out = [
+        f'<div class="dg-table-wrap" role="region" aria-label="{text(t.title)}" tabindex="0">\n'
+        '<table class="dg-data">\n<caption>Single quantities, with their provenance.</caption>\n'
+        '<thead><tr><th scope="col">Quantity</th><th scope="col">Value</th><th scope="col">Provenance</th>'
+        '<th scope="col">Note</th></tr></thead>\n<tbody>\n'
+    ]
+    for f in t.facts:
+        fid = text(f.id)
+        stale = _STALE if d.sample(t.id, f.id).stale else ""
+        out.append(
+            f'<tr id="{fid}"><th scope="row">{html.md_inline(f.label)}<a class="dg-ev-link" href="#ev-{tid}-{fid}">'
+            f'evidence</a></th><td id="{anchors.fact(t.id, f.id)}" class="dg-num-cell">{text(d.numbers[f.id].text)}'
+            f"{stale}</td><td>{text(f.provenance)}</td><td>{html.md_inline(f.note)}</td></tr>\n"
+        )
+    out.append(f"</tbody>\n</table>\n</div>\n{table_csv(html, t)}\n")
+    out.append(
+        '<div class="dg-evidence">\n<p class="dg-spread-note">Runs: not stated. The source gives each of these as '
+        "one figure, without the runs behind it or a spread.</p>\n"
+    )
+    for f in t.facts:
+        entries = [(None, d.sample(t.id, f.id), f.unit)]
+        out.append(evidence_html.details(html, f"{t.id}-{f.id}", f.label, entries) + "\n")
+    out.append("</div>\n")
     return "".join(out)

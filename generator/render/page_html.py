@@ -19,7 +19,8 @@ from generator import schema
 from generator.derive.cells import Cell, Verdict
 from generator.derive.evidence import Sample
 from generator.derive.guide import Derived
-from generator.render import cell_html, evidence_html, grid_html, html_table, verdict_html
+from generator.render import cell_html, chart_html, evidence_html, grid_html, html_table, verdict_html
+from generator.render.charts import Chart, Charts
 from generator.render.decide_view import SupportGrid
 from generator.render.history_view import History
 
@@ -31,15 +32,27 @@ class PageHtml:
         self,
         d: Derived,
         link: Callable[..., str],
+        md: Callable[[str | None], Markup],
         md_inline: Callable[[str | None], Markup],
+        file_href: Callable[[str], str],
+        table_href: Callable[[str], str],
         tables: dict[str, schema.MeasurementTable | schema.FactTable],
+        charts: Charts,
         history: History | None,
+        evidence: dict[str, Markup] | None = None,
     ) -> None:
         self.d = d
         self.link = link
+        self.md = md
         self.md_inline = md_inline
+        self.file_href = file_href
+        self.table_href = table_href
         self.tables = tables
+        self.charts = charts
         self.history = history
+        #: Evidence blocks by table id, shared by the pages of one guide: a block holds no link, so it is
+        #: the same on every page that shows its table (the results page and each option's page).
+        self.evidence = {} if evidence is None else evidence
 
     @functools.cached_property
     def judgement_word(self) -> str:
@@ -76,14 +89,23 @@ class PageHtml:
     def matrix_rows(self, options: Sequence[schema.Option]) -> Markup:
         return Markup(cell_html.matrix_rows(self, options))
 
-    def measured_rows(self, t: schema.MeasurementTable) -> Markup:
-        return Markup(html_table.measured_rows(self, t))
+    def data_table(self, table_id: str, heading_level: int = 3, drawn: Sequence[Chart] = ()) -> Markup:
+        return Markup(html_table.data_table(self, table_id, heading_level, drawn))
+
+    def table_csv(self, t: schema.MeasurementTable | schema.FactTable) -> Markup:
+        return Markup(html_table.table_csv(self, t))
+
+    def figure(self, c: Chart) -> Markup:
+        return Markup(chart_html.figure(self, c))
 
     def evidence_details(self, anchor: str, title: str, entries: Sequence[tuple[str | None, Sample, str]]) -> Markup:
         return Markup(evidence_html.details(self, anchor, title, entries))
 
     def evidence_block(self, t: schema.MeasurementTable) -> Markup:
-        return Markup(evidence_html.block(self, t))
+        block = self.evidence.get(t.id)
+        if block is None:
+            block = self.evidence[t.id] = Markup(evidence_html.block(self, t))
+        return block
 
     def grid_rows(self, grid: SupportGrid) -> Markup:
         return Markup(grid_html.rows(self, grid))

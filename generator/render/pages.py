@@ -59,13 +59,19 @@ def page_url(src_uri: str, directory_urls: bool) -> str:
 
 def relative(from_src: str, to_src: str, anchor: str = "", directory_urls: bool = True) -> str:
     """A link from one page to another (and an anchor on it) that works from any sub-path."""
+    return _page_to_page(from_src, to_src, directory_urls) + (f"#{anchor}" if anchor else "")
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _page_to_page(from_src: str, to_src: str, directory_urls: bool) -> str:
+    """The link part of :func:`relative`, kept: a page links to the same few pages many times over."""
     here = page_url(from_src, directory_urls)
     base = here if here.endswith("/") or here == "" else posixpath.dirname(here)
     target = page_url(to_src, directory_urls)
     rel = _relpath(target, base)
     if target.endswith("/") or target == "":
         rel = "./" if rel == "." else rel + "/"
-    return rel + (f"#{anchor}" if anchor else "")
+    return rel
 
 
 def _relpath(target: str, base: str) -> str:
@@ -152,6 +158,7 @@ class Renderer:
             raise GuideError(self.charts.problems)
         self.env = environment(overrides)
         self.tables = {t.id: t for t in derived.data.tables}
+        self.evidence: dict[str, Markup] = {}  # the evidence blocks of the tables, written once (PageHtml)
 
     def pages(self) -> list[Page]:
         g = self.d.data.guide
@@ -261,7 +268,18 @@ class Renderer:
             compare_pages=bool(compare.pairs(self.d)),
             history=self.history,
             history_uri=HISTORY_URI,
-            html=PageHtml(self.d, link, md_inline, self.tables, self.history),
+            html=PageHtml(
+                self.d,
+                link,
+                md,
+                md_inline,
+                file_href,
+                table_href,
+                self.tables,
+                self.charts,
+                self.history,
+                self.evidence,
+            ),
             **page.context,
         )
         front = [f"title: {json.dumps(escaping.title(page.title), ensure_ascii=False)}"]

@@ -62,8 +62,11 @@ def _compile(text: str) -> tuple[str | _Reference, ...]:
         return f"\x00{len(stash) - 1}\x00"
 
     out = str(escape(text.replace("\x00", "")))
-    out = _CODE.sub(lambda m: keep(f"<code>{_md(m.group(1))}</code>"), out)
-    out = REFERENCE.sub(lambda m: keep(_Reference(_unescape(m.group(1)).strip())), out)
+    # Each pattern runs only where its opening characters occur: most texts hold few of them.
+    if "`" in out:
+        out = _CODE.sub(lambda m: keep(f"<code>{_md(m.group(1))}</code>"), out)
+    if "[[" in out:
+        out = REFERENCE.sub(lambda m: keep(_Reference(_unescape(m.group(1)).strip())), out)
 
     def link(m: re.Match[str]) -> str:
         label, url = m.group(1), _unescape(m.group(2))
@@ -71,10 +74,14 @@ def _compile(text: str) -> tuple[str | _Reference, ...]:
             return label
         return keep(f'<a href="{_md(str(escape(url)))}">{_md(label)}</a>')
 
-    out = _LINK.sub(link, out)
-    out = _BOLD.sub(r"<strong>\1</strong>", out)
-    out = _EM.sub(r"<em>\1</em>", out)
+    if "](" in out:
+        out = _LINK.sub(link, out)
+    if "*" in out:
+        out = _BOLD.sub(r"<strong>\1</strong>", out)
+        out = _EM.sub(r"<em>\1</em>", out)
     out = _md(out)  # what is left of Markdown's syntax is text: shown, never interpreted again
+    if not stash:  # no holes: the text is its HTML
+        return (out,)
     parts: list[str | _Reference] = []
     for i, piece in enumerate(_HOLE.split(out)):
         item = stash[int(piece)] if i % 2 else piece
