@@ -229,6 +229,42 @@ def test_verdicts_stay_readable_in_forced_colors(context: MakeContext, verdict_p
     assert problems == []
 
 
+#: Every piece of text drawn in a font under 12 CSS px, as ``tag.class size: characters`` (charts' SVG and
+#: scripts aside): Lighthouse's legible-font audit counts such text, hidden or not, against the page.
+_SMALL_TEXT_JS = """() => {
+  const out = {};
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const el = walk.currentNode.parentElement, text = walk.currentNode.textContent.trim();
+    if (!text || el.closest('script, style, noscript, template, svg')) continue;
+    const style = getComputedStyle(el);
+    if (style.clip !== 'auto' || style.clipPath !== 'none') continue;  // visually hidden, for screen readers
+    const size = parseFloat(style.fontSize);
+    if (size < 12) {
+      const key = `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${size.toFixed(1)}px`;
+      out[key] = (out[key] || 0) + text.length;
+    }
+  }
+  return Object.entries(out).map(([key, n]) => `${key}: ${n} characters`);
+}"""
+
+
+def test_no_text_under_12px_on_a_phone(context: MakeContext, gate_pages: list[str]) -> None:
+    page = context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+    small = []
+    for url in gate_pages:
+        page.goto(url, wait_until="load")
+        small += [f"{url}: {what}" for what in page.evaluate(_SMALL_TEXT_JS)]
+    assert small == []
+
+
+def test_the_small_text_check_sees_small_text(context: MakeContext, gate_pages: list[str]) -> None:
+    page = context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+    page.goto(gate_pages[0], wait_until="load")
+    page.evaluate("document.body.insertAdjacentHTML('beforeend', '<p class=dg-tiny style=font-size:9px>tiny</p>')")
+    assert page.evaluate(_SMALL_TEXT_JS) == ["p.dg-tiny 9.0px: 4 characters"]
+
+
 def test_matrix_reads_as_cards_on_a_phone(context: MakeContext, gate_url: str) -> None:
     """At phone width nothing scrolls sideways, every cell says which column it answers, verdicts sit two
     by two, and each path's card fits on one screen below the header."""
