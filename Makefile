@@ -171,9 +171,10 @@ $(LH_STAMP): tools/lighthouse/package.json tools/lighthouse/package-lock.json
 
 lighthouse-deps: $(LH_STAMP)
 
-# Lighthouse on every page, desktop and mobile, median of 3 runs: prints a table (takes minutes).
+# Lighthouse on every page, desktop and mobile, median of 3 runs: prints a table (takes most of an hour);
+# make lighthouse LIGHTHOUSE_ARGS=--sample runs one page of each kind (a quarter of an hour).
 lighthouse: setup-dev system-deps lighthouse-deps $(PLOTLY_BUNDLE)
-	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m bench.lighthouse
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m bench.lighthouse $(LIGHTHOUSE_ARGS)
 
 # Reviewer screenshots of the overview matrix: light and dark, desktop and phone (not committed).
 screenshots: setup-dev system-deps $(PLOTLY_BUNDLE)
