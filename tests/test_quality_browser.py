@@ -265,6 +265,16 @@ def test_the_small_text_check_sees_small_text(context: MakeContext, gate_pages: 
     assert page.evaluate(_SMALL_TEXT_JS) == ["p.dg-tiny 9.0px: 4 characters"]
 
 
+def test_a_compare_page_shows_both_paths_on_a_phone(context: MakeContext, gate_pages: list[str]) -> None:
+    """The verdicts of two paths side by side fit a 390 px screen: no table of a pair page scrolls sideways."""
+    pairs = [url for url in gate_pages if urlsplit(url).path.rstrip("/").count("/") == 3 and "/compare/" in url]
+    assert pairs
+    page = context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+    page.goto(pairs[0], wait_until="load")
+    scrolls = page.evaluate("[...document.querySelectorAll('.dg-table-wrap')].map(w => w.scrollWidth - w.clientWidth)")
+    assert scrolls and max(scrolls) <= 0, scrolls
+
+
 def test_matrix_reads_as_cards_on_a_phone(context: MakeContext, gate_url: str) -> None:
     """At phone width nothing scrolls sideways, every cell says which column it answers, verdicts sit two
     by two, and each path's card fits on one screen below the header."""
