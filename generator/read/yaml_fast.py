@@ -99,13 +99,7 @@ class _FastBuilder(_Builder):
             return value
         if id(node) in self.open or not isinstance(node, (MappingNode, SequenceNode)):
             raise _Unusual
-        self.open.add(id(node))
-        try:
-            if isinstance(node, MappingNode):
-                return self._mapping(node, loc)
-            return [self.build(item, (*loc, i)) for i, item in enumerate(node.value)]
-        finally:
-            self.open.discard(id(node))
+        return self._container(node, loc)
 
 
 def read_yaml_fast(path: Path, display: str) -> tuple[Document | None, list[Problem]]:

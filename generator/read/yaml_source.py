@@ -160,13 +160,7 @@ class _Builder:
         if explicit:
             raise _Reject(line, _dotted(loc), f"YAML tags are not allowed (found {_tag(node.tag)})")
         if isinstance(node, (MappingNode, SequenceNode)):
-            self.open.add(id(node))
-            try:
-                if isinstance(node, MappingNode):
-                    return self._mapping(node, loc)
-                return [self.build(item, (*loc, i)) for i, item in enumerate(node.value)]
-            finally:
-                self.open.discard(id(node))
+            return self._container(node, loc)
         try:
             value = self.loader.construct_object(node, deep=True)
         except (ValueError, yaml.YAMLError) as exc:
@@ -181,6 +175,16 @@ class _Builder:
     def _implicit(self, node: ScalarNode) -> str:
         tag: str = self.loader.resolve(ScalarNode, node.value, (True, False))  # type: ignore[no-untyped-call]
         return tag
+
+    def _container(self, node: MappingNode | SequenceNode, loc: Loc) -> Any:
+        """A mapping or a list, its values built in turn; an alias back into it is a cycle meanwhile."""
+        self.open.add(id(node))
+        try:
+            if isinstance(node, MappingNode):
+                return self._mapping(node, loc)
+            return [self.build(item, (*loc, i)) for i, item in enumerate(node.value)]
+        finally:
+            self.open.discard(id(node))
 
     def _mapping(self, node: MappingNode, loc: Loc) -> dict[str, Any]:
         out: dict[str, Any] = {}
