@@ -107,6 +107,15 @@ class ToolRun:
     setup: Mapping[str, str] = field(default_factory=dict)
     software: Mapping[str, str] = field(default_factory=dict)
     settings: tuple[str, ...] = ()
+    verdict: str = ""
+    """The tool's own verdict on the run, in its words (``Out of bounds values : 0 OK``,
+    ``submission_valid: false (...)``); empty when the file states none."""
+    valid: bool = True
+    """``False`` when the tool itself marks the run invalid: the importer refuses it unless the author
+    gives a reason (``--accept-difference``), and the evidence then shows :attr:`verdict`."""
+    warnings: tuple[str, ...] = ()
+    """What the reader noticed and read past (a row split by a log line and joined, a launcher's
+    prefix removed), for ``inspect``."""
 
     def metric(self, name: str) -> Metric:
         """The metric called ``name``, or an error listing what the file does have."""
