@@ -287,10 +287,10 @@ def test_a_failure_while_writing_takes_the_raw_file_back(guide: Path, monkeypatc
     before = snapshot(guide)
     real = importer._write_atomic
 
-    def failing(target: Path, content: bytes, exclusive: bool = False) -> None:
-        if target.suffix == ".yml":
+    def failing(root: Path, rel: str, content: bytes, exclusive: bool = False) -> None:
+        if rel.endswith(".yml"):
             raise OSError(28, "No space left on device")
-        real(target, content, exclusive)
+        real(root, rel, content, exclusive)
 
     monkeypatch.setattr(importer, "_write_atomic", failing)
     with pytest.raises(OSError, match="No space left"):

@@ -22,7 +22,6 @@ land, the YAML last, each by an atomic rename; a failure in between takes the ne
 from __future__ import annotations
 
 import hashlib
-import os
 import shutil
 import tempfile
 from dataclasses import dataclass, field
@@ -31,7 +30,7 @@ from typing import Any
 
 from generator import schema
 from generator.errors import GuideError
-from generator.ingest import yaml_edit
+from generator.ingest import safe_write, yaml_edit
 from generator.ingest.guard import Difference, Expected, differences
 from generator.model import Data, measurement_tables
 from generator.pipeline import derive_guide
@@ -258,11 +257,16 @@ def import_runs(data_dir: Path, requests: list[Request]) -> Outcome:
         text = yaml_edit.dump(doc)
         if text != path.read_text(encoding="utf-8"):
             texts[path] = text
-    raw = {rel: content for rel, content in raw.items() if not (data_dir / rel).exists()}
-    if not texts and not raw:
-        return outcome
-    _validate_staged(data_dir, texts, raw)
-    outcome.written = _commit(data_dir, texts, raw)
+    try:
+        for rel in raw:
+            safe_write.check_target(data_dir, rel)
+        raw = {rel: content for rel, content in raw.items() if not (data_dir / rel).exists()}
+        if not texts and not raw:
+            return outcome
+        _validate_staged(data_dir, texts, raw)
+        outcome.written = _commit(data_dir, texts, raw)
+    except safe_write.UnsafePath as exc:
+        raise ImportProblems([f"{exc}"]) from None
     return outcome
 
 
@@ -272,11 +276,9 @@ def _validate_staged(data_dir: Path, texts: dict[Path, str], raw: dict[str, byte
         staged = Path(tmp) / data_dir.name
         shutil.copytree(data_dir, staged, symlinks=True)
         for path, text in texts.items():
-            (staged / path.relative_to(data_dir)).write_text(text, encoding="utf-8")
+            safe_write.replace(staged, path.relative_to(data_dir).as_posix(), text.encode("utf-8"))
         for rel, content in raw.items():
-            target = staged / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(content)
+            safe_write.create_new(staged, rel, content)
         try:
             derive_guide(staged)
         except GuideError as exc:
@@ -288,40 +290,31 @@ def _validate_staged(data_dir: Path, texts: dict[Path, str], raw: dict[str, byte
 def _commit(data_dir: Path, texts: dict[Path, str], raw: dict[str, bytes]) -> list[Path]:
     """Raw files first (new paths only), then the YAML, each written aside and renamed into place.
 
-    If anything fails, the files written so far are taken back: the raw files removed, the YAML
-    restored from the text it had.
+    No write follows a link (:mod:`generator.ingest.safe_write`). If anything fails, the files
+    written so far are taken back: the raw files removed, the YAML restored from the text it had.
     """
-    created: list[Path] = []
+    created: list[str] = []
     replaced: list[tuple[Path, str]] = []
     try:
         for rel, content in raw.items():
-            target = data_dir / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            _write_atomic(target, content, exclusive=True)
-            created.append(target)
+            _write_atomic(data_dir, rel, content, exclusive=True)
+            created.append(rel)
         for path, text in texts.items():
             before = path.read_text(encoding="utf-8")
-            _write_atomic(path, text.encode("utf-8"))
+            _write_atomic(data_dir, path.relative_to(data_dir).as_posix(), text.encode("utf-8"))
             replaced.append((path, before))
     except BaseException:
         for path, before in reversed(replaced):
-            _write_atomic(path, before.encode("utf-8"))
-        for target in created:
-            target.unlink(missing_ok=True)
+            _write_atomic(data_dir, path.relative_to(data_dir).as_posix(), before.encode("utf-8"))
+        for rel in created:
+            safe_write.remove(data_dir, rel)
         raise
-    return created + [path for path, _ in replaced]
+    return [data_dir / rel for rel in created] + [path for path, _ in replaced]
 
 
-def _write_atomic(target: Path, content: bytes, exclusive: bool = False) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}-", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(content)
-            out.flush()
-            os.fsync(out.fileno())
-        if exclusive and target.exists():
-            raise FileExistsError(target)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def _write_atomic(root: Path, rel: str, content: bytes, exclusive: bool = False) -> None:
+    """``root/rel`` whole or not at all, never through a link: a new file (``exclusive``) or a replaced one."""
+    if exclusive:
+        safe_write.create_new(root, rel, content)
+    else:
+        safe_write.replace(root, rel, content)
