@@ -10,7 +10,6 @@ guide shares them. A field's docstring is its description in the JSON Schema
 from __future__ import annotations
 
 import datetime as dt
-import math
 import unicodedata
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
@@ -29,6 +28,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from generator.number_range import LARGEST, SMALLEST, out_of_range, shown
 from generator.read.formats.workload import WORKLOAD_FIELDS
 
 NOT_MEASURED = "not measured"
@@ -87,8 +87,8 @@ def _positive_number(value: Any) -> float:
         raise PydanticCustomError(
             "number", "expected a positive number, got 0 (nothing measured here is zero, and ratios divide by it)"
         )
-    if not math.isfinite(value) or value < 0:
-        raise PydanticCustomError("number", "expected a positive finite number, got {got}", {"got": repr(value)})
+    if why := out_of_range(value):
+        raise PydanticCustomError("number", "{why}, got {got}", {"why": why, "got": shown(value)})
     return float(value)
 
 
@@ -113,12 +113,12 @@ def _value_kind(value: Any) -> str:
 PositiveNumber = Annotated[
     float,
     PlainValidator(_positive_number),
-    WithJsonSchema({"type": "number", "exclusiveMinimum": 0}),
+    WithJsonSchema({"type": "number", "minimum": SMALLEST, "maximum": LARGEST}),
 ]
 Measurement = Annotated[
     float | str,
     PlainValidator(_measurement),
-    WithJsonSchema({"oneOf": [{"type": "number", "exclusiveMinimum": 0}, {"const": NOT_MEASURED}]}),
+    WithJsonSchema({"oneOf": [{"type": "number", "minimum": SMALLEST, "maximum": LARGEST}, {"const": NOT_MEASURED}]}),
 ]
 
 

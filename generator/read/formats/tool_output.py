@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -220,10 +221,28 @@ class _DuplicateKey(Exception):
         self.key = key
 
 
+class _TooLong(Exception):
+    pass
+
+
+#: The most digits a whole number in a tool's file may have: any such number fits a float.
+_MAX_DIGITS = 308
+
+
+def _int(text: str) -> int:
+    if len(text) > _MAX_DIGITS and len(text.lstrip("-")) > _MAX_DIGITS:
+        raise _TooLong
+    return int(text)
+
+
 def load_json(text: str, *, first_line: int = 1) -> Any:
     """Parse one JSON document; a broken or truncated one is an error naming its line and column."""
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates)
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_int)
+    except _TooLong:
+        found = re.search(rf"\d{{{_MAX_DIGITS + 1},}}", text)
+        line = first_line + (text.count("\n", 0, found.start()) if found else 0)
+        raise ToolOutputError(f"line {line}", f"a number has more than {_MAX_DIGITS} digits") from None
     except json.JSONDecodeError as exc:
         cut = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
         what = "the file ends in the middle of the JSON (truncated?)" if cut else exc.msg
