@@ -212,7 +212,7 @@ class _Cache:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(asdict(step), ensure_ascii=False), encoding="utf-8")
+            tmp.write_text(json.dumps(asdict(step), ensure_ascii=False, allow_nan=False), encoding="utf-8")
             tmp.replace(path)
         except OSError:
             pass  # a read-only checkout builds all the same, without the cache

@@ -267,7 +267,7 @@ def downloads(d: Derived, page_of: dict[str, str]) -> dict[str, str]:
     from generator.render.data_format import json_schema  # the models cost start-up; only the schema needs them
 
     files = {
-        JSON_FILE: json.dumps(guide_data(d, page_of), ensure_ascii=False, indent=1) + "\n",
+        JSON_FILE: json.dumps(guide_data(d, page_of), ensure_ascii=False, indent=1, allow_nan=False) + "\n",
         SCHEMA_FILE: json_schema(),
     }
     for t in d.data.tables:

@@ -270,4 +270,4 @@ def json_schema() -> str:
         "title": f"Decision guide data, format {FORMAT_VERSION}",
         **doc,
     }
-    return json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+    return json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=True, allow_nan=False) + "\n"

@@ -289,7 +289,7 @@ class Renderer:
             ),
             **page.context,
         )
-        front = [f"title: {json.dumps(escaping.title(page.title), ensure_ascii=False)}"]
+        front = [f"title: {json.dumps(escaping.title(page.title), ensure_ascii=False, allow_nan=False)}"]
         if page.hide:
             front.append("hide:")
             front += [f"  - {item}" for item in page.hide]

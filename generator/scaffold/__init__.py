@@ -33,7 +33,7 @@ def new_guide(target: Path, topic: str, plotly_js: Path | None = None) -> list[P
     title = f"{topic[:1].upper()}{topic[1:]}: a decision guide"
     charts = "charts: false  # no plotly.js found; install it (npm) and set plotly_js to draw charts"
     if plotly_js is not None and plotly_js.is_file():
-        charts = f"plotly_js: {json.dumps(os.path.relpath(plotly_js.resolve(), target.resolve()))}"
+        charts = f"plotly_js: {json.dumps(os.path.relpath(plotly_js.resolve(), target.resolve()), allow_nan=False)}"
     written = []
     for source in sorted(TEMPLATE.rglob("*")):
         if not source.is_file():
@@ -41,9 +41,9 @@ def new_guide(target: Path, topic: str, plotly_js: Path | None = None) -> list[P
         dest = target / source.relative_to(TEMPLATE)
         dest.parent.mkdir(parents=True, exist_ok=True)
         text = source.read_text(encoding="utf-8")
-        text = text.replace("__TITLE__", json.dumps(title, ensure_ascii=False))
+        text = text.replace("__TITLE__", json.dumps(title, ensure_ascii=False, allow_nan=False))
         tagline = f"A decision guide on {topic}. Replace this line with what the guide helps a reader decide."
-        text = text.replace("__TAGLINE__", json.dumps(tagline, ensure_ascii=False))
+        text = text.replace("__TAGLINE__", json.dumps(tagline, ensure_ascii=False, allow_nan=False))
         text = text.replace("__CHARTS__", charts)
         dest.write_text(text, encoding="utf-8")
         written.append(dest)
