@@ -14,12 +14,14 @@ import argparse
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 import yaml
 
-from generator.build import ENGINE_CSS, ENGINE_JS, PLOTLY_JS, AssetError, build_site
+from generator.build import ENGINE_CSS, ENGINE_JS, PLOTLY_JS, AssetError, build_site, swap_in
 from generator.errors import GuideError, RevisionError
+from generator.output_dir import OutputRefused, check_output, mark
 from generator.pipeline import derive_guide
 
 #: ``--head`` value for the files on disk (:data:`generator.diff.revisions.WORKTREE`; a test checks they agree).
@@ -27,13 +29,23 @@ WORKTREE = "worktree"
 
 
 def write_pages(
-    pages: dict[str, str], out: Path, assets: dict[str, Path] | None = None, files: dict[str, str] | None = None
+    pages: dict[str, str],
+    out: Path,
+    assets: dict[str, Path] | None = None,
+    files: dict[str, str] | None = None,
+    keep: Iterable[Path | None] = (),
 ) -> None:
-    """Write pages and files (and copy assets) into ``out`` atomically: never a half-written folder."""
+    """Write pages and files (and copy assets) into ``out`` atomically: never a half-written folder.
+
+    ``out`` is replaced only if the generator wrote it before (or it is empty or new), and never when it
+    holds ``.git`` or one of ``keep`` (:func:`generator.output_dir.check_output`: :class:`OutputRefused`).
+    """
+    check_output(out, keep)
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
     try:
+        mark(staging)
         for uri, text in {**pages, **(files or {})}.items():
             target = staging / uri
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -42,14 +54,7 @@ def write_pages(
             target = staging / uri
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, target)
-        if out.exists():
-            old = out.with_name(f".{out.name}-old")
-            shutil.rmtree(old, ignore_errors=True)
-            out.rename(old)
-            staging.rename(out)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            staging.rename(out)
+        swap_in(staging, out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -101,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "import":
             return cli_import.run(args)
         if args.command == "build":
+            keep = (args.data, args.docs, args.nav, args.templates)
+            check_output(args.out, keep)  # before the build: a refused folder is said at once
             site = build_site(
                 args.data,
                 docs_dir=args.docs,
@@ -111,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
                 history_revisions=args.history_revisions,
                 history_since=args.history_since,
             )
-            write_pages(site.pages, args.out, site.assets, site.files)
+            write_pages(site.pages, args.out, site.assets, site.files, keep)
             if args.nav is not None:
                 chrome = {
                     "site_name": site.name,
@@ -152,6 +159,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"wrote {len(list(args.out.glob('*.schema.json')))} schema files to {args.out}")
     except GuideError as exc:
         print(exc.report(), file=sys.stderr)
+        return 1
+    except OutputRefused as exc:
+        print(f"--out: {exc}", file=sys.stderr)
         return 1
     except RevisionError as exc:
         print(f"diff: {exc}", file=sys.stderr)

@@ -71,11 +71,10 @@ def test_cli_writes_plain_markdown_for_other_engines(tmp_path: Path) -> None:
 
 def test_cli_rebuild_replaces_the_folder_atomically(tmp_path: Path) -> None:
     out = tmp_path / "pages"
-    (out / "options").mkdir(parents=True)
+    command = [sys.executable, "-m", "generator", "build", "--data", str(DATA), "--out", str(out)]
+    subprocess.run(command, cwd=ROOT, check=True)
     (out / "options" / "stale.md").write_text("old", encoding="utf-8")
-    subprocess.run(
-        [sys.executable, "-m", "generator", "build", "--data", str(DATA), "--out", str(out)], cwd=ROOT, check=True
-    )
+    subprocess.run(command, cwd=ROOT, check=True)  # a folder it wrote before (its marker): replaced whole
     assert not (out / "options" / "stale.md").exists()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".pages")]
 

@@ -48,6 +48,7 @@ from generator.build import (
     unsafe_sources,
 )
 from generator.errors import GuideError, RevisionError
+from generator.output_dir import OutputRefused, check_output, mark
 
 #: The engine's overrides of Material's templates (the MkDocs plugin adds the same folder to the theme).
 THEME_OVERRIDES = Path(__file__).parent / "material"
@@ -359,12 +360,14 @@ def build(config_file: Path, out: Path) -> Path:
     Atomic: the project is written and built in a fresh folder beside ``out``, which replaces
     ``out`` only when Zensical succeeded; a data error or a failed build keeps the last good site.
     """
+    check_output(out, [config_file])
     out = out.absolute()
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-building-", dir=out.parent))
     try:
         project = prepare(config_file, staging)
         run_zensical(project)
+        mark(staging)
         swap_in(staging, out)
     finally:
         if staging.exists():
@@ -409,7 +412,7 @@ def main(argv: list[str] | None = None) -> int:
         return serve(args.config_file, args.out, args.dev_addr)
     except GuideError as exc:
         print(exc.report(data_prefix(args.config_file)), file=sys.stderr)
-    except (RevisionError, AssetError, ZensicalFailed) as exc:
+    except (RevisionError, AssetError, ZensicalFailed, OutputRefused) as exc:
         print(str(exc), file=sys.stderr)
     except OSError as exc:
         print(f"cannot write {exc.filename or 'the output'}: {exc.strerror or exc}", file=sys.stderr)
