@@ -22,7 +22,9 @@ land, the YAML last, each by an atomic rename; a failure in between takes the ne
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
+import stat
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,7 +37,13 @@ from generator.ingest.guard import Difference, Expected, differences
 from generator.model import Data, measurement_tables
 from generator.pipeline import derive_guide
 from generator.read.formats.catalog import read_runs
-from generator.read.formats.tool_output import ToolOutputError, ToolRun, canonical_unit, join_metric
+from generator.read.formats.tool_output import (
+    MAX_RAW_BYTES,
+    ToolOutputError,
+    ToolRun,
+    canonical_unit,
+    join_metric,
+)
 
 #: Where raw files go, under the data folder.
 RUNS_DIR = "runs"
@@ -156,9 +164,12 @@ def _plan(data: Data, data_dir: Path, request: Request, problems: list[str]) -> 
         )
         return None
     try:
-        content = request.source.read_bytes()
+        content = _read_source(request.source)
     except OSError as exc:
         problems.append(f"{source}: cannot read it ({exc.strerror or exc})")
+        return None
+    except ToolOutputError as exc:
+        problems.append(f"{source}: {exc}")
         return None
     try:
         runs = read_runs(request.format, content)
@@ -196,6 +207,23 @@ def _plan(data: Data, data_dir: Path, request: Request, problems: list[str]) -> 
     if len(entries) != len(chosen):
         return None
     return _Planned(table, data_dir / data.doc(table).file, row.id, series.id, entries, {rel: content}, describe)
+
+
+def _read_source(path: Path) -> bytes:
+    """A tool's file, looked at before it is read: a regular file of at most :data:`MAX_RAW_BYTES`
+    (a pipe would block, a device never end, a huge file fill the memory). Opened without waiting
+    (``O_NONBLOCK``) and then looked at, so what is read is what was looked at."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    with os.fdopen(fd, "rb") as file:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ToolOutputError("", "not a regular file (a pipe or device?): give the tool's result file")
+        if info.st_size > MAX_RAW_BYTES:
+            raise ToolOutputError("", f"the file has {info.st_size} bytes; a raw result may have {MAX_RAW_BYTES}")
+        content = file.read(MAX_RAW_BYTES + 1)  # it may have grown since
+    if len(content) > MAX_RAW_BYTES:
+        raise ToolOutputError("", f"the file grew past {MAX_RAW_BYTES} bytes while read; a raw result may have that")
+    return content
 
 
 def _check_run(
