@@ -18,6 +18,7 @@ from typing import Any
 
 from generator import escaping
 from generator.derive.guide import Derived
+from generator.errors import printable
 from generator.pipeline import derive_guide, no_full_collections
 from generator.render.compact import compact
 from generator.render.data_export import downloads
@@ -93,7 +94,9 @@ def unsafe_sources(docs_dir: Path) -> dict[Path, str]:
 
 def describe_unsafe(docs_dir: Path, found: dict[Path, str]) -> str:
     shown = docs_dir.name
-    lines = [f"  {shown}/{path.relative_to(docs_dir).as_posix()}: {why}" for path, why in sorted(found.items())]
+    lines = [
+        f"  {shown}/{printable(path.relative_to(docs_dir).as_posix())}: {why}" for path, why in sorted(found.items())
+    ]
     head = f"{shown}/ holds {len(found)} entr{'y' if len(found) == 1 else 'ies'} that would not be published:"
     return "\n".join([head, *lines])
 

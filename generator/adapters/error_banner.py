@@ -43,5 +43,4 @@ def console(problems: list[Problem], prefix: str = "") -> str:
     """The same list for the terminal, one problem a line."""
     count = len(problems)
     head = f"{count} problem{'' if count == 1 else 's'} in the guide data; showing the last good pages with a banner:"
-    lines = [f"  {_where(p, prefix)}:{f' {p.field}:' if p.field else ''} {p.message}" for p in problems]
-    return "\n".join([head, *lines])
+    return "\n".join([head, *(f"  {p.text(prefix)}" for p in problems)])

@@ -146,9 +146,7 @@ def labelled(error: GuideError, revision: Revision, data_path: str) -> str:
     where = f"{revision.short}:" if revision.commit else ""
     count = len(error.problems)
     lines = [f"the data at {revision} does not validate ({count} problem{'s' if count != 1 else ''}):"]
-    for p in error.problems:
-        place = where + p.where(f"{data_path}/")
-        lines.append(f"  {place}:{f' {p.field}:' if p.field else ''} {p.message}")
+    lines += [f"  {where}{p.text(f'{data_path}/')}" for p in error.problems]
     return "\n".join(lines)
 
 

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import schema
-from generator.errors import GuideError
+from generator.errors import GuideError, printable
 from generator.ingest import safe_write, yaml_edit
 from generator.ingest.guard import Difference, Expected, differences
 from generator.model import Data, measurement_tables
@@ -85,7 +85,7 @@ class ImportProblems(Exception):
     def report(self) -> str:
         count = len(self.problems)
         head = f"import refused, nothing written ({count} problem{'s' if count != 1 else ''}):"
-        return "\n".join([head, *(f"  {p}" for p in self.problems)])
+        return "\n".join([head, *(f"  {printable(p, keep_newlines=True)}" for p in self.problems)])
 
 
 @dataclass
