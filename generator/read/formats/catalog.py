@@ -19,7 +19,7 @@ PARSERS: dict[str, Parser] = {
     aiperf.FORMAT: lambda content: [aiperf.parse(content)],
     vllm_bench.FORMAT: vllm_bench.parse,
     sglang_bench.FORMAT: sglang_bench.parse,
-    nccl_tests.FORMAT: lambda content: [nccl_tests.parse(content)],
+    nccl_tests.FORMAT: nccl_tests.parse,
 }
 
 #: What each format is, for help texts and messages.
