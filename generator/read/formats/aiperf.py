@@ -184,7 +184,9 @@ def _first_workload(config: dict[str, Any]) -> dict[str, Stated]:
 
 def _refuse_incomplete(doc: dict[str, Any]) -> None:
     if doc.get("was_cancelled") is True:
-        raise ToolOutputError("$.was_cancelled", "the run was cancelled: a partial run is not a result")
+        errors = _errors(doc)
+        said = f" (AIPerf's error summary: {'; '.join(errors[:2])})" if errors else ""
+        raise ToolOutputError("$.was_cancelled", f"the run was cancelled: a partial run is not a result{said}")
     if doc.get("is_complete") is False:
         reason = doc.get("incomplete_reason")
         why = f" ({reason})" if isinstance(reason, str) and reason else ""

@@ -58,6 +58,29 @@ def guess(content: bytes) -> str | None:
     return None
 
 
+#: What a file of each format shows near its start even when the run failed (for guessing the format of a
+#: file no reader accepts, so that the refusal is the right reader's).
+_MARKS: dict[str, tuple[bytes, ...]] = {
+    aiperf.FORMAT: (b'"input_config"', b'"aiperf_version"', b"Metric,avg,"),
+    sglang_bench.FORMAT: (b'"total_output_tokens_retokenized"',),
+    vllm_bench.FORMAT: (b'"model_id"',),
+    nccl_tests.FORMAT: (b"# nThread", b"# nccl-tests version", b"# Using devices"),
+}
+
+
+def guess_format(content: bytes) -> str | None:
+    """The format a file reads as; failing that, the format whose marks it shows (its reader then says
+    why it refuses the file); ``None`` when it looks like none."""
+    found = guess(content)
+    if found is not None:
+        return found
+    head = content[:65536]
+    for name, marks in _MARKS.items():
+        if any(mark in head for mark in marks):
+            return name
+    return None
+
+
 def read_runs(format_name: str, content: bytes) -> list[ToolRun]:
     """Every run in ``content`` read as ``format_name``; a :class:`ToolOutputError` otherwise."""
     parser = PARSERS.get(format_name)

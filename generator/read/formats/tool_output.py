@@ -411,6 +411,7 @@ def file_run(runs: list[ToolRun], metric: str | None) -> FileRun:
         date=_date(run.setup.get("date")),
         software=dict(run.software),
         settings=(*stated, *run.settings, *((f"{run.tool} verdict: {run.verdict}",) if run.verdict else ())),
+        invalid=None if run.valid else run.verdict or "marked invalid",
     )
 
 
