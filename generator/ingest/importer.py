@@ -66,7 +66,7 @@ class Request:
     origin: str = ""
     """Where the request came from (``sweep.yml:12``), for messages; empty on the command line."""
     part: str | None = None
-    """Which test of a file that holds several (nccl-tests' ``alltoall_perf``); ``None``: the metric's or the only one."""
+    """Which test of a log of several (nccl-tests' ``alltoall_perf``); ``None``: the metric's, or the only one."""
 
 
 @dataclass

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.read.formats.catalog import DESCRIPTIONS, PARSERS, guess_format, read_runs
-from generator.read.formats.tool_output import MAX_RAW_BYTES, ToolOutputError, ToolRun, parts_of
+from generator.read.formats.tool_output import MAX_RAW_BYTES, ToolOutputError, ToolRun, parts_of, text_of
 from generator.read.formats.workload import WORKLOAD_WORDS
 
 
@@ -31,7 +31,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("file", type=Path, metavar="FILE")
-    parser.add_argument("--format", choices=sorted(PARSERS), metavar="FORMAT", help="the tool's format (default: guessed)")
+    parser.add_argument(
+        "--format", choices=sorted(PARSERS), metavar="FORMAT", help="the tool's format (default: guessed)"
+    )
     parser.add_argument("--json", action="store_true", help="print a JSON document instead of text")
 
 
@@ -116,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
         if format_name is None:
             format_name, guessed = guess_format(content), True
             if format_name is None:
+                text_of(content)  # an empty, binary or oversized file says so first
                 raise ToolOutputError("", f"not a file of any format the guide reads ({', '.join(PARSERS)})")
         runs = read_runs(format_name, content)
     except ToolOutputError as exc:

@@ -92,9 +92,10 @@ def parse(content: bytes) -> ToolRun:
 
 def _metrics(doc: dict[str, Any]) -> dict[str, Metric]:
     records = doc.get("records")
+    found: dict[tuple[str, tuple[str, ...]], dict[str, Any]]
     if isinstance(records, dict) and "schema_version" not in doc:  # the 0.1.x layout
         found = {
-            (result.get("tag") if isinstance(result.get("tag"), str) else key, ("records", key)): result
+            (str(result["tag"]) if isinstance(result.get("tag"), str) else key, ("records", key)): result
             for key, result in records.items()
             if isinstance(result, dict)
         }
@@ -149,7 +150,8 @@ def _errors(doc: dict[str, Any]) -> tuple[str, ...]:
     for entry in summary:
         if not isinstance(entry, dict):
             continue
-        details = entry.get("error_details") if isinstance(entry.get("error_details"), dict) else {}
+        found = entry.get("error_details")
+        details: dict[str, Any] = found if isinstance(found, dict) else {}
         count = entry.get("count")
         kind = details.get("type") or "error"
         code = f" ({details['code']})" if details.get("code") is not None else ""

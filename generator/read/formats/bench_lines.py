@@ -84,7 +84,13 @@ def _named(record: dict[str, Any]) -> dict[str, Any]:
     """The record with keys a harness misspells (``"request_goodput:"``) under the tool's own name."""
     if not any(key.endswith(":") for key in record):
         return record
-    return {(key.rstrip(":") if key.rstrip(":") not in record else key): value for key, value in record.items()}
+    out = dict(record)
+    for key, value in record.items():
+        plain = key.rstrip(":")
+        if plain != key and out.get(plain) is None:
+            out.pop(key)
+            out[plain] = value
+    return out
 
 
 def place(loc: Loc) -> str:

@@ -159,7 +159,7 @@ def _clean(physical: list[str]) -> _Cleaned:
     out = _Cleaned([])
     tagged = sum(1 for line in physical[:400] if _MPI_TAG.search(line))
     labelled = sum(1 for line in physical[:400] if _SRUN_LABEL.match(line))
-    table_rank = _table_rank(physical) if tagged else None
+    table_rank = _table_rank(physical) if tagged else "0"
     if tagged:
         out.notes.append(f"mpirun's '[1,N]<stdout>:' tags removed; lines of ranks other than {table_rank} set aside")
     srun = not tagged and labelled * 2 >= len([line for line in physical[:400] if line.strip()]) > 0
@@ -344,7 +344,8 @@ def _header(section: list[_Line]) -> tuple[int, list[str], list[str]] | None:
             if first is None or not names or len(names) % 2:
                 raise ToolOutputError(
                     f"line {line.number}",
-                    "a result header this reader does not know (expected size count type redop [root] time algbw busbw ...)",
+                    "a result header this reader does not know"
+                    " (expected size count type redop [root] time algbw busbw ...)",
                 )
             return index, words[:first], names[: len(names) // 2]
     return None

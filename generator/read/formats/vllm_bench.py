@@ -45,7 +45,8 @@ def parse(content: bytes) -> list[ToolRun]:
         missing = [key for key in _SIGNATURE if key not in record]
         if missing:
             raise ToolOutputError(
-                bench_lines.place(line), f"not a vLLM bench serve result: no {', '.join(missing)} (written by another tool?)"
+                bench_lines.place(line),
+                f"not a vLLM bench serve result: no {', '.join(missing)} (written by another tool?)",
             )
         bench_lines.refuse_failed(record, line, len(found))
         note = bench_lines.failed_note(record)
