@@ -119,7 +119,7 @@ _V2_PHASES = ("dispatch", "expanded_dispatch", "cached_dispatch", "combine", "re
 
 #: Tags a line of these tests starts with; two processes' lines can run into one physical line.
 _TAGS = re.compile(
-    r"\[(?:config|layout|testing|tuning)\]|\[rank \d+\] (?=Dispatch)"
+    r"\[(?:config|layout|testing|tuning)\]|(?<!\[pplx\])\[rank \d+\] (?=Dispatch)"
     r"|\[[A-Za-z_]*\d+\]: |\[\d+,\d+\]<(?:stdout|stderr)>:"  # a launcher's prefix of another process's line
 )
 
@@ -180,7 +180,7 @@ def _strip_prefixes(line: str) -> tuple[str, str]:
         prefix, rest = split_launcher_prefix(line)
         if not prefix:
             break
-        process.append(prefix.strip())
+        process.append(re.sub(r"<(?:stdout|stderr)>|:\s*$", "", prefix.strip()))  # one process, both streams
         line = rest
     return " ".join(process), line
 
@@ -539,12 +539,12 @@ def _test_ep(lines: list[LogLine], warnings: list[str]) -> list[_Run]:
             second = m.group("second")
             what = f"'{m.group('phase')}' (test case {case})"
             for name, value, unit in (
-                ("scaleout_bandwidth", m.group(3), "GB/s"),
-                ("scaleup_bandwidth", m.group(4), "GB/s"),
-                ("time", m.group(5), "µs"),
-                ("bytes", m.group(6), "bytes"),
-                (f"{second}_bandwidth", m.group(8), "GB/s"),
-                (f"{second}_time", m.group(9), "µs"),
+                ("scaleout_bandwidth", m.group(4), "GB/s"),
+                ("scaleup_bandwidth", m.group(5), "GB/s"),
+                ("time", m.group(6), "µs"),
+                ("bytes", m.group(7), "bytes"),
+                (f"{second}_bandwidth", m.group(9), "GB/s"),
+                (f"{second}_time", m.group(10), "µs"),
             ):
                 _put(run, f"{phase}.{name}{suffix}", value, unit, number_, what)
         runs.append(run)
