@@ -6,6 +6,7 @@ python -m generator new DIR --topic "..."
 python -m generator schema --out schema
 python -m generator diff [--base REV] [--head REV|worktree] [--format markdown|json]
 python -m generator import FORMAT FILE... --table T --row R --series S   (or --map SWEEP_YML)
+python -m generator inspect FILE [--format F] [--json]
 """
 
 from __future__ import annotations
@@ -93,13 +94,16 @@ def main(argv: list[str] | None = None) -> int:
     diff.add_argument("--site-url", default="", help="link paths and tables to this built site (e.g. a preview)")
     diff.add_argument("--out", type=Path, help="write the report to this file instead of standard output")
     diff.add_argument("--title", help="heading of the Markdown report (default: what was compared with what)")
-    from generator.ingest import cli_import
+    from generator.ingest import cli_import, inspect_file
 
     cli_import.add_parser(sub)
+    inspect_file.add_parser(sub)
     args = parser.parse_args(argv)
     try:
         if args.command == "import":
             return cli_import.run(args)
+        if args.command == "inspect":
+            return inspect_file.run(args)
         if args.command == "build":
             site = build_site(
                 args.data,

@@ -418,7 +418,7 @@ def test_the_evidence_shows_the_set_up_the_file_states(guide: Path) -> None:
     assert (nccl["Tool"], nccl["Software"]) == ("nccl-tests 2.17.6", "nccl 2.28.7")
     assert nccl["Settings named"].endswith(
         "nThread 1 nGpus 1 minBytes 1048576 maxBytes 134217728 step: 2(factor) warmup iters: 5 iters: 20"
-        " agg iters: 1 validation: 1 graph: 0 unalign: 0"
+        " agg iters: 1 validation: 1 graph: 0 unalign: 0; nccl-tests verdict: Out of bounds values : 0 OK"
     )
     assert "benchmark: all_gather_perf" in nccl["Settings named"] and "GPUs: 16" in nccl["Settings named"]
 

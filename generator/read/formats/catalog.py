@@ -19,7 +19,7 @@ PARSERS: dict[str, Parser] = {
     aiperf.FORMAT: lambda content: [aiperf.parse(content)],
     vllm_bench.FORMAT: vllm_bench.parse,
     sglang_bench.FORMAT: sglang_bench.parse,
-    nccl_tests.FORMAT: lambda content: [nccl_tests.parse(content)],
+    nccl_tests.FORMAT: nccl_tests.parse,
     deepep.FORMAT: deepep.parse,
     uccl_ep.FORMAT: uccl_ep.parse,
     pplx_kernels.FORMAT: pplx_kernels.parse,
@@ -64,6 +64,37 @@ def guess(content: bytes) -> str | None:
         except ToolOutputError:
             continue
         return name
+    return None
+
+
+#: What a file of each format shows near its start even when the run failed (for guessing the format of a
+#: file no reader accepts, so that the refusal is the right reader's).
+_MARKS: dict[str, tuple[bytes, ...]] = {
+    aiperf.FORMAT: (b'"input_config"', b'"aiperf_version"', b"Metric,avg,"),
+    sglang_bench.FORMAT: (b'"total_output_tokens_retokenized"',),
+    vllm_bench.FORMAT: (b'"model_id"',),
+    nccl_tests.FORMAT: (b"# nThread", b"# nccl-tests version", b"# Using devices"),
+    deepep.FORMAT: (
+        b"[config] num_tokens=",
+        b"[tuning] SMs ",
+        b"Allocating buffer size:",
+        b" > Testing with do_handle_copy",
+    ),
+    uccl_ep.FORMAT: (b"Start experiment with settings:", b"[pplx][rank "),
+    pplx_kernels.FORMAT: (b"\tDispatch_lat\t", b"\tScatter_lat\t"),
+}
+
+
+def guess_format(content: bytes) -> str | None:
+    """The format a file reads as; failing that, the format whose marks it shows (its reader then says
+    why it refuses the file); ``None`` when it looks like none."""
+    found = guess(content)
+    if found is not None:
+        return found
+    head = content[:65536]
+    for name, marks in _MARKS.items():
+        if any(mark in head for mark in marks):
+            return name
     return None
 
 
