@@ -586,6 +586,9 @@ class Row(Model):
     """How this row's values were produced, where it differs from the series, table and campaign."""
     workload: Workload = Field(default_factory=dict)
     """What this row's runs ran (``concurrency: 32``), on top of the table's; checked on import."""
+    metrics: dict[Id, Label] = Field(default_factory=dict)
+    """Per tool format, the number of an imported file that is this row's value (``dispatch.time`` on a
+    dispatch row, ``combine.time`` on a combine row); overrides the series' and the table's."""
 
 
 class MeasurementTable(Model):
