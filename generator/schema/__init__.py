@@ -721,10 +721,13 @@ class RatioClaim(Model):
     """A number used inside prose, computed from one table: ``[[id]]`` in any prose field.
 
     Per-row ratios of ``numerator`` over ``denominator`` are combined by
-    ``aggregate`` (``range`` shows lowest to highest). A ``mean`` read as a
-    comparison never hides a split: when the rows fall on different sides
-    (faster in one, slower in another), the text says where each side wins.
-    The ratio is printed with the table's ``digits``.
+    ``aggregate``: ``mean`` is the geometric mean (the mean of B/A is then the
+    inverse of the mean of A/B), ``range`` shows lowest to highest, with a
+    ``phrase`` as "1.1× to 1.5× faster than". A ``mean`` whose ratios lie
+    further apart than ``range_beyond`` reads as their range instead. A
+    ``mean`` read as a comparison never hides a split: when the rows fall on
+    different sides (faster in one, slower in another), the text says where
+    each side wins. The ratio is printed with the table's ``digits``.
     """
 
     id: Id
@@ -738,12 +741,18 @@ class RatioClaim(Model):
     rows: list[Id] = Field(min_length=1)
     """Rows whose ratios it combines."""
     aggregate: Literal["mean", "min", "max", "range"] = "mean"
-    """How: ``mean``, ``min``, ``max`` or ``range``."""
+    """How: ``mean`` (geometric), ``min``, ``max`` or ``range``."""
+    range_beyond: float | None = Field(default=None, gt=1)
+    """For a ``mean``: when the largest ratio is more than this many times the smallest, show the range
+    instead of one number (default: the claims' ``range_beyond``; ``null``: always the mean)."""
     phrase: Phrase | None = None
-    """Words to read it as a comparison."""
+    """Words to read it as a comparison (with any ``aggregate``; a range reads "1.1× to 1.5× faster than")."""
 
 
 class Claims(Model):
+    range_beyond: float | None = Field(default=2.0, gt=1)
+    """A mean of ratios more than this many times apart (largest over smallest) is shown as its range:
+    16.19× and 3.84× are no "10×". ``null``: always the mean."""
     claims: list[RatioClaim] = Field(default_factory=list)
     """Numbers quoted in prose."""
 
