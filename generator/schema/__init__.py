@@ -176,6 +176,7 @@ from generator.schema.evidence import (  # noqa: E402
     RunFile,
     Runs,
     Setup,
+    Source,
     Spread,
     Statistic,
 )
@@ -189,6 +190,7 @@ __all__ = [
     "RunFile",
     "Runs",
     "Setup",
+    "Source",
     "Spread",
     "Statistic",
 ]
@@ -526,6 +528,8 @@ class Campaign(Model):
     """Dated changes since it was first published."""
     setup: Setup | None = None
     """How its values were produced, for every table of the campaign (tables, series and rows override)."""
+    source: Source | None = None
+    """Where its published numbers come from (tables, series, rows and values override)."""
 
 
 # --- tables/*.yml ----------------------------------------------------------
@@ -548,6 +552,8 @@ class Series(Model):
     campaign: Id | None = None
     setup: Setup | None = None
     """How this series' values were produced, where it differs from the table."""
+    source: Source | None = None
+    """Where this series' published numbers come from, where it differs from the table's."""
     metrics: dict[Id, Label] = Field(default_factory=dict)
     """Per tool format, the number of an imported file that is this series' value (overrides the table's)."""
 
@@ -584,6 +590,10 @@ class Row(Model):
     """A note on a series' value in this row."""
     setup: Setup | None = None
     """How this row's values were produced, where it differs from the series, table and campaign."""
+    source: Source | None = None
+    """Where this row's published numbers come from."""
+    sources: dict[Id, Source] = Field(default_factory=dict)
+    """Where one value of the row comes from, by series id (the most specific source is shown)."""
     workload: Workload = Field(default_factory=dict)
     """What this row's runs ran (``concurrency: 32``), on top of the table's; checked on import."""
     metrics: dict[Id, Label] = Field(default_factory=dict)
@@ -632,6 +642,8 @@ class MeasurementTable(Model):
     95% confidence interval of the mean (needs 3 runs)."""
     setup: Setup | None = None
     """How the table's values were produced, where it differs from the campaign."""
+    source: Source | None = None
+    """Where the table's published numbers come from."""
     metrics: dict[Id, Label] = Field(default_factory=dict)
     """Per tool format (``aiperf``, ``vllm-bench``, ...), the number of an imported file that is the value
     (``output_token_throughput.avg``); ``python -m generator import`` writes it into each run file entry."""
@@ -670,6 +682,8 @@ class Fact(Model):
     """A note shown with it."""
     setup: Setup | None = None
     """How this value was produced, where it differs from the table and campaign."""
+    source: Source | None = None
+    """Where this published number comes from."""
 
 
 class FactTable(Model):
@@ -690,6 +704,8 @@ class FactTable(Model):
     """The facts."""
     setup: Setup | None = None
     """How the table's values were produced, where it differs from the campaign."""
+    source: Source | None = None
+    """Where the table's published numbers come from."""
 
 
 #: A table file is either kind, told apart by its ``kind`` field.
