@@ -248,7 +248,7 @@ def staleness(data: Data, setup: SetupView) -> tuple[Stale, ...]:
                 Stale(
                     f"measured {setup.date.isoformat()}, {age} days before {rules.as_of.isoformat()} "
                     f"(older than {rules.max_age_days} days)",
-                    "rerun with the same command",
+                    "rerun with the same command" if setup.command else "measure it again (no command is stated)",
                 )
             )
     return tuple(out)

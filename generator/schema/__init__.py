@@ -878,7 +878,8 @@ class PlatformFilter(Model):
 
 
 class SupportFilter(Model):
-    """Rules out every option whose support status on the answered context is ``no``.
+    """Rules out every option whose support status on the answered context is ``no``, ``cannot run`` or
+    ``not tried`` (an option that failed there, cannot run there, or was never tried there).
 
     The answers of ``question`` are context ids of ``guide.yml``. The chosen
     context's status and note are also shown with each recommended option.
