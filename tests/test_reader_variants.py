@@ -306,3 +306,9 @@ def test_nccl_tests_json_report_with_wrong_values_or_cut_short_is_refused() -> N
     assert "truncated" in refusal("nccl-tests", text[: len(text) // 2].encode())
     failed = text.replace('"out_of_bounds":{"count":0,"okay":true}', '"out_of_bounds":{"count":2,"okay":false}')
     assert "2 out-of-bounds values" in refusal("nccl-tests", failed.encode())
+
+
+def test_aiperf_per_request_export_is_named_as_such() -> None:
+    line = json.dumps({"metadata": {"x_request_id": "a", "worker_id": "w1"}, "metrics": {"request_latency": 1.0}})
+    message = refusal("aiperf", f"{line}\n{line}\n".encode())
+    assert "per-request export (profile_export.jsonl" in message
