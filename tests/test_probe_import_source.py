@@ -26,7 +26,7 @@ def test_a_source_that_is_not_a_regular_file_is_refused_at_once(guide: Path, tmp
     before = snapshot(guide)
     done = cli("vllm-bench", source, *into(guide, "serving", "conc32", "road"))  # cli() times out after 120 s
     assert done.returncode == 1 and "Traceback" not in done.stderr
-    assert f"{source}: not a regular file (a pipe or device?)" in done.stderr
+    assert f"{source}: not a regular file (a folder, a device or a pipe)" in done.stderr
     assert snapshot(guide) == before
 
 
@@ -41,5 +41,7 @@ def test_a_file_beyond_the_limit_is_refused_unread(guide: Path, tmp_path: Path) 
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert caught.value.problems == [f"{source}: the file has {1 << 30} bytes; a raw result may have {MAX_RAW_BYTES}"]
+    assert caught.value.problems == [
+        f"{source}: the file has {1 << 30} bytes; the most a raw result may have is {MAX_RAW_BYTES}"
+    ]
     assert peak < 64 << 20, f"{peak >> 20} MiB allocated while refusing it"
