@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import CommentMark
 from ruamel.yaml.tokens import CommentToken
 
 
@@ -58,7 +59,7 @@ def _append_lines(container: Any, key: Any, lines: str) -> None:
         entry = container.ca.items.setdefault(key, [None, None, None, None])
         while len(entry) < 4:
             entry.append(None)
-        entry[2] = CommentToken("\n" + lines, None, None)
+        entry[2] = CommentToken("\n" + lines, CommentMark(0), None)
     else:
         value = token.value if token.value.endswith("\n") else token.value + "\n"
         token.value = value + lines
@@ -85,6 +86,10 @@ def rename_key(mapping: CommentedMap, old: str, new: str) -> None:
     mapping.insert(index, new, value)
     if comment is not None:
         mapping.ca.items[new] = comment
+        token = comment[2] if len(comment) > 2 else None
+        if isinstance(token, CommentToken) and token.start_mark is not None and token.value.startswith("#"):
+            # the end-of-line comment moves along with the longer or shorter key
+            token.start_mark = CommentMark(token.start_mark.column + len(new) - len(old))  # type: ignore[assignment]
 
 
 def insert_after(mapping: CommentedMap, after: str | None, key: str, value: Any) -> None:
