@@ -261,9 +261,9 @@ def test_campaign_environment() -> None:
     ]
 
 
-def test_platforms_not_fabric() -> None:
+def test_option_platforms() -> None:
     out, done = run(
-        s.platforms_not_fabric,
+        s.option_platforms,
         {
             "options/a.yml": "id: a\nfabric: [efa]  # where it runs\nwhat: W\n",
             "decisions.yml": "filters:\n  - kind: fabric\n    question: q\n  - kind: support\n    question: r\n",

@@ -24,6 +24,7 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
+from generator.migrate import format1
 from generator.migrate.tree import comment, flow_map, insert_after, line_of, remove_key, rename_key
 
 #: Every data file of a guide: path under the data folder (``options/x.yml``) -> its round-trip YAML tree.
@@ -85,37 +86,36 @@ def _columns(files: Files, kind: str) -> Iterator[tuple[int, CommentedMap]]:
 
 
 def campaign_environment(files: Files) -> Done:
-    """``hardware``, ``model`` and ``parallelism`` of a campaign become ``environment`` facts (439510e).
+    """A campaign's fixed set-up fields of format 1 become ``environment`` facts (439510e).
 
-    The facts carry the labels and wording the first release's methodology page showed for them
-    (``Hardware: 2× p5en.48xlarge``, ``Fabric: AWS EFA, 16 NICs per node``, ``GPUs per node``,
-    ``Model``, ``Parallelism``), so the page reads as it did.
+    The facts carry the labels and the wording the first release's methodology page printed for
+    those fields (:func:`generator.migrate.format1.hardware_facts`), so the page reads as it did.
     """
     done = _copy(files)
+    text_fields = [key for key, _ in format1.CAMPAIGN_TEXT_FIELDS]
     for path, doc in _records(done.files, "campaigns"):
-        old = [k for k in ("hardware", "model", "parallelism") if k in doc]
+        old = [k for k in (format1.CAMPAIGN_HARDWARE, *text_fields) if k in doc]
         if not old:
             continue
         line = line_of(doc, old[0])
-        hw = doc.get("hardware")
+        hw = doc.get(format1.CAMPAIGN_HARDWARE)
         if "environment" in doc:
             done.undecided.append(
                 Note(path, line, old[0], "states both the old set-up fields and `environment`; keep one of them")
             )
             continue
-        if "hardware" in doc and not (isinstance(hw, dict) and all(k in hw for k in _HARDWARE)):
-            need = ", ".join(_HARDWARE)
-            done.undecided.append(Note(path, line, "hardware", f"expected a mapping with {need}; complete it first"))
+        if format1.CAMPAIGN_HARDWARE in doc and not (
+            isinstance(hw, dict) and all(k in hw for k in format1.HARDWARE_FIELDS)
+        ):
+            need = ", ".join(format1.HARDWARE_FIELDS)
+            message = f"expected a mapping with {need}; complete it first"
+            done.undecided.append(Note(path, line, format1.CAMPAIGN_HARDWARE, message))
             continue
         facts = CommentedSeq()
-        if isinstance(hw, dict):
-            facts.append(flow_map(label="Hardware", value=f"{hw['nodes']}× {hw['instance']}"))
-            facts.append(flow_map(label="Fabric", value=f"{hw['fabric']}, {hw['nics_per_node']} NICs per node"))
-            if hw.get("gpus_per_node"):
-                facts.append(flow_map(label="GPUs per node", value=str(hw["gpus_per_node"])))
-        for key, label in (("model", "Model"), ("parallelism", "Parallelism")):
-            if key in doc:
-                facts.append(flow_map(label=label, value=str(doc[key])))
+        rows = format1.hardware_facts(hw) if isinstance(hw, dict) else []
+        rows += [(label, str(doc[key])) for key, label in format1.CAMPAIGN_TEXT_FIELDS if key in doc]
+        for label, value in rows:
+            facts.append(flow_map(label=label, value=value))
         insert_after(doc, old[-1], "environment", facts)
         for key in old:
             remove_key(doc, key)
@@ -123,30 +123,29 @@ def campaign_environment(files: Files) -> Done:
     return done
 
 
-_HARDWARE = ("instance", "nodes", "nics_per_node", "fabric")
+# --- 439510e: platforms --------------------------------------------------------------------------------
 
 
-# --- 439510e: platforms instead of fabric ----------------------------------------------------------
-
-
-def platforms_not_fabric(files: Files) -> Done:
-    """An option's ``fabric`` is its ``platforms``; a filter ``kind: fabric`` is ``kind: platform`` (439510e)."""
+def option_platforms(files: Files) -> Done:
+    """An option's format 1 list of where it runs is ``platforms``; so is the filter that read it (439510e)."""
     done = _copy(files)
+    old_key = format1.OPTION_WHERE
     for path, doc in _records(done.files, "options"):
-        if "fabric" in doc:
-            line = line_of(doc, "fabric")
+        if old_key in doc:
+            line = line_of(doc, old_key)
             if "platforms" in doc:
-                done.undecided.append(Note(path, line, "fabric", "states both `fabric` and `platforms`; keep one"))
+                done.undecided.append(Note(path, line, old_key, f"states both `{old_key}` and `platforms`; keep one"))
                 continue
-            rename_key(doc, "fabric", "platforms")
-            done.changed.append(Note(path, line, "fabric", "is now `platforms`"))
+            rename_key(doc, old_key, "platforms")
+            done.changed.append(Note(path, line, old_key, "is now `platforms`"))
     decisions = done.files.get("decisions.yml")
     if isinstance(decisions, CommentedMap):
         for i, flt in _maps(decisions.get("filters")):
-            if flt.get("kind") == "fabric":
+            if flt.get("kind") == format1.FILTER_KIND:
                 flt["kind"] = "platform"
+                where = line_of(flt, "kind")
                 done.changed.append(
-                    Note("decisions.yml", line_of(flt, "kind"), f"filters[{i}].kind", "fabric -> platform")
+                    Note("decisions.yml", where, f"filters[{i}].kind", f"{format1.FILTER_KIND} -> platform")
                 )
     return done
 
@@ -454,7 +453,7 @@ def _strings(node: Any, where: tuple[Any, ...]) -> Iterator[tuple[Any, Any, tupl
 STEPS: dict[int, list[Step]] = {
     1: [
         campaign_environment,
-        platforms_not_fabric,
+        option_platforms,
         one_precision_per_table,
         regimes_split_or_worst,
         every_support_status,

@@ -44,25 +44,25 @@ def _post(container: Any, key: Any) -> CommentToken | None:
     return entry[2] if entry and len(entry) > 2 and isinstance(entry[2], CommentToken) else None
 
 
-def _following_lines(token: CommentToken | None) -> str:
+def _following_lines(remark: CommentToken | None) -> str:
     """The full comment lines of a post comment (what follows the end-of-line comment, if any)."""
-    if token is None:
+    if remark is None:
         return ""
-    text = token.value
+    text = remark.value
     rest = text.split("\n", 1)[1] if "\n" in text else ""
     return rest if "#" in rest else ""
 
 
 def _append_lines(container: Any, key: Any, lines: str) -> None:
-    token = _post(container, key)
-    if token is None:
+    remark = _post(container, key)
+    if remark is None:
         entry = container.ca.items.setdefault(key, [None, None, None, None])
         while len(entry) < 4:
             entry.append(None)
         entry[2] = CommentToken("\n" + lines, CommentMark(0), None)
     else:
-        value = token.value if token.value.endswith("\n") else token.value + "\n"
-        token.value = value + lines
+        value = remark.value if remark.value.endswith("\n") else remark.value + "\n"
+        remark.value = value + lines
 
 
 def remove_key(mapping: CommentedMap, key: str) -> None:
@@ -86,10 +86,10 @@ def rename_key(mapping: CommentedMap, old: str, new: str) -> None:
     mapping.insert(index, new, value)
     if comment is not None:
         mapping.ca.items[new] = comment
-        token = comment[2] if len(comment) > 2 else None
-        if isinstance(token, CommentToken) and token.start_mark is not None and token.value.startswith("#"):
+        remark = comment[2] if len(comment) > 2 else None
+        if isinstance(remark, CommentToken) and remark.start_mark is not None and remark.value.startswith("#"):
             # the end-of-line comment moves along with the longer or shorter key
-            token.start_mark = CommentMark(token.start_mark.column + len(new) - len(old))  # type: ignore[assignment]
+            remark.start_mark = CommentMark(remark.start_mark.column + len(new) - len(old))  # type: ignore[assignment]
 
 
 def insert_after(mapping: CommentedMap, after: str | None, key: str, value: Any) -> None:
@@ -102,10 +102,10 @@ def insert_after(mapping: CommentedMap, after: str | None, key: str, value: Any)
         mapping[key] = value
         return
     tail_container, tail_key = _tail(mapping, after)
-    token = _post(tail_container, tail_key)
-    lines = _following_lines(token)
-    if lines and token is not None:
-        token.value = token.value[: len(token.value) - len(lines)]
+    remark = _post(tail_container, tail_key)
+    lines = _following_lines(remark)
+    if lines and remark is not None:
+        remark.value = remark.value[: len(remark.value) - len(lines)]
     mapping.insert(list(mapping).index(after) + 1, key, value)
     if lines:
         _append_lines(*_tail(mapping, key), lines)
@@ -120,9 +120,9 @@ def flow_map(**items: Any) -> CommentedMap:
 
 def comment(mapping: CommentedMap, key: str, text: str) -> None:
     """Put ``# text`` at the end of ``key``'s line (after any comment already there)."""
-    token = _post(mapping, key)
-    if token is not None:
-        first, sep, rest = token.value.partition("\n")
-        token.value = f"{first}; {text}{sep}{rest}" if first.strip() else f"  # {text}{sep}{rest}"
+    remark = _post(mapping, key)
+    if remark is not None:
+        first, sep, rest = remark.value.partition("\n")
+        remark.value = f"{first}; {text}{sep}{rest}" if first.strip() else f"  # {text}{sep}{rest}"
         return
     mapping.yaml_add_eol_comment(text, key)
