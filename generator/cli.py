@@ -13,6 +13,7 @@ python -m generator migrate [--data data] [--dry-run]
 from __future__ import annotations
 
 import argparse
+import shlex
 import shutil
 import sys
 import tempfile
@@ -20,7 +21,7 @@ from pathlib import Path
 
 import yaml
 
-from generator.build import ENGINE_CSS, ENGINE_JS, PLOTLY_JS, AssetError, build_site
+from generator.build import ENGINE_CSS, ENGINE_JS, AssetError, build_site
 from generator.errors import GuideError, RevisionError
 from generator.pipeline import derive_guide
 
@@ -81,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     new = sub.add_parser("new", help="start a new guide: data, a page and mkdocs.yml that build at once")
     new.add_argument("dir", type=Path, help="the folder to create (must be empty or missing)")
     new.add_argument("--topic", required=True, help='what the guide compares, e.g. "Python JSON libraries"')
-    new.add_argument("--plotly-js", type=Path, default=Path(PLOTLY_JS), help="plotly.js for the charts")
+    new.add_argument("--plotly-js", type=Path, help="plotly.js for the charts (default: the engine's own)")
     check = sub.add_parser("check", help="validate the data and print every problem")
     check.add_argument("--data", type=Path, default=Path("data"))
     schema = sub.add_parser("schema", help="export the JSON Schema files editors use")
@@ -139,7 +140,8 @@ def main(argv: list[str] | None = None) -> int:
             except ScaffoldError as exc:
                 print(str(exc), file=sys.stderr)
                 return 1
-            print(f"wrote {len(written)} files to {args.dir}; next: cd {args.dir} && mkdocs serve")
+            mkdocs = Path(sys.executable).parent / "mkdocs"
+            print(f"wrote {len(written)} files to {args.dir}; next: cd {shlex.quote(str(args.dir))} && {mkdocs} serve")
         elif args.command == "check":
             derived = derive_guide(args.data)
             guide = derived.data

@@ -130,9 +130,15 @@ def expected_workload(
     return out
 
 
-def metric_for(table: schema.MeasurementTable, series: schema.Series, format_name: str) -> str | None:
-    """The metric a run file of ``format_name`` gives this series: the series' own, else the table's."""
-    return (series.metrics or {}).get(format_name) or (table.metrics or {}).get(format_name)
+def metric_for(
+    table: schema.MeasurementTable, series: schema.Series, format_name: str, row: schema.Row | None = None
+) -> str | None:
+    """The metric a run file of ``format_name`` gives this cell: the row's own (a dispatch row and a
+    combine row take different numbers of one file), else the series', else the table's."""
+    for declared in ((row.metrics if row is not None else {}), series.metrics, table.metrics):
+        if found := (declared or {}).get(format_name):
+            return found
+    return None
 
 
 def _plan(data: Data, data_dir: Path, request: Request, problems: list[str]) -> _Planned | None:
@@ -159,7 +165,7 @@ def _plan(data: Data, data_dir: Path, request: Request, problems: list[str]) -> 
         )
     if row is None or series is None:
         return None
-    metric = metric_for(table, series, request.format)
+    metric = metric_for(table, series, request.format, row)
     if metric is None:
         problems.append(
             f"{head}table {table.id} declares no metric for {request.format} files"
