@@ -103,6 +103,13 @@ def main(argv: list[str] | None = None) -> int:
     inspect_file.add_parser(sub)
     migrate_command.add_parser(sub)
     args = parser.parse_args(argv)
+    data = getattr(args, "data", None)
+    if args.command in ("build", "check") and isinstance(data, Path) and not data.is_dir():
+        print(
+            f"{data}: no data folder here (looked for {data.resolve()}): run from the guide's folder or pass --data",
+            file=sys.stderr,
+        )
+        return 1
     try:
         if args.command == "migrate":
             return migrate_command.run(args)

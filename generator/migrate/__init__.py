@@ -98,3 +98,20 @@ def migrate_folder(root: Path, write: bool = True) -> Report:
     if write:
         write_folder(root, texts_out)
     return report
+
+
+def upgrade_copy(root: Path) -> None:
+    """Bring a throw-away copy of an older revision's data (``generator diff``, the history page) to the
+    engine's format, so that old commits are compared as they read then; a copy that cannot be migrated
+    is left as it is, and deriving it reports why."""
+    guide = root / "guide.yml"
+    try:
+        text = guide.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return
+    if any(
+        line.startswith("format:") and line.split(":", 1)[1].split("#")[0].strip() == str(FORMAT)
+        for line in text.splitlines()
+    ):
+        return  # already in the engine's format: nothing to read twice
+    migrate_folder(root, write=True)

@@ -615,8 +615,8 @@ class Row(Model):
     workload: Workload = Field(default_factory=dict)
     """What this row's runs ran (``concurrency: 32``), on top of the table's; checked on import."""
     metrics: dict[Id, Label] = Field(default_factory=dict)
-    """Per tool format, the number of an imported file that is this row's value (``dispatch.time`` on a
-    dispatch row, ``combine.time`` on a combine row); overrides the series' and the table's."""
+    """Per tool format, the number of an imported file that is this row's value (``read.time`` on one
+    row, ``write.time`` on another, from the same file); overrides the series' and the table's."""
 
 
 class MeasurementTable(Model):
