@@ -25,7 +25,7 @@ def test_a_check_run_in_the_wrong_folder_names_the_folder_it_tried(tmp_path: Pat
         [sys.executable, "-m", "generator", "check"], cwd=tmp_path, capture_output=True, text=True, check=False
     )
     assert done.returncode == 1 and "Traceback" not in done.stderr
-    assert f"data folder data (from {tmp_path}) does not exist" in done.stderr and "--data" in done.stderr
+    assert f"data: no data folder here (looked for {tmp_path / 'data'})" in done.stderr and "--data" in done.stderr
 
 
 def test_an_unquoted_comma_in_a_flow_mapping_gets_a_hint(data_copy: Path) -> None:
