@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from ruamel.yaml.comments import CommentedMap
 
-from generator.ingest.yaml_edit import dump, load
 from generator.migrate import migrate, migrate_folder, state_format
 from generator.migrate import steps as s
+from generator.read.yaml_edit import dump, load
 from generator.schema import FIRST_FORMAT, FORMAT
 from tests.conftest import DATA, EXAMPLE, ROOT, mkdocs_build, write_site
 from tests.gitrepo import TINY

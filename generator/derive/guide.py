@@ -290,7 +290,7 @@ def _claim_bounds(
             return None
         lows.append(bounds[0])
         highs.append(bounds[1])
-    if not lows or claim.aggregate == "range":
+    if not lows or claim.aggregate == "range" or min(lows) <= 0:  # a geometric mean needs positive ends
         return None
     agg = _AGGREGATES[claim.aggregate]
     return agg(lows), agg(highs)

@@ -30,11 +30,12 @@ from typing import Any
 
 from generator import schema
 from generator.errors import GuideError, printable
-from generator.ingest import safe_write, yaml_edit
+from generator.ingest import safe_write
 from generator.ingest.guard import Difference, Expected, differences
 from generator.ingest.inspect_file import read_source
 from generator.model import Data, measurement_tables
 from generator.pipeline import derive_guide
+from generator.read import yaml_edit
 from generator.read.formats.catalog import read_runs
 from generator.read.formats.tool_output import (
     ToolOutputError,

@@ -12,9 +12,9 @@ from pathlib import Path
 
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-from generator.ingest.yaml_edit import dump, load
 from generator.migrate.steps import Files, Note
 from generator.read.load import FOLDERS, SINGLE_FILES
+from generator.read.yaml_edit import dump, load
 from generator.read.yaml_source import MAX_FILE_BYTES
 
 
