@@ -36,6 +36,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import yaml
 
+from generator.adapters import page_gate
 from generator.build import (
     ENGINE_CSS,
     ENGINE_JS,
@@ -47,7 +48,7 @@ from generator.build import (
     swap_in,
     unsafe_sources,
 )
-from generator.errors import GuideError, RevisionError
+from generator.errors import GuideError, Problem, RevisionError
 
 #: The engine's overrides of Material's templates (the MkDocs plugin adds the same folder to the theme).
 THEME_OVERRIDES = Path(__file__).parent / "material"
@@ -81,6 +82,9 @@ class Project:
     root: Path
     config: Path
     site: Path
+    handwritten: dict[str, tuple[str, str]] | None = None
+    """Hand-written pages (``uri -> (Markdown source, name for messages)``), checked once rendered."""
+    allow_raw_html: bool = False
 
 
 class _EnvLoader(yaml.SafeLoader):
@@ -314,6 +318,18 @@ def prepare(config_file: Path, root: Path, site: Site | None = None, banner: str
     custom = theme.get("custom_dir") if isinstance(theme, dict) else None
     custom_dir = (config_file.parent / str(custom)).resolve() if custom else None
     skip = {custom_dir} if custom_dir is not None else set()
+    allow_raw_html = bool(plugin_options(config).get(page_gate.ALLOW_OPTION, False))
+    handwritten: dict[str, tuple[str, str]] = {}
+    refused: list[Problem] = []
+    for uri, path in _tree(docs_dir, skip).items():
+        suffix = Path(uri).suffix.lower()
+        if suffix == ".md":
+            handwritten[uri] = (path.read_text(encoding="utf-8", errors="replace"), f"{docs_dir.name}/{uri}")
+        elif suffix in page_gate.STATIC_PAGES and not allow_raw_html:  # published as they are
+            source = path.read_text(encoding="utf-8", errors="replace")
+            refused += page_gate.check_page(source, source, f"{docs_dir.name}/{uri}")
+    if refused:
+        raise ZensicalFailed(page_gate.describe(sorted(refused)))
     root.mkdir(parents=True, exist_ok=True)
     sync(root / "docs", docs_contents(site, docs_dir, skip, banner))
     # The engine's theme overrides, then the guide's own over them (all but :data:`MATERIAL_ONLY`).
@@ -331,7 +347,7 @@ def prepare(config_file: Path, root: Path, site: Site | None = None, banner: str
         {"mkdocs.yml": (text + yaml.safe_dump(derived, sort_keys=False, allow_unicode=True)).encode()},
         prune=False,
     )
-    return Project(root, target, root / "site")
+    return Project(root, target, root / "site", handwritten, allow_raw_html)
 
 
 def zensical_command(config: Path, *, serve: bool = False, addr: str = "") -> list[str]:
@@ -353,6 +369,46 @@ def run_zensical(project: Project, timeout: float = 600) -> None:
         raise ZensicalFailed(f"zensical build failed:\n{done.stdout}{done.stderr}")
 
 
+def _theme_content_scripts() -> tuple[str, ...]:
+    """The inline scripts Zensical's theme puts inside the content area of every page (tabbed content's
+    target), allowed by hash like those in the head."""
+    import zensical
+
+    partial = Path(zensical.__file__).parent / "templates" / "partials" / "javascripts" / "content.html"
+    return tuple(page_gate.inline_scripts(partial.read_text(encoding="utf-8"))) if partial.is_file() else ()
+
+
+def _front_matter(source: str) -> dict[str, object]:
+    front = _FRONT_MATTER.match(source)
+    if not front:
+        return {}
+    try:
+        loaded = yaml.safe_load(front.group(0).strip().strip("-.").strip() or "{}")
+    except yaml.YAMLError:
+        return {}
+    return loaded if isinstance(loaded, dict) else {}
+
+
+def finish(project: Project) -> None:
+    """After Zensical built the site: refuse hand-written pages whose rendered content would run script,
+    and fill in each page's Content-Security-Policy (the MkDocs plugin does both while rendering)."""
+    known = _theme_content_scripts()
+    pages = {page_url(uri) + "index.html": uri for uri in project.handwritten or {}}
+    refused: list[Problem] = []
+    for path in sorted(project.site.rglob("*.html")):
+        rel = path.relative_to(project.site).as_posix()
+        html = path.read_text(encoding="utf-8")
+        region = page_gate.content_region(html)
+        if rel in pages and not project.allow_raw_html:
+            source, name = (project.handwritten or {})[pages[rel]]
+            refused += page_gate.check_page(region, source, name, _front_matter(source))
+        filled = page_gate.with_csp(html, region, allow_content=project.allow_raw_html, known=known)
+        if filled != html:
+            path.write_text(filled, encoding="utf-8")
+    if refused:
+        raise ZensicalFailed(page_gate.describe(sorted(refused)))
+
+
 def build(config_file: Path, out: Path) -> Path:
     """Build the guide of ``config_file`` with Zensical into ``out/site`` (``out`` holds the project).
 
@@ -365,6 +421,7 @@ def build(config_file: Path, out: Path) -> Path:
     try:
         project = prepare(config_file, staging)
         run_zensical(project)
+        finish(project)
         swap_in(staging, out)
     finally:
         if staging.exists():
