@@ -20,6 +20,7 @@ the site into ``OUT/site`` (atomically: a failed build keeps the last good one);
 from __future__ import annotations
 
 import argparse
+import html
 import os
 import posixpath
 import re
@@ -389,21 +390,32 @@ def _front_matter(source: str) -> dict[str, object]:
     return loaded if isinstance(loaded, dict) else {}
 
 
+#: The logo links' ``title``, which Zensical's header and nav escape (``| e``) though the site name given
+#: to it is already escaped HTML (as the plugin gives it to Material): ``R&D`` would read ``R&amp;D``.
+_LOGO_TITLE = re.compile(r'(<a [^>]*?title=")([^"]*)("[^>]*class="md-(?:header|nav)__button md-logo")')
+
+
+def _logo_titles_once(page: str) -> str:
+    """``page`` with the logo links' titles escaped once, like every other place the site name is shown."""
+    return _LOGO_TITLE.sub(lambda m: m.group(1) + html.unescape(m.group(2)) + m.group(3), page)
+
+
 def finish(project: Project) -> None:
     """After Zensical built the site: refuse hand-written pages whose rendered content would run script,
-    and fill in each page's Content-Security-Policy (the MkDocs plugin does both while rendering)."""
+    fill in each page's Content-Security-Policy (the MkDocs plugin does both while rendering), and
+    escape the site name in the logo links' titles once."""
     known = _theme_content_scripts()
     pages = {page_url(uri) + "index.html": uri for uri in project.handwritten or {}}
     refused: list[Problem] = []
     for path in sorted(project.site.rglob("*.html")):
         rel = path.relative_to(project.site).as_posix()
-        html = path.read_text(encoding="utf-8")
-        region = page_gate.content_region(html)
+        text = path.read_text(encoding="utf-8")
+        region = page_gate.content_region(text)
         if rel in pages and not project.allow_raw_html:
             source, name = (project.handwritten or {})[pages[rel]]
             refused += page_gate.check_page(region, source, name, _front_matter(source))
-        filled = page_gate.with_csp(html, region, allow_content=project.allow_raw_html, known=known)
-        if filled != html:
+        filled = _logo_titles_once(page_gate.with_csp(text, region, allow_content=project.allow_raw_html, known=known))
+        if filled != text:
             path.write_text(filled, encoding="utf-8")
     if refused:
         raise ZensicalFailed(page_gate.describe(sorted(refused)))
