@@ -6,11 +6,13 @@ python -m generator new DIR --topic "..."
 python -m generator schema --out schema
 python -m generator diff [--base REV] [--head REV|worktree] [--format markdown|json]
 python -m generator import FORMAT FILE... --table T --row R --series S   (or --map SWEEP_YML)
+python -m generator inspect FILE [--format F] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
+import shlex
 import shutil
 import sys
 import tempfile
@@ -18,7 +20,7 @@ from pathlib import Path
 
 import yaml
 
-from generator.build import ENGINE_CSS, ENGINE_JS, PLOTLY_JS, AssetError, build_site
+from generator.build import ENGINE_CSS, ENGINE_JS, AssetError, build_site
 from generator.errors import GuideError, RevisionError
 from generator.pipeline import derive_guide
 
@@ -79,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     new = sub.add_parser("new", help="start a new guide: data, a page and mkdocs.yml that build at once")
     new.add_argument("dir", type=Path, help="the folder to create (must be empty or missing)")
     new.add_argument("--topic", required=True, help='what the guide compares, e.g. "Python JSON libraries"')
-    new.add_argument("--plotly-js", type=Path, default=Path(PLOTLY_JS), help="plotly.js for the charts")
+    new.add_argument("--plotly-js", type=Path, help="plotly.js for the charts (default: the engine's own)")
     check = sub.add_parser("check", help="validate the data and print every problem")
     check.add_argument("--data", type=Path, default=Path("data"))
     schema = sub.add_parser("schema", help="export the JSON Schema files editors use")
@@ -93,13 +95,16 @@ def main(argv: list[str] | None = None) -> int:
     diff.add_argument("--site-url", default="", help="link paths and tables to this built site (e.g. a preview)")
     diff.add_argument("--out", type=Path, help="write the report to this file instead of standard output")
     diff.add_argument("--title", help="heading of the Markdown report (default: what was compared with what)")
-    from generator.ingest import cli_import
+    from generator.ingest import cli_import, inspect_file
 
     cli_import.add_parser(sub)
+    inspect_file.add_parser(sub)
     args = parser.parse_args(argv)
     try:
         if args.command == "import":
             return cli_import.run(args)
+        if args.command == "inspect":
+            return inspect_file.run(args)
         if args.command == "build":
             site = build_site(
                 args.data,
@@ -130,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
             except ScaffoldError as exc:
                 print(str(exc), file=sys.stderr)
                 return 1
-            print(f"wrote {len(written)} files to {args.dir}; next: cd {args.dir} && mkdocs serve")
+            mkdocs = Path(sys.executable).parent / "mkdocs"
+            print(f"wrote {len(written)} files to {args.dir}; next: cd {shlex.quote(str(args.dir))} && {mkdocs} serve")
         elif args.command == "check":
             derived = derive_guide(args.data)
             guide = derived.data

@@ -33,7 +33,7 @@ NCCL = IMPORTS / "nccl" / "all_gather_perf.2x8.log"
 
 #: What the test guide adds to the bicycle guide: a campaign whose environment facts carry the keys a
 #: tool's file states (nodes, GPUs, model), a serving table whose rows state their workload, and an
-#: all-gather table; every cell starts "not measured". The README's import example uses them too.
+#: all-gather table; every cell starts "not measured". docs/importing.md's demo uses them too.
 ADDED = IMPORTS / "guide"
 CAMPAIGN = (ADDED / "campaigns" / "lab.yml").read_text(encoding="utf-8")
 SERVING = (ADDED / "tables" / "serving.yml").read_text(encoding="utf-8")
@@ -418,7 +418,7 @@ def test_the_evidence_shows_the_set_up_the_file_states(guide: Path) -> None:
     assert (nccl["Tool"], nccl["Software"]) == ("nccl-tests 2.17.6", "nccl 2.28.7")
     assert nccl["Settings named"].endswith(
         "nThread 1 nGpus 1 minBytes 1048576 maxBytes 134217728 step: 2(factor) warmup iters: 5 iters: 20"
-        " agg iters: 1 validation: 1 graph: 0 unalign: 0"
+        " agg iters: 1 validation: 1 graph: 0 unalign: 0; nccl-tests verdict: Out of bounds values : 0 OK"
     )
     assert "benchmark: all_gather_perf" in nccl["Settings named"] and "GPUs: 16" in nccl["Settings named"]
 

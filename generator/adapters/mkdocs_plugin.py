@@ -40,7 +40,6 @@ from generator.build import (
     ENGINE_CSS,
     ENGINE_JS,
     PLOTLY_DEST,
-    PLOTLY_JS,
     AssetError,
     build_site,
     describe_unsafe,
@@ -62,7 +61,7 @@ class GuideConfig(Config):  # type: ignore[no-untyped-call]
     """Data folder, relative to ``mkdocs.yml``."""
     charts = c.Type(bool, default=True)
     """Draw charts; ``false`` renders the tables alone (and ships no plotly.js)."""
-    plotly_js = c.Type(str, default=PLOTLY_JS)
+    plotly_js = c.Type(str, default="")  # empty: $GUIDE_PLOTLY_JS, this project's bundle, else the engine's
     """plotly.js bundle installed by ``npm ci`` (relative to ``mkdocs.yml``); copied into the site, never committed."""
     diff_base = c.Type(str, default="")
     """A git revision: when set, add a "What changed in this PR" page comparing the data with it."""
@@ -117,7 +116,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
                 docs_dir=Path(config.docs_dir),
                 directory_urls=config.use_directory_urls,
                 charts=self.config.charts,
-                plotly_js=root / self.config.plotly_js,
+                plotly_js=root / self.config.plotly_js if self.config.plotly_js else None,
                 templates=self.templates,
                 diff_base=self.config.diff_base,
                 history_revisions=self.config.history_revisions,

@@ -41,7 +41,6 @@ from generator.adapters import page_gate
 from generator.build import (
     ENGINE_CSS,
     ENGINE_JS,
-    PLOTLY_JS,
     AssetError,
     Site,
     build_site,
@@ -144,7 +143,7 @@ def guide_site(config_file: Path, config: Mapping[str, Any]) -> Site:
         docs_dir=root / str(config.get("docs_dir", "docs")),
         directory_urls=bool(config.get("use_directory_urls", True)),
         charts=bool(options.get("charts", True)),
-        plotly_js=root / str(options.get("plotly_js") or PLOTLY_JS),
+        plotly_js=root / str(options["plotly_js"]) if options.get("plotly_js") else None,
         templates=(root / str(templates)) if templates else None,
         diff_base=str(options.get("diff_base") or ""),
         history_revisions=int(options.get("history_revisions") or 0),

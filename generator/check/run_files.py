@@ -54,6 +54,13 @@ def resolve_run_files(root: Path, data: Data) -> list[Problem]:
                     except RunFileError as exc:
                         problems.append(at(data, t, loc, str(exc)))
                         continue
+                    if run.invalid is not None and ref.accepted is None:
+                        message = (
+                            f"{ref.path}: {run.tool or 'the tool'} marks this run invalid ({run.invalid});"
+                            " file it only with an `accepted` reason (import: --accept-difference)"
+                        )
+                        problems.append(at(data, t, loc, message))
+                        continue
                     # Loaded with the first run file's reader (read_run_file): a guide with none never loads it.
                     from generator.read.formats.tool_output import canonical_unit
 

@@ -32,6 +32,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     parser.add_argument("--series", help="the series' id")
     parser.add_argument("--record", type=int, help="which run of a file that holds several (1 = the first)")
     parser.add_argument(
+        "--test", metavar="NAME", help="which test of a log that holds several (nccl-tests: alltoall_perf)"
+    )
+    parser.add_argument(
         "--accept-difference",
         metavar="REASON",
         help="file a run whose set-up differs from the row's anyway; the reason is kept and shown",
@@ -45,7 +48,7 @@ def requests_of(args: argparse.Namespace) -> tuple[list[Request], list[str]]:
     from generator.ingest.sweep import read_sweep
 
     if args.map is not None:
-        if args.format or args.files or args.table or args.row or args.series or args.record:
+        if args.format or args.files or args.table or args.row or args.series or args.record or args.test:
             return [], [
                 "--map takes the whole sweep from the mapping file: give no FORMAT, FILE, --table, --row, --series"
             ]
@@ -57,7 +60,9 @@ def requests_of(args: argparse.Namespace) -> tuple[list[Request], list[str]]:
         )
         return [], [f"import needs {wanted} (or --map SWEEP_YML)"]
     return [
-        Request(args.format, path, args.table, args.row, args.series, args.record, args.accept_difference)
+        Request(
+            args.format, path, args.table, args.row, args.series, args.record, args.accept_difference, part=args.test
+        )
         for path in args.files
     ], []
 

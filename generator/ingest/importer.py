@@ -36,7 +36,15 @@ from generator.ingest.guard import Difference, Expected, differences
 from generator.model import Data, measurement_tables
 from generator.pipeline import derive_guide
 from generator.read.formats.catalog import read_runs
-from generator.read.formats.tool_output import ToolOutputError, ToolRun, canonical_unit, join_metric
+from generator.read.formats.tool_output import (
+    ToolOutputError,
+    ToolRun,
+    canonical_unit,
+    join_metric,
+    parts_of,
+    select_part,
+    split_part,
+)
 
 #: Where raw files go, under the data folder.
 RUNS_DIR = "runs"
@@ -57,6 +65,8 @@ class Request:
     """Why a run whose set-up differs from the row's is still filed there; recorded with it."""
     origin: str = ""
     """Where the request came from (``sweep.yml:12``), for messages; empty on the command line."""
+    part: str | None = None
+    """Which test of a log of several (nccl-tests' ``alltoall_perf``); ``None``: the metric's, or the only one."""
 
 
 @dataclass
@@ -120,9 +130,15 @@ def expected_workload(
     return out
 
 
-def metric_for(table: schema.MeasurementTable, series: schema.Series, format_name: str) -> str | None:
-    """The metric a run file of ``format_name`` gives this series: the series' own, else the table's."""
-    return (series.metrics or {}).get(format_name) or (table.metrics or {}).get(format_name)
+def metric_for(
+    table: schema.MeasurementTable, series: schema.Series, format_name: str, row: schema.Row | None = None
+) -> str | None:
+    """The metric a run file of ``format_name`` gives this cell: the row's own (a dispatch row and a
+    combine row take different numbers of one file), else the series', else the table's."""
+    for declared in ((row.metrics if row is not None else {}), series.metrics, table.metrics):
+        if found := (declared or {}).get(format_name):
+            return found
+    return None
 
 
 def _plan(data: Data, data_dir: Path, request: Request, problems: list[str]) -> _Planned | None:
@@ -149,7 +165,7 @@ def _plan(data: Data, data_dir: Path, request: Request, problems: list[str]) -> 
         )
     if row is None or series is None:
         return None
-    metric = metric_for(table, series, request.format)
+    metric = metric_for(table, series, request.format, row)
     if metric is None:
         problems.append(
             f"{head}table {table.id} declares no metric for {request.format} files"
@@ -161,11 +177,18 @@ def _plan(data: Data, data_dir: Path, request: Request, problems: list[str]) -> 
     except OSError as exc:
         problems.append(f"{source}: cannot read it ({exc.strerror or exc})")
         return None
+    metric_part, metric = split_part(metric)
+    if request.part is not None and metric_part is not None and metric_part != request.part:
+        problems.append(f"{source}: --test {request.part}: the table's metric names test {metric_part}")
+        return None
+    part = request.part if request.part is not None else metric_part
     try:
-        runs = read_runs(request.format, content)
+        every = read_runs(request.format, content)
+        runs = select_part(every, part)
     except ToolOutputError as exc:
         problems.append(f"{source}: {exc}")
         return None
+    named = part if len(parts_of(every)) > 1 else None
     chosen = list(enumerate(runs, start=1))
     if request.record is not None:
         if not 1 <= request.record <= len(runs):
@@ -185,10 +208,11 @@ def _plan(data: Data, data_dir: Path, request: Request, problems: list[str]) -> 
             "path": rel,
             "sha256": sha,
             "format": request.format,
-            "metric": join_metric(number if len(runs) > 1 else None, metric),
+            "metric": join_metric(number if len(runs) > 1 else None, metric, named),
         }
-        if diffs:
-            entry["accepted"] = {"reason": request.accept, "differences": [str(d) for d in diffs]}
+        if diffs or not run.valid:
+            verdict = [] if run.valid else [f"{run.tool} marks the run invalid: {run.verdict}"]
+            entry["accepted"] = {"reason": request.accept, "differences": [*(str(d) for d in diffs), *verdict]}
         entries.append(entry)
         describe.append(
             f"{table.id} / {row.id} / {series.id}: {value:g} {table.unit} from {request.source.name}"
@@ -219,6 +243,12 @@ def _check_run(
         problems.append(f"{which}: {found.where}: {metric} is in {found.unit}; table {table.id} takes {table.unit}")
         return None
     diffs = differences(run, expected)
+    if not run.valid and not request.accept:
+        problems.append(
+            f"{which}: {run.tool} marks this run invalid ({run.verdict});"
+            ' pass --accept-difference "why" to file it anyway (the verdict is kept and shown with the value)'
+        )
+        return None
     if diffs and not request.accept:
         problems.append(
             f"{which}: this run's set-up contradicts the row it is filed under;"

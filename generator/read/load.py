@@ -62,7 +62,10 @@ def load(root: Path) -> tuple[RawGuide, list[Problem]]:
     raw = RawGuide(root)
     problems: list[Problem] = []
     if not root.is_dir():
-        return raw, [Problem("", 0, "", "data folder does not exist")]
+        where = root.resolve() if root.is_absolute() else f"{root} (from {Path.cwd()})"
+        return raw, [
+            Problem("", 0, "", f"data folder {where} does not exist: run from the guide's folder or pass --data")
+        ]
     real_root = root.resolve()  # once: resolving walks every folder of the path
     for kind, name in SINGLE_FILES.items():
         path = root / name

@@ -50,6 +50,9 @@ class FileRun:
     date: dt.date | None = None
     software: Mapping[str, str] = field(default_factory=dict)
     settings: tuple[str, ...] = ()
+    invalid: str | None = None
+    """The tool's verdict when the tool itself marks the run invalid; such a run is filed only with an
+    ``accepted`` reason."""
 
 
 Reader = Callable[[bytes, "str | None"], "float | FileRun"]

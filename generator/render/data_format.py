@@ -153,6 +153,18 @@ class Spread(_Model):
     text: str = Field(description="as printed beside the value")
 
 
+class Source(_Model):
+    """Where a published number comes from: the most specific ``source`` of value, row, series, table, campaign."""
+
+    url: str | None
+    repository: str | None
+    path: str | None
+    commit: str | None
+    retrieved: str | None = Field(description="YYYY-MM-DD")
+    quote: str | None
+    text: str = Field(description="the fields as one line, as the evidence and the CSV print them")
+
+
 class Value(_Model):
     value: float | None = Field(
         description="the value shown and compared (the table's statistic of the runs); null where not measured"
@@ -160,11 +172,14 @@ class Value(_Model):
     text: str = Field(description="as printed: the number, or 'not measured'")
     anchor: str
     note: str | None
-    statistic: str = Field(description="how runs become the value: median, mean, min or max")
+    statistic: str | None = Field(
+        description="how runs become the value: median, mean, min or max; null for one number with no runs behind it"
+    )
     runs: list[float] | None = Field(description="every run's value, where the data lists them")
     runs_text: str = Field(description="as printed: '5 runs', 'runs not stated', ...")
     spread: Spread | None = Field(description="the spread around the value, where runs (or a stated bound) give one")
     stale: list[str] = Field(description="why the value is stale under the guide's freshness rules; empty: not stale")
+    source: Source | None = Field(description="where the number comes from, as the data states it (since 1.1)")
 
 
 class Ratio(_Model):
@@ -222,6 +237,7 @@ class Fact(_Model):
     note: str | None
     anchor: str
     stale: list[str] = Field(description="why the value is stale; empty: not stale")
+    source: Source | None = Field(description="where the number comes from, as the data states it (since 1.1)")
 
 
 class FactTable(_Model):

@@ -11,11 +11,24 @@ Export Files" (``docs/tutorials/working-with-profile-exports.md``). The file is 
   and ``concurrency``, ``datasets[].prompts.isl`` / ``osl`` as a number or ``{"mean": ...}``);
 * ``aiperf_version``, ``run_info.cli_command``, ``start_time``, ``was_cancelled``, ``is_complete``.
 
+The first layout (AIPerf 0.1.x, no ``schema_version``) nests the metrics under ``records``, each
+``{"tag": ..., "header": ..., "unit": ..., "avg": ..., "p50": ...}`` (``null`` where a statistic does
+not apply), and its ``input_config`` names the model under ``endpoint.model_names``, the concurrency
+under ``loadgen.concurrency`` and the output length under ``input.prompt.output_tokens.mean``; both
+layouts read to the same metric names.
+
+Refused: a cancelled run (``was_cancelled: true``), one AIPerf marks incomplete, and the CSV export
+(``profile_export_aiperf.csv``, which holds the same run: import the JSON beside it). A run that its
+harness marks invalid (``metadata.submission_valid: false``, with its reason beside it) reads, with
+that verdict: the importer refuses it unless the author gives a reason. Failed requests
+(``error_summary``) are listed as warnings, in AIPerf's words.
+
 Metric names here are ``<tag>.<statistic>``: ``output_token_throughput.avg``, ``request_latency.p99``.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -44,7 +57,15 @@ KNOWN_SCHEMA_MAJOR = "1"
 
 def parse(content: bytes) -> ToolRun:
     """Read a ``profile_export_aiperf.json``."""
-    doc = expect_object(load_json(text_of(content)), TOOL, "AIPerf writes one object per export")
+    text = text_of(content)
+    if text.lstrip().startswith("Metric,"):
+        raise ToolOutputError(
+            "line 1",
+            "this is AIPerf's CSV export (profile_export_aiperf.csv); import the profile_export_aiperf.json"
+            " written beside it, which holds the same run with its set-up",
+        )
+    _refuse_per_request(text)
+    doc = expect_object(load_json(text), TOOL, "AIPerf writes one object per export")
     schema = doc.get("schema_version")
     if schema is not None and (not isinstance(schema, str) or schema.split(".")[0] != KNOWN_SCHEMA_MAJOR):
         raise ToolOutputError("$.schema_version", f"export schema {schema!r} is not one this reader knows (1.x)")
@@ -56,32 +77,137 @@ def parse(content: bytes) -> ToolRun:
         )
     _refuse_incomplete(doc)
     config = doc.get("input_config")
+    config = config if isinstance(config, dict) else {}
+    valid, verdict = _submission(doc)
     return ToolRun(
         format=FORMAT,
         tool=TOOL,
         metrics=metrics,
-        workload=_workload(config if isinstance(config, dict) else {}),
+        workload=_first_workload(config) if "loadgen" in config else _workload(config),
         setup=_setup(doc),
+        verdict=verdict,
+        valid=valid,
+        warnings=_errors(doc),
+        unusable=_unusable(doc),
     )
 
 
+def _refuse_per_request(text: str) -> None:
+    """AIPerf's per-request export (``profile_export.jsonl``, one record a line) is not the run's summary."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(lines) < 2 or not (lines[0].startswith("{") and lines[0].endswith("}")):
+        return
+    try:
+        first = json.loads(lines[0])
+    except ValueError:
+        return
+    if isinstance(first, dict) and "metrics" in first and ("metadata" in first or "error" in first):
+        raise ToolOutputError(
+            "line 1",
+            "this is AIPerf's per-request export (profile_export.jsonl, one request a line); import the"
+            " profile_export_aiperf.json beside it, which holds the run's statistics",
+        )
+
+
 def _metrics(doc: dict[str, Any]) -> dict[str, Metric]:
+    records = doc.get("records")
+    found: dict[tuple[str, tuple[str, ...]], dict[str, Any]]
+    if isinstance(records, dict) and "schema_version" not in doc:  # the 0.1.x layout
+        found = {
+            (str(result["tag"]) if isinstance(result.get("tag"), str) else key, ("records", key)): result
+            for key, result in records.items()
+            if isinstance(result, dict)
+        }
+    else:
+        found = {(tag, (tag,)): result for tag, result in doc.items() if isinstance(result, dict)}
     out: dict[str, Metric] = {}
-    for tag, result in doc.items():
-        if not isinstance(result, dict) or not isinstance(result.get("unit"), str):
+    for (tag, path), result in found.items():
+        if not isinstance(result.get("unit"), str):
             continue
         unit = canonical_unit(result["unit"])
         for stat, value in result.items():
-            if stat == "unit" or isinstance(value, bool) or not isinstance(value, (int, float)):
+            if stat in ("unit", "count") or isinstance(value, bool) or not isinstance(value, (int, float)):
                 continue
             if math.isfinite(value):
-                out[f"{tag}.{stat}"] = Metric(float(value), unit, path_text((tag, stat)))
+                out[f"{tag}.{stat}"] = Metric(float(value), unit, path_text((*path, stat)))
     return out
+
+
+def _unusable(doc: dict[str, Any]) -> dict[str, str]:
+    """Statistics that are not finite numbers (AIPerf writes ``NaN`` where it could not compute one)."""
+    records = doc.get("records")
+    layout = records if isinstance(records, dict) and "schema_version" not in doc else doc
+    out = {}
+    for tag, result in layout.items():
+        if not isinstance(result, dict) or not isinstance(result.get("unit"), str):
+            continue
+        for stat, value in result.items():
+            if isinstance(value, float) and not math.isfinite(value):
+                out[f"{tag}.{stat}"] = f"is not a finite number ({value}, at {path_text((tag, stat))})"
+    return out
+
+
+def _submission(doc: dict[str, Any]) -> tuple[bool, str]:
+    """Whether the run's harness marks it valid (``metadata.submission_valid``), and its verdict in its words."""
+    metadata = doc.get("metadata")
+    if not isinstance(metadata, dict) or metadata.get("submission_valid") is not False:
+        return True, ""
+    reasons = [
+        f"{key}: {value}" if not isinstance(value, list) else f"{key}: {'; '.join(map(str, value))}"
+        for key, value in metadata.items()
+        if key != "submission_valid" and ("reason" in key or "invalid" in key) and value not in (None, "", [])
+    ]
+    return False, "submission_valid: false" + (f" ({'; '.join(reasons)})" if reasons else "")
+
+
+def _errors(doc: dict[str, Any]) -> tuple[str, ...]:
+    """AIPerf's summary of failed requests: ``11 requests failed: RequestCancellationError (499) ...``."""
+    summary = doc.get("error_summary")
+    if not isinstance(summary, list):
+        return ()
+    out = []
+    for entry in summary:
+        if not isinstance(entry, dict):
+            continue
+        found = entry.get("error_details")
+        details: dict[str, Any] = found if isinstance(found, dict) else {}
+        count = entry.get("count")
+        kind = details.get("type") or "error"
+        code = f" ({details['code']})" if details.get("code") is not None else ""
+        message = str(details.get("message") or "")[:160]
+        out.append(f"{count} request(s) failed: {kind}{code}" + (f": {message}" if message else ""))
+    return tuple(out)
+
+
+def _first_workload(config: dict[str, Any]) -> dict[str, Stated]:
+    """The set-up the 0.1.x ``input_config`` states (``endpoint``, ``loadgen``, ``input``)."""
+    names = dig(config, "endpoint", "model_names")
+    model = None
+    if isinstance(names, list) and len(names) == 1:
+        model = stated_text(names[0], path_text(("input_config", "endpoint", "model_names", 0)))
+    osl = dig(config, "input", "prompt", "output_tokens")
+    isl = dig(config, "input", "prompt", "input_tokens")
+    return workload(
+        model=model,
+        concurrency=stated_int(
+            dig(config, "loadgen", "concurrency"), path_text(("input_config", "loadgen", "concurrency"))
+        ),
+        isl=stated_int(
+            isl.get("mean") if isinstance(isl, dict) else None,
+            path_text(("input_config", "input", "prompt", "input_tokens", "mean")),
+        ),
+        osl=stated_int(
+            osl.get("mean") if isinstance(osl, dict) else None,
+            path_text(("input_config", "input", "prompt", "output_tokens", "mean")),
+        ),
+    )
 
 
 def _refuse_incomplete(doc: dict[str, Any]) -> None:
     if doc.get("was_cancelled") is True:
-        raise ToolOutputError("$.was_cancelled", "the run was cancelled: a partial run is not a result")
+        errors = _errors(doc)
+        said = f" (AIPerf's error summary: {'; '.join(errors[:2])})" if errors else ""
+        raise ToolOutputError("$.was_cancelled", f"the run was cancelled: a partial run is not a result{said}")
     if doc.get("is_complete") is False:
         reason = doc.get("incomplete_reason")
         why = f" ({reason})" if isinstance(reason, str) and reason else ""
@@ -134,7 +260,7 @@ def _setup(doc: dict[str, Any]) -> dict[str, str]:
     version = doc.get("aiperf_version")
     if isinstance(version, str) and version:
         out["tool_version"] = version
-    command = dig(doc, "run_info", "cli_command")
+    command = dig(doc, "run_info", "cli_command") or dig(doc, "input_config", "cli_command")
     if isinstance(command, str) and command:
         out["command"] = command
     start = doc.get("start_time")

@@ -2,8 +2,14 @@
 
 SGLang's script was adapted from vLLM's ``benchmark_serving.py`` and both still write a result as
 one flat JSON object on one line (``json.dump`` / ``json.dumps`` without indentation), appending a
-line per run when asked to. The unit of a number is in its key: ``mean_ttft_ms`` is milliseconds,
-``output_throughput`` tokens per second, ``duration`` seconds.
+line per run when asked to. ``vllm bench sweep serve`` writes each run as an indented document
+(``run=N.json``) and a ``summary.json`` that is a list of them; both read here, a list entry being a
+run (``$[0]``). The unit of a number is in its key: ``mean_ttft_ms`` is milliseconds,
+``output_throughput`` tokens per second, ``duration`` seconds. Harnesses built on
+``benchmark_serving.py`` spell one key ``"request_goodput:"``; it reads as ``request_goodput``.
+
+A run in which no request completed (``completed: 0``; the tools still write every metric, as 0.0)
+is refused with the counts the file states.
 """
 
 from __future__ import annotations
@@ -46,26 +52,99 @@ def unit_of(key: str) -> str | None:
     return _UNITS.get(key)
 
 
-def records(content: bytes) -> list[tuple[int, dict[str, Any]]]:
-    """Every result line of the file, with its line number; blank lines are skipped."""
-    out: list[tuple[int, dict[str, Any]]] = []
-    for number, line in enumerate(text_of(content).splitlines(), start=1):
+#: Where a run is in its file: a line number (JSON lines) or the JSON path of a list entry (``$[0]``).
+Loc = int | str
+
+
+def records(content: bytes) -> list[tuple[Loc, dict[str, Any]]]:
+    """Every run of the file, with where it is: one object per line (blank lines skipped), or one
+    document holding an object or a list of them."""
+    text = text_of(content)
+    lines = text.splitlines()
+    first = next((i for i, line in enumerate(lines) if line.strip()), 0)
+    if lines and lines[first].strip() in ("{", "["):  # an indented document, not one object a line
+        doc = load_json(text)
+        if isinstance(doc, dict):
+            return [(first + 1, _named(doc))]
+        if isinstance(doc, list) and doc and all(isinstance(item, dict) for item in doc):
+            return [(f"$[{i}]", _named(item)) for i, item in enumerate(doc)]
+        raise ToolOutputError("$", "expected a result object or a list of them")
+    out: list[tuple[Loc, dict[str, Any]]] = []
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         doc = load_json(line, first_line=number)
         if not isinstance(doc, dict):
             raise ToolOutputError(f"line {number}", f"expected one JSON object on this line, got {type(doc).__name__}")
-        out.append((number, doc))
+        out.append((number, _named(doc)))
     return out
 
 
-def where(line: int, key: str, count: int) -> str:
-    """A key's place: ``$.output_throughput`` in a one-line file, ``line 3 $.output_throughput`` otherwise."""
+def _named(record: dict[str, Any]) -> dict[str, Any]:
+    """The record with keys a harness misspells (``"request_goodput:"``) under the tool's own name."""
+    if not any(key.endswith(":") for key in record):
+        return record
+    out = dict(record)
+    for key, value in record.items():
+        plain = key.rstrip(":")
+        if plain != key and out.get(plain) is None:
+            out.pop(key)
+            out[plain] = value
+    return out
+
+
+def place(loc: Loc) -> str:
+    """``line 3`` or ``$[0]``: a run's place, for messages."""
+    return f"line {loc}" if isinstance(loc, int) else loc
+
+
+def where(loc: Loc, key: str, count: int) -> str:
+    """A key's place: ``$.output_throughput`` in a one-run file, ``line 3 $.output_throughput`` or
+    ``$[1].output_throughput`` otherwise."""
+    if isinstance(loc, str):
+        return f"{loc}.{key}"
     path = path_text((key,))
-    return path if count == 1 else f"line {line} {path}"
+    return path if count == 1 else f"line {loc} {path}"
 
 
-def metrics(record: Mapping[str, Any], line: int, count: int) -> dict[str, Metric]:
+def refuse_failed(record: dict[str, Any], loc: Loc, count: int) -> None:
+    """Refuse a run in which no request completed, saying how many were sent and failed."""
+    completed = record.get("completed")
+    if isinstance(completed, bool) or not isinstance(completed, (int, float)) or completed != 0:
+        return
+    failed = record.get("failed")
+    sent = record.get("num_prompts")
+    if isinstance(sent, (int, float)) and not isinstance(sent, bool):
+        total = f" of {int(sent)}"
+    elif isinstance(failed, (int, float)) and not isinstance(failed, bool):
+        total = f" of {int(failed)}"
+    else:
+        total = ""
+    why = f", {int(failed)} failed" if isinstance(failed, (int, float)) and not isinstance(failed, bool) else ""
+    raise ToolOutputError(
+        where(loc, "completed", count),
+        f"0{total} requests completed{why}: every request failed, so every metric is 0 and the run is not a result",
+    )
+
+
+def failed_note(record: dict[str, Any]) -> str:
+    """The tool's count of failed requests, in its words, when some failed; empty otherwise."""
+    failed, completed = record.get("failed"), record.get("completed")
+    if isinstance(failed, int) and not isinstance(failed, bool) and failed > 0 and isinstance(completed, int):
+        return f"{failed} of {failed + completed} requests failed"
+    return ""
+
+
+def unusable(record: Mapping[str, Any], line: Loc, count: int) -> dict[str, str]:
+    """Keys whose value is ``NaN`` or infinite, with why (asking for one says so)."""
+    return {
+        key: f"is not a finite number ({value}, at {where(line, key, count)})"
+        for key, value in record.items()
+        if isinstance(value, float) and not math.isfinite(value) and unit_of(key) is not None
+    }
+
+
+def metrics(record: Mapping[str, Any], line: Loc, count: int) -> dict[str, Metric]:
     """Every finite number of a result line whose unit the key names."""
     out: dict[str, Metric] = {}
     for key, value in record.items():

@@ -55,9 +55,11 @@ def parse(content: bytes) -> list[ToolRun]:
         missing = [key for key in _SIGNATURE if key not in record]
         if missing:
             raise ToolOutputError(
-                f"line {line}",
+                bench_lines.place(line),
                 f"not an SGLang bench_serving result: no {', '.join(missing)} (written by another tool?)",
             )
+        bench_lines.refuse_failed(record, line, len(found))
+        note = bench_lines.failed_note(record)
         runs.append(
             ToolRun(
                 format=FORMAT,
@@ -65,13 +67,16 @@ def parse(content: bytes) -> list[ToolRun]:
                 metrics=bench_lines.metrics(record, line, len(found)),
                 workload=_workload(record, line, len(found)),
                 settings=bench_lines.settings(record),
+                verdict=note,
+                warnings=(note,) if note else (),
+                unusable=bench_lines.unusable(record, line, len(found)),
                 setup={"tool": TOOL},
             )
         )
     return runs
 
 
-def _workload(record: dict[str, Any], line: int, count: int) -> dict[str, Stated]:
+def _workload(record: dict[str, Any], line: bench_lines.Loc, count: int) -> dict[str, Stated]:
     def at(key: str) -> str:
         return bench_lines.where(line, key, count)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -116,10 +117,18 @@ class ToolRun:
     warnings: tuple[str, ...] = ()
     """What the reader noticed and read past (a row split by a log line and joined, a launcher's
     prefix removed), for ``inspect``."""
+    unusable: Mapping[str, str] = field(default_factory=dict)
+    """Metrics the file holds that are not finite numbers (``NaN``, ``Infinity``), with why, so that
+    asking for one says so instead of "no metric"."""
+    part: str = ""
+    """Which test of a file that holds several the run belongs to (nccl-tests' ``alltoall_perf`` in a
+    sweep log); empty when the format has no such parts."""
 
     def metric(self, name: str) -> Metric:
         """The metric called ``name``, or an error listing what the file does have."""
         found = self.metrics.get(name)
+        if found is None and name in self.unusable:
+            raise ToolOutputError("", f"{name} in this {self.tool} output {self.unusable[name]}")
         if found is None:
             raise ToolOutputError("", f"no metric {name!r} in this {self.tool} output; it has {_some(self.metrics)}")
         return found
@@ -302,6 +311,18 @@ def expect_object(doc: Any, tool: str, hint: str) -> dict[str, Any]:
 # -- one run value for the build ----------------------------------------------------------------
 
 
+_PART = re.compile(r"^[A-Za-z][\w.-]*$")
+
+
+def split_part(metric: str) -> tuple[str | None, str]:
+    """``"alltoall_perf: avg_bus_bandwidth"`` -> ``("alltoall_perf", "avg_bus_bandwidth")``: the test of a
+    file of several that a metric names; ``(None, metric)`` when it names none (``run 2: x`` is a run)."""
+    head, sep, rest = metric.partition(":")
+    if sep and rest.strip() and _PART.match(head.strip()) and head.strip() != "run":
+        return head.strip(), rest.strip()
+    return None, metric.strip()
+
+
 def split_metric(metric: str) -> tuple[int | None, str]:
     """``"run 2: output_throughput"`` -> ``(2, "output_throughput")``; ``"x"`` -> ``(None, "x")``."""
     head, sep, rest = metric.partition(":")
@@ -311,9 +332,36 @@ def split_metric(metric: str) -> tuple[int | None, str]:
     return None, metric.strip()
 
 
-def join_metric(run: int | None, name: str) -> str:
-    """The metric text the data holds: the run number first when the file holds several runs."""
-    return name if run is None else f"run {run}: {name}"
+def join_metric(run: int | None, name: str, part: str | None = None) -> str:
+    """The metric text the data holds: the test first when the file holds several, then the run
+    number when the test (or file) holds several runs."""
+    text = name if run is None else f"run {run}: {name}"
+    return text if not part else f"{part}: {text}"
+
+
+def parts_of(runs: list[ToolRun]) -> list[str]:
+    """The tests a file holds, in file order (empty for a format without parts)."""
+    return list(dict.fromkeys(run.part for run in runs if run.part))
+
+
+def select_part(runs: list[ToolRun], part: str | None) -> list[ToolRun]:
+    """The runs of test ``part``; every run when the file holds one test; an error naming the tests otherwise."""
+    parts = parts_of(runs)
+    if part is None:
+        if len(parts) > 1:
+            raise ToolOutputError(
+                "",
+                f"the file holds {len(parts)} tests ({', '.join(parts)}): pick one"
+                f" (--test {parts[0]} on import, or the metric as '{parts[0]}: <metric>')",
+            )
+        return runs
+    chosen = [run for run in runs if run.part == part]
+    if not chosen:
+        failed = [w for run in runs for w in run.warnings if w.startswith(f"{part} ")]
+        why = f"; {failed[0]}" if failed else ""
+        held = ", ".join(parts) if parts else "no named tests"
+        raise ToolOutputError("", f"no test {part!r} gave a result in this file (it holds {held}){why}")
+    return chosen
 
 
 def run_value(runs: list[ToolRun], metric: str | None) -> float:
@@ -325,7 +373,9 @@ def run_value(runs: list[ToolRun], metric: str | None) -> float:
 def _chosen(runs: list[ToolRun], metric: str | None) -> tuple[ToolRun, str]:
     if metric is None:
         raise ToolOutputError("", "this format holds many numbers: name one with 'metric'")
-    number, name = split_metric(metric)
+    part, rest = split_part(metric)
+    runs = select_part(runs, part)
+    number, name = split_metric(rest)
     if number is None:
         if len(runs) != 1:
             raise ToolOutputError("", f"the file holds {len(runs)} runs: write the metric as 'run N: {name}'")
@@ -360,7 +410,8 @@ def file_run(runs: list[ToolRun], metric: str | None) -> FileRun:
         command=run.setup.get("command"),
         date=_date(run.setup.get("date")),
         software=dict(run.software),
-        settings=(*stated, *run.settings),
+        settings=(*stated, *run.settings, *((f"{run.tool} verdict: {run.verdict}",) if run.verdict else ())),
+        invalid=None if run.valid else run.verdict or "marked invalid",
     )
 
 
@@ -377,3 +428,31 @@ def register_tool(name: str, parse: Callable[[bytes], ToolRun | list[ToolRun]]) 
 
     read_value.__doc__ = f"The {name} run value the build shows (see :func:`register_tool`)."
     register(name)(read_value)
+
+
+# -- launcher prefixes ------------------------------------------------------------------------------
+
+#: What a launcher writes before each line of a process's output: Open MPI's ``mpirun --tag-output``
+#: (``[1,0]<stdout>:``), torchrun's ``--tee`` / ``--redirects`` (``[default0]:``) and PyTorch's
+#: per-rank error lines (``[rank0]:``), and ``srun -l`` (``0: ``, padded to the widest task id).
+_LAUNCHER_PREFIX = re.compile(
+    r"^(?:\[(?P<mpi>\d+,\d+)\]<(?:stdout|stderr)>:"
+    r"|\[(?P<torch>[A-Za-z_]*\d+)\]: ?"
+    r"|(?P<srun>[ ]*\d+): )"
+)
+
+
+def split_launcher_prefix(line: str) -> tuple[str, str]:
+    """``("[1,0]<stdout>:", "rest")`` for a line a launcher prefixed, ``("", line)`` otherwise.
+
+    The prefix names the process (``1,0`` is job 1, rank 0) and is returned without the text after it.
+    """
+    found = _LAUNCHER_PREFIX.match(line)
+    if found is None:
+        return "", line
+    return found.group(0), line[found.end() :]
+
+
+def strip_launcher_prefix(line: str) -> str:
+    """The line without the prefix ``mpirun --tag-output``, ``srun -l`` or torchrun put before it."""
+    return split_launcher_prefix(line)[1]

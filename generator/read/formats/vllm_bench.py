@@ -45,8 +45,11 @@ def parse(content: bytes) -> list[ToolRun]:
         missing = [key for key in _SIGNATURE if key not in record]
         if missing:
             raise ToolOutputError(
-                f"line {line}", f"not a vLLM bench serve result: no {', '.join(missing)} (written by another tool?)"
+                bench_lines.place(line),
+                f"not a vLLM bench serve result: no {', '.join(missing)} (written by another tool?)",
             )
+        bench_lines.refuse_failed(record, line, len(found))
+        note = bench_lines.failed_note(record)
         runs.append(
             ToolRun(
                 format=FORMAT,
@@ -54,13 +57,16 @@ def parse(content: bytes) -> list[ToolRun]:
                 metrics=bench_lines.metrics(record, line, len(found)),
                 workload=_workload(record, line, len(found)),
                 settings=bench_lines.settings(record),
+                verdict=note,
+                warnings=(note,) if note else (),
+                unusable=bench_lines.unusable(record, line, len(found)),
                 setup=_setup(record),
             )
         )
     return runs
 
 
-def _from_int_text(record: dict[str, Any], keys: tuple[str, ...], line: int, count: int) -> Stated | None:
+def _from_int_text(record: dict[str, Any], keys: tuple[str, ...], line: bench_lines.Loc, count: int) -> Stated | None:
     for key in keys:
         value = record.get(key)
         if isinstance(value, str) and value.strip().isdigit():
@@ -71,7 +77,7 @@ def _from_int_text(record: dict[str, Any], keys: tuple[str, ...], line: int, cou
     return None
 
 
-def _workload(record: dict[str, Any], line: int, count: int) -> dict[str, Stated]:
+def _workload(record: dict[str, Any], line: bench_lines.Loc, count: int) -> dict[str, Stated]:
     def at(key: str) -> str:
         return bench_lines.where(line, key, count)
 

@@ -1,0 +1,146 @@
+"""``python -m generator inspect FILE``: what the guide reads from a benchmark tool's file, before importing it.
+
+It goes through the same readers as ``import`` and the build (:func:`generator.read.formats.catalog.read_runs`),
+so what it prints is what an import would file: the format (guessed when not given), each run with every
+metric and its unit, the set-up the file states, the tool's own verdict and what the reader read past.
+A file the import would refuse exits 1 with the reason, in one line naming where in the file it is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import stat
+import sys
+from pathlib import Path
+from typing import Any
+
+from generator.read.formats.catalog import DESCRIPTIONS, PARSERS, guess_format, read_runs
+from generator.read.formats.tool_output import MAX_RAW_BYTES, ToolOutputError, ToolRun, parts_of, text_of
+from generator.read.formats.workload import WORKLOAD_WORDS
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = sub.add_parser(
+        "inspect",
+        help="show what the guide reads from a benchmark tool's file (runs, metrics, set-up, verdict)",
+        description="Read a benchmark tool's own output file with the reader import and the build use, and"
+        " print each run's metrics with units, the set-up the file states and the tool's verdict.",
+        epilog="formats:\n" + "\n".join(f"  {name:<13} {text}" for name, text in DESCRIPTIONS.items()),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("file", type=Path, metavar="FILE")
+    parser.add_argument(
+        "--format", choices=sorted(PARSERS), metavar="FORMAT", help="the tool's format (default: guessed)"
+    )
+    parser.add_argument("--json", action="store_true", help="print a JSON document instead of text")
+
+
+def read_source(path: Path) -> bytes:
+    """A result file's bytes: refused, before reading, when it is not a regular file or is too large."""
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        raise ToolOutputError("", f"cannot read it ({exc.strerror or exc})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise ToolOutputError("", "not a regular file (a folder, a device or a pipe)")
+    if info.st_size > MAX_RAW_BYTES:
+        raise ToolOutputError(
+            "", f"the file has {info.st_size} bytes; the most a raw result may have is {MAX_RAW_BYTES}"
+        )
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(MAX_RAW_BYTES + 1)
+    except OSError as exc:
+        raise ToolOutputError("", f"cannot read it ({exc.strerror or exc})") from None
+
+
+def describe(format_name: str, runs: list[ToolRun]) -> dict[str, Any]:
+    """The JSON form: ``{"format", "runs": [{"metrics": {name: {value, unit}}, "setup": {...}, ...}], "warnings"}``."""
+    warnings: list[str] = []
+    out_runs = []
+    for run in runs:
+        for note in run.warnings:
+            if note not in warnings:
+                warnings.append(note)
+        entry: dict[str, Any] = {
+            "metrics": {name: {"value": m.value, "unit": m.unit, "where": m.where} for name, m in run.metrics.items()},
+            "setup": {
+                **dict(run.setup),
+                "software": dict(run.software),
+                "workload": {name: s.value for name, s in run.workload.items()},
+                "settings": list(run.settings),
+            },
+            "verdict": run.verdict,
+            "valid": run.valid,
+        }
+        if run.part:
+            entry["test"] = run.part
+        out_runs.append(entry)
+    return {"format": format_name, "runs": out_runs, "warnings": warnings}
+
+
+def _text(format_name: str, guessed: bool, runs: list[ToolRun]) -> str:
+    lines = [f"format: {format_name}" + (" (guessed)" if guessed else "") + f" ({DESCRIPTIONS[format_name]})"]
+    parts = parts_of(runs)
+    lines.append(f"runs: {len(runs)}" + (f" in {len(parts)} tests: {', '.join(parts)}" if len(parts) > 1 else ""))
+    for number, run in enumerate(runs, 1):
+        head = f"run {number}" + (f" ({run.part})" if run.part else "")
+        lines.append(f"\n{head}")
+        setup = [f"{key}: {value}" for key, value in run.setup.items()]
+        setup += [f"{name} {version}" for name, version in run.software.items()]
+        lines.append("  set-up: " + ("; ".join(setup) if setup else "not stated"))
+        stated = [f"{WORKLOAD_WORDS[key]}: {value.value} ({value.where})" for key, value in run.workload.items()]
+        lines.append("  states: " + ("; ".join(stated) if stated else "nothing of the workload"))
+        if run.settings:
+            lines.append("  settings: " + "; ".join(run.settings))
+        if run.verdict:
+            lines.append(f"  verdict of the tool: {run.verdict}" + ("" if run.valid else " (marked invalid)"))
+        lines.append(f"  metrics ({len(run.metrics)}):")
+        width = max((len(name) for name in run.metrics), default=0)
+        for name, metric in run.metrics.items():
+            lines.append(f"    {name:<{width}}  {metric.value:g} {metric.unit}")
+    notes = list(dict.fromkeys(note for run in runs for note in run.warnings))
+    if notes:
+        lines.append("\nread past:")
+        lines += [f"  {note}" for note in notes]
+    return "\n".join(lines) + "\n"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print what the file reads as; exit 1 with the reason when an import would refuse it."""
+    path: Path = args.file
+    shown = _printable(str(path))
+    try:
+        content = read_source(path)
+        format_name, guessed = args.format, False
+        if format_name is None:
+            format_name, guessed = guess_format(content), True
+            if format_name is None:
+                text_of(content)  # an empty, binary or oversized file says so first
+                raise ToolOutputError("", f"not a file of any format the guide reads ({', '.join(PARSERS)})")
+        runs = read_runs(format_name, content)
+    except ToolOutputError as exc:
+        if args.json:
+            print(json.dumps({"format": args.format, "refused": str(exc)}, indent=1, allow_nan=False))
+        print(f"{shown}: refused: {_printable(str(exc))}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(describe(format_name, runs), indent=1, ensure_ascii=False, allow_nan=False))
+    else:
+        sys.stdout.write(_text(format_name, guessed, runs))
+    invalid = [r for r in runs if not r.valid]
+    if invalid:
+        print(
+            f"{shown}: the tool marks {'this run' if len(runs) == 1 else f'{len(invalid)} run(s)'} invalid"
+            f" ({_printable(invalid[0].verdict)}): import refuses it unless --accept-difference gives a reason",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+def _printable(text: str) -> str:
+    """``text`` with control characters escaped, so a file name cannot fake lines in a log."""
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
