@@ -312,3 +312,18 @@ def test_aiperf_per_request_export_is_named_as_such() -> None:
     line = json.dumps({"metadata": {"x_request_id": "a", "worker_id": "w1"}, "metrics": {"request_latency": 1.0}})
     message = refusal("aiperf", f"{line}\n{line}\n".encode())
     assert "per-request export (profile_export.jsonl" in message
+
+
+def test_other_files_of_the_same_tools_are_named_not_misread() -> None:
+    throughput = {
+        "elapsed_time": 12.5,
+        "num_requests": 100,
+        "total_num_tokens": 5000,
+        "requests_per_second": 8.0,
+        "tokens_per_second": 400.0,
+    }
+    assert "vllm bench throughput's output" in refusal("vllm-bench", json.dumps(throughput).encode())
+    latency = {"avg_latency": 1.2, "latencies": [1.1, 1.3], "percentiles": {"50": 1.2}}
+    assert "vllm bench latency's output" in refusal("vllm-bench", json.dumps(latency).encode())
+    sglang = (IMPORTS / "sglang" / "sglang_0717_320_1024_128.jsonl").read_bytes()
+    assert "an SGLang bench_serving result" in refusal("vllm-bench", sglang)

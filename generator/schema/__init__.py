@@ -33,6 +33,13 @@ from generator.read.formats.workload import WORKLOAD_FIELDS
 
 NOT_MEASURED = "not measured"
 
+#: The data format this engine reads and writes, stated as ``format:`` in ``guide.yml``. A guide that states
+#: no format is in the first release's format, ``1``. A change that breaks old data raises this number and
+#: comes with its migration step (:mod:`generator.migrate.steps`), which ``python -m generator migrate`` runs.
+FORMAT = 2
+#: The format of a guide that states none: the first release's.
+FIRST_FORMAT = 1
+
 #: Unicode categories of characters a reader cannot see or that reorder what they see: format
 #: characters (U+200B zero width space, U+202E right-to-left override, U+2066..U+2069 isolates,
 #: U+FEFF), line and paragraph separators, private-use and surrogate code points.
@@ -318,9 +325,20 @@ class Questions(Model):
     """Heading of the section on when to pick it."""
 
 
+def _current_format(value: Any) -> int:
+    """The format number; the reader has already refused any other (:mod:`generator.check.data_format`)."""
+    if isinstance(value, bool) or value != FORMAT:
+        raise PydanticCustomError(
+            "format", "expected the data format {format}, got {got}", {"format": FORMAT, "got": shown_value(value)}
+        )
+    return FORMAT
+
+
 class Guide(Model):
     """``guide.yml``: what the guide is about and how its matrix is built."""
 
+    format: Annotated[int, PlainValidator(_current_format), WithJsonSchema({"type": "integer", "const": FORMAT})]
+    """The data format the guide is written in. An older guide is upgraded by ``python -m generator migrate``."""
     title: Label
     """The guide's title, on the overview page."""
     tagline: Label
@@ -804,7 +822,9 @@ class Recommendation(Model):
     """
 
     headline: Prose
-    recommended: list[Recommended] = Field(min_length=1)
+    """The answer in a sentence or two, shown first on the overview."""
+    recommended: list[Recommended] = Field(default_factory=list)
+    """The rows the matrix marks as recommended, each with when; without any, no row is marked."""
     summary: Prose
     """The bottom line in a paragraph."""
     cases: list[Case] = Field(min_length=1)
