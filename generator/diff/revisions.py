@@ -62,8 +62,16 @@ class Side:
 
 def _git(repo: Path, *args: str, binary: bool = False) -> subprocess.CompletedProcess[Any]:
     try:
+        if binary:
+            return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, check=False, timeout=120)
+        # Bytes that are not UTF-8 (a path or message in another encoding) are replaced, never fatal.
         return subprocess.run(
-            ["git", "-C", str(repo), *args], capture_output=True, text=not binary, check=False, timeout=120
+            ["git", "-C", str(repo), *args],
+            capture_output=True,
+            encoding="utf-8",
+            errors="replace",
+            check=False,
+            timeout=120,
         )
     except FileNotFoundError:
         raise RevisionError("git is not installed; the diff reads the data at git revisions") from None

@@ -82,9 +82,18 @@
     });
   }
 
+  // The fragment as an id; a malformed escape (#%E0%A4%A) is taken as it stands, never thrown.
+  function fragment(raw) {
+    try {
+      return decodeURIComponent(raw);
+    } catch (e) {
+      return raw;
+    }
+  }
+
   function highlight() {
     document.querySelectorAll(".dg-target").forEach(function (el) { el.classList.remove("dg-target"); });
-    var id = location.hash ? decodeURIComponent(location.hash.slice(1)) : "";
+    var id = location.hash ? fragment(location.hash.slice(1)) : "";
     var el = id ? document.getElementById(id) : null;
     if (el && (el.matches(CELLS) || el.matches("tr[id]"))) el.classList.add("dg-target");
   }
