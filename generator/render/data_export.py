@@ -173,6 +173,7 @@ def _table(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> dict[st
         "unit": t.unit,
         "better": t.better,
         "tags": list(t.tags),
+        "digits": t.digits,
         "statistic": t.statistic,
         "spread": t.spread,
         "repetitions": t.repetitions,

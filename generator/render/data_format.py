@@ -229,6 +229,7 @@ class MeasurementTable(_Model):
     unit: str
     better: Literal["higher", "lower"]
     tags: list[str] = Field(default_factory=list, description="since 1.1: the comparison columns it feeds, by tag")
+    digits: int = Field(default=2, description="since 1.1: decimals of every ratio computed from the table")
     statistic: Literal["median", "mean", "min", "max"] = Field(
         default="median", description="since 1.1: how a value's runs become the value"
     )
