@@ -508,6 +508,20 @@
 
   var current = null;
 
+  // This page's own styles, here so that no other page carries them.
+  var CSS = ".dg-yours-label{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}" +
+    ".dg-yours-scroll{overflow-x:auto;max-width:100%}.dg-yours input{width:9em;max-width:100%;font:inherit;padding:.2em .3em;" +
+    "border:1px solid var(--md-default-fg-color--light);background:var(--md-default-bg-color);color:var(--md-default-fg-color)}" +
+    ".dg-yours input[aria-invalid=true]{border:2px solid var(--dg-red-edge,#c62828)}" +
+    ".dg-yours-error{display:block;font-size:.85em;max-width:14em}.dg-yours textarea{width:100%;font:inherit;font-family:var(--md-code-font-family)}" +
+    ".dg-yours-cell .dg-yours-part,.dg-yours-cell .dg-detail{display:block}.dg-yours-cell{background:var(--dg-bg);color:var(--dg-fg)}" +
+    ".dg-yours-moved{outline:3px solid var(--dg-edge);outline-offset:-3px}.dg-yours-button{margin:.3em 0;padding:.3em .8em;font:inherit;color:inherit;background:transparent;border:1px solid currentColor;border-radius:.2em;cursor:pointer}" +
+    ".dg-yours table{border-collapse:collapse}.dg-yours th,.dg-yours td{padding:.3em .5em;vertical-align:top;text-align:left}";
+  function style() {
+    if (document.getElementById("dg-yours-css")) return;
+    document.head.appendChild(el("style", { id: "dg-yours-css", text: CSS }));
+  }
+
   function stateOf(ctx) {
     // the values that differ from the guide's, from the fields that parse
     var state = {}, errors = 0;
@@ -574,15 +588,19 @@
     return got;
   }
 
-  function commit(ctx, push) {
+  // Typing in a field makes one entry of the history (the first keystroke pushes it, the next ones and
+  // the field's change update it), so back and forward step through the reader's edits.
+  function commit(ctx, how) {
+    var push = how === "push" || (how === "input" && !ctx.typing);
     var got = render(ctx), frag = fragment(got.state);
     var url = location.pathname + location.search + (frag ? "#" + frag : "");
-    if (url !== location.pathname + location.search + location.hash) {
-      history[push ? "pushState" : "replaceState"](history.state, "", frag ? url : location.pathname + location.search);
-    }
+    var moved = url !== location.pathname + location.search + location.hash;
+    if (moved) history[push ? "pushState" : "replaceState"](history.state, "", url);
+    ctx.typing = how === "input" && (ctx.typing || moved);
   }
 
   function fill(ctx, hash) {
+    ctx.typing = false;
     var read = fromFragment(ctx.guide, hash), state = read.state;
     ctx.inputs.forEach(function (f) {
       var mine = state[f.t] && state[f.t][f.r] && state[f.t][f.r][f.s];
@@ -601,7 +619,7 @@
     app.appendChild(el("h2", { id: "your-matrix", text: "The matrix with your numbers" }));
     var wrap = el("div", { "class": "dg-yours-scroll" });
     var table = el("table", { "class": "dg-yours-matrix", id: "dg-yours-matrix" });
-    var head = el("tr", {}, [el("th", { scope: "col", text: g.option_noun || "" })]);
+    var head = el("tr", {}, [el("th", { scope: "col", text: (g.guide && g.guide.option_noun) || "option" })]);
     g.columns.forEach(function (c) { head.appendChild(el("th", { scope: "col", text: c.label })); });
     table.appendChild(el("thead", {}, [head]));
     var body = el("tbody");
@@ -621,10 +639,10 @@
     app.appendChild(ctx.flips = el("div", { id: "dg-yours-flips", "aria-live": "polite", "class": "dg-yours-flips" }));
     app.appendChild(el("h2", { id: "your-tables", text: "Your values" }));
     app.appendChild(el("p", { text: "Each field holds one value: a number (254.2), runs separated by a comma and a space (254.2, 253.8, 255.0; one run: 254.2,), or “not measured” (or empty). Decimals take a point." }));
-    var reset = el("button", { type: "button", "class": "md-button", text: "Reset every value to the guide's" });
+    var reset = el("button", { type: "button", "class": "dg-yours-button", text: "Reset every value to the guide's" });
     reset.addEventListener("click", function () {
       ctx.inputs.forEach(function (f) { f.input.value = entryText(f.published); });
-      commit(ctx, true);
+      commit(ctx, "push");
     });
     app.appendChild(reset);
     g.tables.forEach(function (t) {
@@ -647,8 +665,8 @@
           var error = el("span", { id: id + "-err", "class": "dg-yours-error" });
           var label = el("label", { "for": id, "class": "dg-yours-label", text: s.label + ", " + row.label + " (" + t.unit + ")" });
           input.value = entryText(pub);
-          input.addEventListener("input", function () { commit(ctx, false); });
-          input.addEventListener("change", function () { commit(ctx, true); });
+          input.addEventListener("input", function () { commit(ctx, "input"); });
+          input.addEventListener("change", function () { commit(ctx, "change"); });
           ctx.inputs.push({ t: t.id, r: row.id, s: s.id, input: input, error: error, published: pub });
           tr.appendChild(el("td", {}, [label, input, error]));
         });
@@ -664,7 +682,7 @@
       var pid = "yp_" + t.id;
       var area = el("textarea", { id: pid, rows: "3", spellcheck: "false", "aria-describedby": pid + "-said" });
       var said = el("p", { id: pid + "-said", "class": "dg-yours-error", role: "status" });
-      var apply = el("button", { type: "button", "class": "md-button", text: "Use the pasted table" });
+      var apply = el("button", { type: "button", "class": "dg-yours-button", text: "Use the pasted table" });
       apply.addEventListener("click", function () {
         var got = pasted(t, area.value);
         if (got.edits) {
@@ -672,7 +690,7 @@
             var e = f.t === t.id && got.edits[f.r] && got.edits[f.r][f.s];
             if (e) f.input.value = entryText(e);
           });
-          commit(ctx, true);
+          commit(ctx, "push");
         }
         said.textContent = got.problems.length ? got.problems.slice(0, 10).join("; ") : "Read the pasted table.";
       });
@@ -686,6 +704,7 @@
     var root = document.getElementById("dg-yours");
     current = null;
     if (!root) return;
+    style();
     var ctx = { root: root, app: root.querySelector(".dg-yours-app"), path: location.pathname };
     var url = new URL(root.getAttribute("data-guide"), location.href).href;
     fetch(url).then(function (r) {
