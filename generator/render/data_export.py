@@ -104,7 +104,8 @@ def guide_data(d: Derived, page_of: dict[str, str]) -> dict[str, Any]:
         "format_version": FORMAT_VERSION,
         "guide": {"title": g.title, "option_noun": g.option_noun, "context_noun": g.context_noun},
         "levels": {
-            name: {"colour": lv.colour, "symbol": lv.symbol, "meaning": lv.meaning, "word": lv.word} for name, lv in g.levels.items()
+            name: {"colour": lv.colour, "symbol": lv.symbol, "meaning": lv.meaning, "word": lv.word}
+            for name, lv in g.levels.items()
         },
         "contexts": [{"id": c.id, "name": c.name} for c in g.contexts],
         "columns": columns,
