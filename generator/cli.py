@@ -7,6 +7,7 @@ python -m generator schema --out schema
 python -m generator diff [--base REV] [--head REV|worktree] [--format markdown|json]
 python -m generator import FORMAT FILE... --table T --row R --series S   (or --map SWEEP_YML)
 python -m generator inspect FILE [--format F] [--json]
+python -m generator migrate [--data data] [--dry-run]
 """
 
 from __future__ import annotations
@@ -96,11 +97,22 @@ def main(argv: list[str] | None = None) -> int:
     diff.add_argument("--out", type=Path, help="write the report to this file instead of standard output")
     diff.add_argument("--title", help="heading of the Markdown report (default: what was compared with what)")
     from generator.ingest import cli_import, inspect_file
+    from generator.migrate import command as migrate_command
 
     cli_import.add_parser(sub)
     inspect_file.add_parser(sub)
+    migrate_command.add_parser(sub)
     args = parser.parse_args(argv)
+    data = getattr(args, "data", None)
+    if args.command in ("build", "check") and isinstance(data, Path) and not data.is_dir():
+        print(
+            f"{data}: no data folder here (looked for {data.resolve()}): run from the guide's folder or pass --data",
+            file=sys.stderr,
+        )
+        return 1
     try:
+        if args.command == "migrate":
+            return migrate_command.run(args)
         if args.command == "import":
             return cli_import.run(args)
         if args.command == "inspect":

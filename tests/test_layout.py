@@ -23,6 +23,7 @@ LAYERS = [
     {"diff"},  # two revisions of a guide compared
     {"build"},  # build_site(): pages, nav, assets
     {"ingest"},  # a benchmark tool's output filed in the guide (python -m generator import)
+    {"migrate"},  # an older guide's data rewritten in the current format (python -m generator migrate)
     {"adapters", "cli", "scaffold", "__main__", "__init__"},  # front ends, and the new-guide command
 ]
 RANK = {unit: i for i, units in enumerate(LAYERS) for unit in units}

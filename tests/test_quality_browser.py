@@ -1,6 +1,6 @@
 """Quality gates in a real browser (Debian's Chromium), on every page the sitemap lists.
 
-Every gate runs on the site of each engine: MkDocs + Material (the plugin) and Zensical (README "Engines").
+Every gate runs on the site of each engine: MkDocs + Material (the plugin) and Zensical (docs/engines.md).
 
 One browser and one server for the whole session; one context per palette, so a page is loaded once
 per palette and checked for console errors, failed requests, requests to other hosts and axe-core

@@ -122,6 +122,9 @@ def data_at(repo: Path, revision: Revision, data_path: str) -> Iterator[Path]:
                 archive.extractall(tmp, filter="data")
         except tarfile.TarError as exc:  # e.g. a symlink that points outside the data folder
             raise RevisionError(f"{revision}: cannot read {data_path}/: {exc}") from None
+        from generator.migrate import upgrade_copy  # only a revision's copy is ever migrated here
+
+        upgrade_copy(Path(tmp) / data_path)
         yield Path(tmp) / data_path
 
 

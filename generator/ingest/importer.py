@@ -133,8 +133,8 @@ def expected_workload(
 def metric_for(
     table: schema.MeasurementTable, series: schema.Series, format_name: str, row: schema.Row | None = None
 ) -> str | None:
-    """The metric a run file of ``format_name`` gives this cell: the row's own (a dispatch row and a
-    combine row take different numbers of one file), else the series', else the table's."""
+    """The metric a run file of ``format_name`` gives this cell: the row's own (two rows may take
+    different numbers of one file), else the series', else the table's."""
     for declared in ((row.metrics if row is not None else {}), series.metrics, table.metrics):
         if found := (declared or {}).get(format_name):
             return found

@@ -39,7 +39,7 @@ class Level(_Model):
     meaning: str
     word: str | None = Field(
         default=None,
-        description="since 1.1: the word of a cell with this level and no word of its own ('not measured' for "
+        description="since 1.2: the word of a cell with this level and no word of its own ('not measured' for "
         "unknown, 'reference', the label of a judgement); null: the engine's default",
     )
 
@@ -83,8 +83,8 @@ class Column(_Model):
     aggregate: Literal["split", "worst"] | None = Field(
         default=None, description="comparison columns: regimes whose verdicts differ are split, or the worst shown"
     )
-    tag: str | None = Field(default=None, description="since 1.1, comparison columns: tables with this tag feed it")
-    noise: NoiseRule | None = Field(default=None, description="since 1.1, comparison columns: the noise rule, or null")
+    tag: str | None = Field(default=None, description="since 1.2, comparison columns: tables with this tag feed it")
+    noise: NoiseRule | None = Field(default=None, description="since 1.2, comparison columns: the noise rule, or null")
     attribute: str | None = Field(default=None, description="category columns: the option attribute read")
     role: Literal["requirement", "feature"] | None = Field(
         default=None, description="category columns: something an option requires, or offers"
@@ -155,7 +155,7 @@ class Need(_Model):
 class Option(_Model):
     id: str
     name: str
-    label: str | None = Field(default=None, description="since 1.1: the short name tables and cell details use")
+    label: str | None = Field(default=None, description="since 1.2: the short name tables and cell details use")
     short: str
     page: str = Field(description="the option's page, relative to the site root")
     cells: list[Cell]
@@ -179,6 +179,18 @@ class Spread(_Model):
     text: str = Field(description="as printed beside the value")
 
 
+class Source(_Model):
+    """Where a published number comes from: the most specific ``source`` of value, row, series, table, campaign."""
+
+    url: str | None
+    repository: str | None
+    path: str | None
+    commit: str | None
+    retrieved: str | None = Field(description="YYYY-MM-DD")
+    quote: str | None
+    text: str = Field(description="the fields as one line, as the evidence and the CSV print them")
+
+
 class Value(_Model):
     value: float | None = Field(
         description="the value shown and compared (the table's statistic of the runs); null where not measured"
@@ -186,11 +198,14 @@ class Value(_Model):
     text: str = Field(description="as printed: the number, or 'not measured'")
     anchor: str
     note: str | None
-    statistic: str = Field(description="how runs become the value: median, mean, min or max")
+    statistic: str | None = Field(
+        description="how runs become the value: median, mean, min or max; null for one number with no runs behind it"
+    )
     runs: list[float] | None = Field(description="every run's value, where the data lists them")
     runs_text: str = Field(description="as printed: '5 runs', 'runs not stated', ...")
     spread: Spread | None = Field(description="the spread around the value, where runs (or a stated bound) give one")
     stale: list[str] = Field(description="why the value is stale under the guide's freshness rules; empty: not stale")
+    source: Source | None = Field(description="where the number comes from, as the data states it (since 1.1)")
 
 
 class Ratio(_Model):
@@ -228,17 +243,17 @@ class MeasurementTable(_Model):
     quantity: str
     unit: str
     better: Literal["higher", "lower"]
-    tags: list[str] = Field(default_factory=list, description="since 1.1: the comparison columns it feeds, by tag")
-    digits: int = Field(default=2, description="since 1.1: decimals of every ratio computed from the table")
+    tags: list[str] = Field(default_factory=list, description="since 1.2: the comparison columns it feeds, by tag")
+    digits: int = Field(default=2, description="since 1.2: decimals of every ratio computed from the table")
     statistic: Literal["median", "mean", "min", "max"] = Field(
-        default="median", description="since 1.1: how a value's runs become the value"
+        default="median", description="since 1.2: how a value's runs become the value"
     )
     spread: Literal["min-max", "stdev", "ci95"] = Field(
-        default="min-max", description="since 1.1: the spread of a value with runs"
+        default="min-max", description="since 1.2: the spread of a value with runs"
     )
-    repetitions: int | None = Field(default=None, description="since 1.1: stated bound, at least this many runs")
+    repetitions: int | None = Field(default=None, description="since 1.2: stated bound, at least this many runs")
     variance_below_pct: float | None = Field(
-        default=None, description="since 1.1: stated bound, run-to-run variance under this percentage"
+        default=None, description="since 1.2: stated bound, run-to-run variance under this percentage"
     )
     provenance: str
     campaign: str
@@ -260,6 +275,7 @@ class Fact(_Model):
     note: str | None
     anchor: str
     stale: list[str] = Field(description="why the value is stale; empty: not stale")
+    source: Source | None = Field(description="where the number comes from, as the data states it (since 1.1)")
 
 
 class FactTable(_Model):

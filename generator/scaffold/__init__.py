@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 from generator.build import AssetError, find_plotly
+from generator.schema import FORMAT
 from generator.schema.export import export_schemas
 
 TEMPLATE = Path(__file__).parent / "template"
@@ -52,6 +53,7 @@ def new_guide(target: Path, topic: str, plotly_js: Path | None = None) -> list[P
         tagline = f"A decision guide on {topic}. Replace this line with what the guide helps a reader decide."
         text = text.replace("__TAGLINE__", json.dumps(tagline, ensure_ascii=False))
         text = text.replace("__CHARTS__", charts)
+        text = text.replace("__FORMAT__", str(FORMAT))
         dest.write_text(text, encoding="utf-8")
         written.append(dest)
     export_schemas(target / "schema")

@@ -42,7 +42,7 @@ _FILE_NAMES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     aiperf.FORMAT: (("profile_export_aiperf.json",), ()),
     vllm_bench.FORMAT: (("*.json",), (".pytorch.json",)),  # vLLM also writes a PyTorch-benchmark copy
     sglang_bench.FORMAT: (("*.jsonl",), ()),
-    nccl_tests.FORMAT: (("*.log", "*.txt", "*.out"), ()),
+    nccl_tests.FORMAT: (("*.log", "*.txt", "*.out", "*.json"), ()),
     deepep.FORMAT: (("*.log", "*.txt", "*.out"), ()),
     uccl_ep.FORMAT: (("*.log", "*.txt", "*.out"), ()),
     pplx_kernels.FORMAT: (("*.log", "*.txt", "*.out", "*_all_to_all.tsv"), ()),
@@ -73,7 +73,7 @@ _MARKS: dict[str, tuple[bytes, ...]] = {
     aiperf.FORMAT: (b'"input_config"', b'"aiperf_version"', b"Metric,avg,"),
     sglang_bench.FORMAT: (b'"total_output_tokens_retokenized"',),
     vllm_bench.FORMAT: (b'"model_id"',),
-    nccl_tests.FORMAT: (b"# nThread", b"# nccl-tests version", b"# Using devices"),
+    nccl_tests.FORMAT: (b"# nThread", b"# nccl-tests version", b"# Using devices", b'"nccl_version"'),
     deepep.FORMAT: (
         b"[config] num_tokens=",
         b"[tuning] SMs ",

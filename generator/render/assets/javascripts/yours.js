@@ -1,6 +1,6 @@
 /* "Your numbers": a reader's own values, judged in the browser by the guide's own rules.
 
-   The rules and the published values come from downloads/guide.json (format 1.1: bands, levels,
+   The rules and the published values come from downloads/guide.json (format 1.2: bands, levels,
    noise rules, tags, statistics and spreads); the judging below mirrors generator/derive
    (evidence.py, noise.py, columns/comparison.py, guide.py:table_view) step for step, and
    tests/test_yours_parity.py runs both over the shipped guide, the example guide and hundreds of
@@ -711,7 +711,7 @@
       if (!r.ok) throw new Error("HTTP " + r.status);
       return r.json();
     }).then(function (guide) {
-      if (!/^1\.([1-9]|\d\d+)$/.test(String(guide.format_version))) throw new Error("guide.json format " + guide.format_version + " lacks the rules (1.1 or later)");
+      if (!/^1\.([2-9]|\d\d+)$/.test(String(guide.format_version))) throw new Error("guide.json format " + guide.format_version + " lacks the rules (1.2 or later)");
       ctx.guide = guide;
       build(ctx);
       root.querySelector(".dg-yours-nojs").hidden = true;
