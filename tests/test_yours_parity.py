@@ -34,6 +34,7 @@ from generator.diff.verdicts import flips
 from generator.model import Data, measurement_tables, runs_of
 from generator.pipeline import validate_guide
 from generator.render.data_export import guide_data
+from generator.schema.evidence import RUNS_NEEDED
 from tests.conftest import DATA, EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -137,18 +138,18 @@ def _noise(rng: random.Random, bands: list[schema.Band]) -> schema.NoiseRule | N
     return schema.NoiseRule.model_construct(straddle="likely", likely=likely, stated_bound=bound, note=None)
 
 
-def _value(rng: random.Random, centre: float) -> float | str | schema.Runs:
+def _value(rng: random.Random, centre: float, least: int = 1) -> float | str | schema.Runs:
     pick = rng.random()
     if pick < 0.1:
         return schema.NOT_MEASURED
     if pick < 0.45:
         return round(centre * rng.uniform(0.7, 1.4), rng.randint(0, 3))
-    n = rng.randint(1, 6)
-    runs = [round(centre * rng.uniform(0.9, 1.1), rng.randint(0, 2)) or 0.5 for _ in range(n)]
+    n = rng.randint(least, 6)
+    runs = [round(centre * rng.uniform(0.9, 1.1), rng.randint(0, 2)) for _ in range(n)]
     return schema.Runs.model_construct(runs=runs, files=None)
 
 
-def _edit(rng: random.Random, row: dict[str, Any], sid: str) -> Any:
+def _edit(rng: random.Random, row: dict[str, Any], sid: str, least: int) -> Any:
     """A reader's change to one value: keep it, a new one, another series' value, runs, or "not measured"."""
     pick = rng.random()
     old = row[sid]
@@ -158,8 +159,8 @@ def _edit(rng: random.Random, row: dict[str, Any], sid: str) -> Any:
         return rng.choice(list(row.values()))
     if pick < 0.65:
         return schema.NOT_MEASURED
-    centre = old if isinstance(old, float | int) else rng.uniform(1, 500)
-    return _value(rng, float(centre))
+    centre = old if isinstance(old, float | int) else rng.uniform(20, 500)
+    return _value(rng, float(centre), least)
 
 
 def generated(base: Data, rng: random.Random) -> tuple[Data, Data]:
@@ -195,9 +196,10 @@ def generated(base: Data, rng: random.Random) -> tuple[Data, Data]:
         }
         pub_rows, mod_rows = [], []
         for row in t.rows:
-            centre = rng.uniform(1, 800)
-            values = {s.id: _value(rng, centre) for s in t.series}
-            edited = {sid: _edit(rng, values, sid) for sid in values}
+            centre = rng.uniform(20, 800)  # runs within ±10%: no spread reaches below 0
+            least = RUNS_NEEDED[str(update["spread"])]  # as validation requires of every list of runs
+            values = {s.id: _value(rng, centre, least) for s in t.series}
+            edited = {sid: _edit(rng, values, sid, least) for sid in values}
             pub_rows.append(row.model_copy(update={"values": values}))
             mod_rows.append(row.model_copy(update={"values": edited}))
         pub_tables.append(t.model_copy(update={**update, "rows": pub_rows}))
