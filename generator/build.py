@@ -34,8 +34,9 @@ ASSETS = Path(__file__).parent / "render" / "assets"
 ENGINE_CSS = ["stylesheets/guide.css", "stylesheets/charts.css", "stylesheets/decide.css", "stylesheets/reader.css"]
 ENGINE_JS = ["javascripts/permalinks.js"]
 #: Scripts copied but not loaded by every page: ``permalinks.js`` loads each on the pages that need it
-#: (the matrix tools where the matrix is, the charts' script where a chart is, the decision helper's on its page).
-ENGINE_ON_DEMAND = ["javascripts/matrix.js", "javascripts/charts.js", "javascripts/decide.js"]
+#: (the matrix tools where the matrix is, the charts' script where a chart is, the decision helper's on its page,
+#: the reader's own numbers on theirs).
+ENGINE_ON_DEMAND = ["javascripts/matrix.js", "javascripts/charts.js", "javascripts/decide.js", "javascripts/yours.js"]
 
 #: Where the charts' script (``javascripts/charts.js``) expects plotly.js: ``vendor/`` beside itself.
 PLOTLY_DEST = "javascripts/vendor/plotly.min.js"

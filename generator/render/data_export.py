@@ -100,6 +100,7 @@ def guide_data(d: Derived, page_of: dict[str, str]) -> dict[str, Any]:
             {
                 "id": option.id,
                 "name": option.name,
+                "label": option.label,
                 "short": option.short,
                 "page": page_of[option.id],
                 "cells": cells,
@@ -113,7 +114,8 @@ def guide_data(d: Derived, page_of: dict[str, str]) -> dict[str, Any]:
         "format_version": FORMAT_VERSION,
         "guide": {"title": g.title, "option_noun": g.option_noun, "context_noun": g.context_noun},
         "levels": {
-            name: {"colour": lv.colour, "symbol": lv.symbol, "meaning": lv.meaning} for name, lv in g.levels.items()
+            name: {"colour": lv.colour, "symbol": lv.symbol, "meaning": lv.meaning, "word": lv.word}
+            for name, lv in g.levels.items()
         },
         "contexts": [{"id": c.id, "name": c.name} for c in g.contexts],
         "columns": columns,
@@ -182,6 +184,12 @@ def _table(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> dict[st
         "quantity": t.quantity,
         "unit": t.unit,
         "better": t.better,
+        "tags": list(t.tags),
+        "digits": t.digits,
+        "statistic": t.statistic,
+        "spread": t.spread,
+        "repetitions": t.repetitions,
+        "variance_below_pct": t.variance_below_pct,
         "provenance": t.provenance,
         "campaign": t.campaign,
         "csv": csv_file(t.id),
