@@ -66,7 +66,7 @@ def find_plotly(explicit: Path | None = None) -> Path:
             return explicit.resolve()
         raise AssetError(
             f"plotly.js not found at {explicit.resolve()}: fix the plotly_js setting (or --plotly-js), or remove it"
-            " to use the engine's own bundle"
+            f" to use the engine's own bundle (`make setup` in {ENGINE_ROOT} installs it)"
         )
     named = os.environ.get("GUIDE_PLOTLY_JS")
     if named:
