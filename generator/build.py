@@ -23,7 +23,7 @@ from generator.pipeline import derive_guide, no_full_collections
 from generator.render.compact import compact
 from generator.render.data_export import downloads
 from generator.render.nav import guide_nav, hand_written_pages
-from generator.render.pages import Renderer, page_url
+from generator.render.pages import DECIDE_URI, Renderer, page_url
 from generator.render.uris import option_uri
 
 #: The "What changed in this PR" page (:data:`generator.diff.preview.CHANGES_URI`; a test checks they agree).
@@ -197,7 +197,7 @@ def build_site(
         pages,
         nav,
         assets,
-        {**engine, **downloads(derived, page_of)},
+        {**engine, **downloads(derived, page_of, page_url(DECIDE_URI, directory_urls))},
         derived=derived,
         name=escaping.title(guide.site_name or guide.title),
         description=escaping.title(guide.tagline),

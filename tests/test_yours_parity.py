@@ -30,6 +30,7 @@ import pytest
 from generator import schema
 from generator.derive.columns.comparison import ratio_change
 from generator.derive.guide import Derived, derive
+from generator.diff.answers import answer_changes
 from generator.diff.verdicts import flips
 from generator.model import Data, measurement_tables, runs_of
 from generator.pipeline import validate_guide
@@ -97,7 +98,14 @@ def expected(base: Derived, head: Derived) -> dict[str, Any]:
          [f.after.level, f.after.word, f.after.symbol], ratio_change(f.value_before, f.value_after)]
         for f in flips(base, head, [])
     ]  # fmt: skip
-    return {"ratios": ratios, "cells": cells, "flips": flipped}
+    claims = {c.id: head.numbers[c.id].text for c in head.data.claims.claims}
+    answers = [
+        [a.leaf, [[q.before, q.after] for q in a.quotes],
+         [[e.option, e.column, [e.before.level, e.before.word, e.before.symbol],
+           [e.after.level, e.after.word, e.after.symbol], e.detail_before, e.detail_after] for e in a.evidence]]
+        for a in answer_changes(base, head)
+    ]  # fmt: skip
+    return {"ratios": ratios, "cells": cells, "flips": flipped, "claims": claims, "answers": answers}
 
 
 def published(d: Derived) -> dict[str, Any]:
@@ -179,6 +187,16 @@ def generated(base: Data, rng: random.Random) -> tuple[Data, Data]:
             c = c.model_copy(update=update)
         columns.append(c)
     guide = base.guide.model_copy(update={"columns": columns})
+    comparison = [c.id for c in columns if isinstance(c, schema.ComparisonColumn)]
+    claims = []
+    for claim in base.claims.claims:  # how each quoted ratio sums its rows, and which band reads as a tie
+        update = {"aggregate": rng.choice(["mean", "mean", "min", "max", "range"])}
+        if rng.random() < 0.5:
+            update["range_beyond"] = rng.choice([None, 1.1, 1.3, 2.0])
+        if claim.phrase is not None and rng.random() < 0.3:
+            update["phrase"] = claim.phrase.model_copy(update={"column": rng.choice([None, *comparison])})
+        claims.append(claim.model_copy(update=update))
+    quoted = base.claims.model_copy(update={"claims": claims, "range_beyond": rng.choice([None, 1.5, 2.0])})
     pub_tables: list[schema.MeasurementTable | schema.FactTable] = []
     mod_tables: list[schema.MeasurementTable | schema.FactTable] = []
     for t in base.tables:
@@ -204,9 +222,8 @@ def generated(base: Data, rng: random.Random) -> tuple[Data, Data]:
             mod_rows.append(row.model_copy(update={"values": edited}))
         pub_tables.append(t.model_copy(update={**update, "rows": pub_rows}))
         mod_tables.append(t.model_copy(update={**update, "rows": mod_rows}))
-    # without the decision helper's table, which reads no table value and takes most of a derivation's time
-    pub = dataclasses.replace(base, guide=guide, tables=pub_tables, file_runs={}, file_setups={}, decisions=None)
-    mod = dataclasses.replace(base, guide=guide, tables=mod_tables, file_runs={}, file_setups={}, decisions=None)
+    pub = dataclasses.replace(base, guide=guide, claims=quoted, tables=pub_tables, file_runs={}, file_setups={})
+    mod = dataclasses.replace(base, guide=guide, claims=quoted, tables=mod_tables, file_runs={}, file_setups={})
     return pub, mod
 
 
@@ -252,14 +269,14 @@ def batch() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         base, _ = derive(pub)
         head, _ = derive(mod)
         cases.append({"guide": published(base), "state": reader_state(mod)})
-        wanted.append(expected(base, head))
+        wanted.append({**expected(base, head), "same_table": base.decision_table == head.decision_table})
     return cases, wanted
 
 
 def mismatches(got: list[dict[str, Any]], wanted: list[dict[str, Any]]) -> list[str]:
     out = []
     for i, (g, w) in enumerate(zip(got, wanted, strict=True)):
-        for part in ("ratios", "cells", "flips"):
+        for part in ("ratios", "cells", "flips", "claims", "answers"):
             if g[part] != w[part]:
                 out.append(
                     f"case {i}: {part} differ: script {json.dumps(g[part])[:600]} python {json.dumps(w[part])[:600]}"

@@ -1,7 +1,8 @@
 /* Runs the "Your numbers" script's judging over a batch of cases, for tests/test_yours_parity.py.
 
    node tests/yours_runner.js <script> <cases.json>: each case is {guide, state}; prints one result per
-   case: the ratios as printed with their verdicts, every matrix cell, and the flips. */
+   case: the ratios as printed with their verdicts, every matrix cell, the flips, every quoted ratio's
+   text, and the decision helper's answers whose quoted numbers or printed verdicts changed. */
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -30,6 +31,11 @@ const out = cases.map(({ guide, state }) => {
     }));
   }
   const flips = r.flips.map((f) => [f.option, f.column, verdict(f.before), verdict(f.after), f.ratio]);
-  return { ratios, cells, flips };
+  const answers = (core.answers(guide, r) || []).map((a) => [
+    a.leaf.id,
+    a.quotes,
+    a.evidence.map((e) => [e.option, e.column, verdict(e.before), verdict(e.after), e.detail_before, e.detail_after]),
+  ]);
+  return { ratios, cells, flips, claims: r.claims, answers };
 });
 process.stdout.write(JSON.stringify(out));

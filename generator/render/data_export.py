@@ -12,12 +12,13 @@ import io
 import json
 from typing import Any
 
-from generator import numbers, schema
+from generator import decide, numbers, schema
 from generator.derive import anchors
 from generator.derive.columns import kind
 from generator.derive.evidence import Sample
 from generator.derive.guide import Derived, Verdict
 from generator.derive.noise import Judged
+from generator.render import decide_view
 from generator.render.data_files import FORMAT_VERSION, JSON_FILE, SCHEMA_FILE, csv_file
 
 
@@ -59,8 +60,9 @@ def _source(source: schema.Source | None) -> dict[str, Any] | None:
     return out
 
 
-def guide_data(d: Derived, page_of: dict[str, str]) -> dict[str, Any]:
-    """The guide as a JSON-ready dict; ``page_of`` maps option ids to their page URLs."""
+def guide_data(d: Derived, page_of: dict[str, str], decide_page: str = "decide/") -> dict[str, Any]:
+    """The guide as a JSON-ready dict; ``page_of`` maps option ids to their page URLs, ``decide_page`` is the
+    decision helper's."""
     g = d.data.guide
     columns = []
     for col in g.columns:
@@ -124,7 +126,56 @@ def guide_data(d: Derived, page_of: dict[str, str]) -> dict[str, Any]:
         "quoted": [
             {"id": n.id, "text": n.text, "table": n.table, "provenance": n.provenance} for n in d.numbers.values()
         ],
+        "claims": [_claim(d, c) for c in d.data.claims.claims],
+        "decisions": _decisions(d, decide_page),
     }
+
+
+def _claim(d: Derived, c: schema.RatioClaim) -> dict[str, Any]:
+    """How a quoted ratio is computed from its table (since 1.3)."""
+    beyond = c.range_beyond if "range_beyond" in c.model_fields_set else d.data.claims.range_beyond
+    phrase = c.phrase
+    return {
+        "id": c.id,
+        "table": c.table,
+        "numerator": c.numerator,
+        "denominator": c.denominator,
+        "rows": list(c.rows),
+        "aggregate": c.aggregate,
+        "range_beyond": beyond,
+        "phrase": None
+        if phrase is None
+        else {"more": phrase.more, "less": phrase.less, "tie": phrase.tie, "column": phrase.column},
+    }
+
+
+def _sentence(sentence: decide.Sentence) -> list[Any]:
+    return [p if isinstance(p, str) else {"claim": p.claim} for p in sentence]
+
+
+def _decisions(d: Derived, page: str) -> dict[str, Any] | None:
+    """The decision helper's answers, with the parts of each that measured values change (since 1.3)."""
+    view = decide_view.decision_view(d)
+    if view is None:
+        return None
+    fixed = {ident: n.text for ident, n in d.numbers.items()}
+    return {
+        "page": page,
+        "rules": [
+            {"id": r.id, "quotes": [_sentence(s) for s in decide.quotes(d.data, r.why, fixed)]}
+            for r in view.decisions.rules
+        ],
+        "leaves": [
+            {
+                "id": leaf.id,
+                "situation": view.situation(leaf),
+                "rule": leaf.outcome.rule,
+                "picks": [{"option": p.option, "role": p.role} for p in leaf.outcome.picks],
+            }
+            for leaf in view.table
+        ],
+    }
+
 
 
 def _table(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> dict[str, Any]:
@@ -293,12 +344,12 @@ def _source_text(source: schema.Source | None) -> str:
     return source.text() if source is not None else schema.NOT_STATED
 
 
-def downloads(d: Derived, page_of: dict[str, str]) -> dict[str, str]:
+def downloads(d: Derived, page_of: dict[str, str], decide_page: str = "decide/") -> dict[str, str]:
     """Every file of the download: ``site path -> text``."""
     from generator.render.data_format import json_schema  # the models cost start-up; only the schema needs them
 
     files = {
-        JSON_FILE: json.dumps(guide_data(d, page_of), ensure_ascii=False, indent=1, allow_nan=False) + "\n",
+        JSON_FILE: json.dumps(guide_data(d, page_of, decide_page), ensure_ascii=False, indent=1, allow_nan=False) + "\n",
         SCHEMA_FILE: json_schema(),
     }
     for t in d.data.tables:

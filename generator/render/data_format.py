@@ -296,6 +296,65 @@ class Quoted(_Model):
     provenance: str
 
 
+class Phrase(_Model):
+    """Words that read a claim as a comparison; ``{ratio}`` stands for the computed ratio."""
+
+    more: str = Field(description="the ratio is above 1")
+    less: str = Field(description="below 1, with the inverted ratio ('2.0× slower than')")
+    tie: str = Field(description="in the middle band of `column`, or (without one) rounding to 1")
+    column: str | None = Field(description="the comparison column whose 'mid' band counts as a tie")
+
+
+class Claim(_Model):
+    """How a number quoted in prose is computed from a measured table (since 1.3); its text is in ``quoted``."""
+
+    id: str
+    table: str
+    numerator: str = Field(description="series id on top")
+    denominator: str = Field(description="series id below")
+    rows: list[str] = Field(description="rows whose ratios it combines")
+    aggregate: Literal["mean", "min", "max", "range"] = Field(description="mean: geometric; range: lowest to highest")
+    range_beyond: float | None = Field(
+        description="a mean whose largest ratio is more than this many times the smallest reads as the range"
+    )
+    phrase: Phrase | None
+
+
+class ClaimRef(_Model):
+    claim: str = Field(description="the claim whose text stands here")
+
+
+class QuotingRule(_Model):
+    id: str
+    quotes: list[list[str | ClaimRef]] = Field(
+        description="the sentences of the rule's 'why' that quote a ratio claim, as plain text and claim references"
+    )
+
+
+class Pick(_Model):
+    option: str
+    role: Literal["recommended", "runner-up"]
+
+
+class Leaf(_Model):
+    """One row of the decision table: situations that share one answer."""
+
+    id: str = Field(description="the answer's anchor on the decision helper's page")
+    situation: str = Field(description="the answers that lead here, as the page prints them")
+    rule: str = Field(description="the rule that answers")
+    picks: list[Pick]
+
+
+class Decisions(_Model):
+    """The decision helper's answers (since 1.3). Which option an answer picks comes from the reader's answers
+    and the options' records, never from a measured table; its rule's quoted numbers and the picks' matrix
+    verdicts do read the tables."""
+
+    page: str = Field(description="the decision helper's page, relative to the site root")
+    rules: list[QuotingRule]
+    leaves: list[Leaf]
+
+
 class Guide(_Model):
     title: str
     option_noun: str
@@ -314,6 +373,10 @@ class GuideData(_Model):
     options: list[Option] = Field(description="in the guide's order (the matrix's rows)")
     tables: list[Annotated[MeasurementTable | FactTable, Field(discriminator="kind")]]
     quoted: list[Quoted]
+    claims: list[Claim] = Field(default_factory=list, description="since 1.3: how each quoted ratio is computed")
+    decisions: Decisions | None = Field(
+        default=None, description="since 1.3: the decision helper's answers; null without one"
+    )
 
 
 def json_schema() -> str:
