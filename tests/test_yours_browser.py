@@ -17,7 +17,9 @@ from playwright.sync_api import Browser, Page
 from quality import axe
 from quality.build import build_site
 from quality.serve import StaticServer
-from tests.conftest import EXAMPLE
+from generator.model import REFERENCE
+from generator.pipeline import validate_guide
+from tests.conftest import DATA, EXAMPLE
 
 HOSTILE = '<img src=x onerror="window.__pwned=1">&amp;"\'</td><script>window.__pwned=1</script>'
 
@@ -108,6 +110,44 @@ def test_dense_equal_to_deepep_flips_serving_to_a_tie(tab: Page, site: tuple[str
         tab.go_forward()
     tab.wait_for_function("document.getElementById('ycell_deepep-v2_serving').textContent.includes('tie')")
     assert "✖ slower → ◐ tie" in tab.inner_text("#dg-yours-flips")
+
+
+def test_the_decision_helpers_answers_follow_the_values(tab: Page, site: tuple[str, Path]) -> None:
+    """The answers whose quoted numbers or printed verdicts change are listed, published -> yours, with links."""
+    _open(tab, site[0] + "yours/")
+    intro = tab.inner_text("#what-the-helper-answers + p")
+    data = validate_guide(DATA)
+    assert data.decisions is not None
+    claims = {c.id for c in data.claims.claims}
+    quoting = [r for r in data.decisions.rules if claims & {m.strip() for m in REFERENCE.findall(r.why)}]
+    assert 0 < len(quoting) < len(data.decisions.rules)  # the rule on InfiniBand quotes a fact, no table ratio
+    assert "never from these tables" in intro
+    assert f"{len(quoting)} of its {len(data.decisions.rules)} rules quote one" in intro
+    box = tab.locator("#dg-yours-answers")
+    assert "every answer reads as published" in box.inner_text()
+    assert box.get_attribute("aria-live") == "polite"
+    _set_deepep_to_dense(tab)
+    said = box.inner_text()
+    assert "answers read differently with your values" in said and "each keeps its recommendation" in said
+    trtllm = box.locator("li[data-leaf='when-fabric-efa--priority-throughput-or-robustness--framework-trtllm--model-fits--fork-can']")
+    text = trtllm.inner_text()
+    assert "recommended dense" in text  # the label the matrix gives it
+    assert "“Dense is 1.50× faster than DeepEP on TRT-LLM (DeepEP / dense: 0.65–0.69×)" in text
+    assert "→ “Dense is on par with DeepEP on TRT-LLM (DeepEP / dense: 1.00×)" in text
+    assert "dense · Serving speed:" in text
+    # the situation links to that answer on the decision helper's page
+    link = trtllm.locator("a").first
+    assert link.get_attribute("href").endswith("/decide/#" + trtllm.get_attribute("data-leaf"))
+    leaf = trtllm.get_attribute("data-leaf")
+    link.click()
+    tab.wait_for_url(f"**/decide/#{leaf}", wait_until="commit")
+    tab.locator(f"section.dg-leaf[id='{leaf}']").wait_for(state="attached")
+    # all the way back: the published values, and no answer changed
+    tab.go_back()
+    tab.wait_for_selector("#dg-yours-answers p")
+    for _ in range(4):
+        tab.go_back()
+    tab.wait_for_function("document.getElementById('dg-yours-answers').textContent.includes('reads as published')")
 
 
 def test_runs_not_measured_and_strict_parsing(tab: Page, site: tuple[str, Path]) -> None:
@@ -217,6 +257,9 @@ def test_the_example_guide_page_works_with_no_code_of_its_own(browser: Browser, 
         field.fill("0.001")  # far slower than the baseline, json
         field.dispatch_event("change")
     assert "against the published guide" in page.inner_text("#dg-yours-flips")
+    # its decision helper quotes no ratio, but prints its picks' verdicts, which follow the values
+    assert "0 of its 4 rules quote one" in page.inner_text("#what-the-helper-answers + p")
+    assert "· Serialise" in page.inner_text("#dg-yours-answers") or "· Parse" in page.inner_text("#dg-yours-answers")
     assert errors == []
     context.close()
 

@@ -459,7 +459,7 @@
           if (col.kind !== "comparison" || !old.verdict || !now.verdict) return;
           if ((old.verdict.level === "unknown" && now.verdict.level === "unknown") || shownVerdict(old) === shownVerdict(now)) return;
           ev.push({ option: p.option, column: col.id, column_label: col.label, before: old.verdict, after: now.verdict,
-            detail_before: old.detail, detail_after: now.detail });
+            detail_before: old.detail, detail_after: now.detail, parts_before: old.parts, parts_after: now.parts });
         });
       });
       if (qs.length || ev.length) out.push({ leaf: leaf, quotes: qs, evidence: ev });
@@ -683,7 +683,40 @@
       });
       list.appendChild(ul);
     }
+    if (ctx.answers) showAnswers(ctx, answers(ctx.guide, result));
     return got;
+  }
+
+  function showAnswers(ctx, changed) {
+    var g = ctx.guide, dec = g.decisions, box = ctx.answers, names = {}, key = JSON.stringify(changed);
+    if (key === ctx.answered) return; // unchanged: keep the list (and a link being clicked) as it is
+    ctx.answered = key;
+    g.options.forEach(function (o) { names[o.id] = o.label || o.name; });
+    function card(v, parts, detail) { // as the pick's card prints it: each part where the regimes disagree
+      return (parts && parts.length > 1 ? parts.map(function (p) {
+        return verdictWords(p.verdict) + " on " + p.regimes.map(function (r) { return r.name; }).join(", ");
+      }).join("; ") : verdictWords(v)) + (detail ? " (" + detail + ")" : "");
+    }
+    box.textContent = "";
+    if (!changed.length) {
+      box.appendChild(el("p", { text: "With your values every answer reads as published: the same quoted numbers and the same verdicts beside each pick." }));
+      return;
+    }
+    box.appendChild(el("p", { text: changed.length + " of its " + dec.leaves.length + " answers read differently with your values (published → yours); each keeps its recommendation:" }));
+    var ul = el("ul", { "class": "dg-yours-answers" });
+    changed.forEach(function (a) {
+      var leaf = a.leaf, items = el("ul");
+      var link = el("a", { href: /^[a-z0-9-]+$/.test(leaf.id) ? ctx.decide + "#" + leaf.id : ctx.decide, text: leaf.situation });
+      a.quotes.forEach(function (q) { items.appendChild(el("li", { text: "Why: “" + q[0] + "” → “" + q[1] + "”" })); });
+      a.evidence.forEach(function (e) {
+        items.appendChild(el("li", { text: names[e.option] + " · " + e.column_label + ": " + card(e.before, e.parts_before, e.detail_before) +
+          " → " + card(e.after, e.parts_after, e.detail_after) }));
+      });
+      ul.appendChild(el("li", { "data-leaf": leaf.id }, [el("strong", {}, [link]), ": " + leaf.picks.map(function (p) {
+        return (p.role === "recommended" ? "recommended " : "runner-up ") + names[p.option];
+      }).join(", "), items]));
+    });
+    box.appendChild(ul);
   }
 
   // Typing in a field makes one entry of the history (the first keystroke pushes it, the next ones and
@@ -735,6 +768,12 @@
     app.appendChild(wrap);
     app.appendChild(el("h2", { id: "what-flipped", text: "What flipped" }));
     app.appendChild(ctx.flips = el("div", { id: "dg-yours-flips", "aria-live": "polite", "class": "dg-yours-flips" }));
+    if (g.decisions) {
+      var noun = (g.guide && g.guide.option_noun) || "option", n = g.decisions.rules.filter(function (r) { return r.quotes.length; }).length;
+      app.appendChild(el("h2", { id: "what-the-helper-answers", text: "What the decision helper would answer" }));
+      app.appendChild(el("p", { text: "The decision helper picks from your answers to its questions and each " + noun + "'s record, never from these tables, so every situation keeps its recommendation. What your values can change is the evidence given with it: the numbers quoted in its reasons (" + n + " of its " + g.decisions.rules.length + " rules quote one) and the verdicts printed beside each pick." }));
+      app.appendChild(ctx.answers = el("div", { id: "dg-yours-answers", "aria-live": "polite" }));
+    }
     app.appendChild(el("h2", { id: "your-tables", text: "Your values" }));
     app.appendChild(el("p", { text: "Each field holds one value: a number (254.2), runs separated by a comma and a space (254.2, 253.8, 255.0; one run: 254.2,), or “not measured” (or empty). Decimals take a point." }));
     var reset = el("button", { type: "button", "class": "dg-yours-button", text: "Reset every value to the guide's" });
@@ -811,6 +850,7 @@
     }).then(function (guide) {
       if (!/^1\.([2-9]|\d\d+)$/.test(String(guide.format_version))) throw new Error("guide.json format " + guide.format_version + " lacks the rules (1.2 or later)");
       ctx.guide = guide;
+      ctx.decide = guide.decisions && /^[A-Za-z0-9._\/-]*$/.test(guide.decisions.page) ? new URL("../" + guide.decisions.page, url).href : "";
       build(ctx);
       root.querySelector(".dg-yours-nojs").hidden = true;
       ctx.app.hidden = false;
