@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
+from generator.model import REFERENCE
+from generator.pipeline import validate_guide
 from quality import axe
 from quality.build import build_site
 from quality.serve import StaticServer
-from generator.model import REFERENCE
-from generator.pipeline import validate_guide
 from tests.conftest import DATA, EXAMPLE
 
 HOSTILE = '<img src=x onerror="window.__pwned=1">&amp;"\'</td><script>window.__pwned=1</script>'
@@ -129,7 +129,9 @@ def test_the_decision_helpers_answers_follow_the_values(tab: Page, site: tuple[s
     _set_deepep_to_dense(tab)
     said = box.inner_text()
     assert "answers read differently with your values" in said and "each keeps its recommendation" in said
-    trtllm = box.locator("li[data-leaf='when-fabric-efa--priority-throughput-or-robustness--framework-trtllm--model-fits--fork-can']")
+    trtllm = box.locator(
+        "li[data-leaf='when-fabric-efa--priority-throughput-or-robustness--framework-trtllm--model-fits--fork-can']"
+    )
     text = trtllm.inner_text()
     assert "recommended dense" in text  # the label the matrix gives it
     assert "“Dense is 1.50× faster than DeepEP on TRT-LLM (DeepEP / dense: 0.65–0.69×)" in text

@@ -177,7 +177,6 @@ def _decisions(d: Derived, page: str) -> dict[str, Any] | None:
     }
 
 
-
 def _table(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> dict[str, Any]:
     if isinstance(t, schema.FactTable):
         return {
@@ -349,7 +348,8 @@ def downloads(d: Derived, page_of: dict[str, str], decide_page: str = "decide/")
     from generator.render.data_format import json_schema  # the models cost start-up; only the schema needs them
 
     files = {
-        JSON_FILE: json.dumps(guide_data(d, page_of, decide_page), ensure_ascii=False, indent=1, allow_nan=False) + "\n",
+        JSON_FILE: json.dumps(guide_data(d, page_of, decide_page), ensure_ascii=False, indent=1, allow_nan=False)
+        + "\n",
         SCHEMA_FILE: json_schema(),
     }
     for t in d.data.tables:
