@@ -40,6 +40,11 @@ def option_id(i: int) -> str:
     return f"path-{i:04d}"
 
 
+def synth_name(i: int) -> str:
+    """The name of path ``i``, as its page's title shows it."""
+    return f"Synthetic path {i}"
+
+
 def _guide(n: int) -> dict[str, Any]:
     return {
         "title": f"A synthetic guide with {n} paths",
@@ -275,7 +280,7 @@ def _option(i: int, n: int, claim: str | None, serving: bool) -> dict[str, Any]:
     quote = f" It is [[{claim}]] its counterpart." if claim else ""
     record: dict[str, Any] = {
         "id": ident,
-        "name": f"Synthetic path {i}",
+        "name": synth_name(i),
         "label": ident,
         "short": "A made-up path with the usual amount of text.",
         "platforms": ["efa"],
