@@ -106,7 +106,7 @@ snapshot: setup-dev $(PLOTLY_BUNDLE)
 pages: setup
 	$(PY) -m generator build --data data --out build/pages
 
-# The same guide with Zensical (Material's successor; README "Engines"): the project in build/zensical/,
+# The same guide with Zensical (Material's successor; docs/engines.md): the project in build/zensical/,
 # the site in build/zensical/site/ (atomically). zensical-serve regenerates the pages when data/ changes.
 zensical-build: setup-dev $(PLOTLY_BUNDLE)
 	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m generator.adapters.zensical build --out build/zensical

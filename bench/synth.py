@@ -22,6 +22,8 @@ from typing import Any
 
 import yaml
 
+from generator.schema import FORMAT
+
 CONTEXTS = [("fw-a", "Framework A"), ("fw-b", "Framework B"), ("fw-c", "Framework C"), ("fw-d", "Framework D")]
 STATUSES = ["yes", "with", "no", "not measured"]
 FORKS = ["none", "fork", "integration", "not-stated"]
@@ -47,6 +49,7 @@ def synth_name(i: int) -> str:
 
 def _guide(n: int) -> dict[str, Any]:
     return {
+        "format": FORMAT,
         "title": f"A synthetic guide with {n} paths",
         "tagline": "Made-up records that only exist to time the generator.",
         "intro": lorem("intro") + "\n\n" + lorem("intro-2"),

@@ -18,6 +18,7 @@ from typing import Any
 
 from generator import escaping
 from generator.derive.guide import Derived
+from generator.errors import printable
 from generator.pipeline import derive_guide, no_full_collections
 from generator.render.compact import compact
 from generator.render.data_export import downloads
@@ -33,8 +34,9 @@ ASSETS = Path(__file__).parent / "render" / "assets"
 ENGINE_CSS = ["stylesheets/guide.css", "stylesheets/charts.css", "stylesheets/decide.css", "stylesheets/reader.css"]
 ENGINE_JS = ["javascripts/permalinks.js"]
 #: Scripts copied but not loaded by every page: ``permalinks.js`` loads each on the pages that need it
-#: (the matrix tools where the matrix is, the charts' script where a chart is, the decision helper's on its page).
-ENGINE_ON_DEMAND = ["javascripts/matrix.js", "javascripts/charts.js", "javascripts/decide.js"]
+#: (the matrix tools where the matrix is, the charts' script where a chart is, the decision helper's on its page,
+#: the reader's own numbers on theirs).
+ENGINE_ON_DEMAND = ["javascripts/matrix.js", "javascripts/charts.js", "javascripts/decide.js", "javascripts/yours.js"]
 
 #: Where the charts' script (``javascripts/charts.js``) expects plotly.js: ``vendor/`` beside itself.
 PLOTLY_DEST = "javascripts/vendor/plotly.min.js"
@@ -44,8 +46,45 @@ PLOTLY_DEST = "javascripts/vendor/plotly.min.js"
 PLOTLY_JS = "node_modules/plotly.js-basic-dist-min/plotly-basic.min.js"
 
 
+#: The engine's own checkout or installation (where ``make setup`` put ``node_modules/``): a guide anywhere
+#: else finds plotly.js there when it names none.
+ENGINE_ROOT = Path(__file__).resolve().parents[1]
+#: The guide's own smaller bundle ``make plotly-bundle`` builds, tried before the basic one.
+PLOTLY_BUNDLE = "tools/plotly/dist/plotly-guide.min.js"
+
+
 class AssetError(Exception):
     """A file the site needs (plotly.js) is missing; the message says how to get it."""
+
+
+def find_plotly(explicit: Path | None = None) -> Path:
+    """The plotly.js bundle a site with charts copies: ``explicit`` (a guide's ``plotly_js``, the CLI's
+    ``--plotly-js``) when given, else ``$GUIDE_PLOTLY_JS``, else the bundles of the project folder one runs
+    in, else those of the engine's own installation; an :class:`AssetError` saying how to get one."""
+    if explicit is not None:
+        if explicit.is_file():
+            return explicit.resolve()
+        raise AssetError(
+            f"plotly.js not found at {explicit.resolve()}: fix the plotly_js setting (or --plotly-js), or remove it"
+            f" to use the engine's own bundle (`make setup` in {ENGINE_ROOT} installs it)"
+        )
+    named = os.environ.get("GUIDE_PLOTLY_JS")
+    if named:
+        if Path(named).is_file():
+            return Path(named).resolve()
+        raise AssetError(f"plotly.js not found at {Path(named).resolve()} (GUIDE_PLOTLY_JS)")
+    tried = []
+    for root in dict.fromkeys([Path.cwd(), ENGINE_ROOT]):
+        for relative in (PLOTLY_BUNDLE, PLOTLY_JS):
+            candidate = root / relative
+            if candidate.is_file():
+                return candidate.resolve()
+            tried.append(str(candidate))
+    raise AssetError(
+        "plotly.js not found (tried " + ", ".join(tried) + "): run `make setup` in the engine's folder"
+        f" ({ENGINE_ROOT}; it installs the charts' bundle with npm), set `plotly_js` for the decision-guide plugin"
+        " in mkdocs.yml, or build without charts (`charts: false`, or --no-charts)"
+    )
 
 
 @dataclass
@@ -93,7 +132,9 @@ def unsafe_sources(docs_dir: Path) -> dict[Path, str]:
 
 def describe_unsafe(docs_dir: Path, found: dict[Path, str]) -> str:
     shown = docs_dir.name
-    lines = [f"  {shown}/{path.relative_to(docs_dir).as_posix()}: {why}" for path, why in sorted(found.items())]
+    lines = [
+        f"  {shown}/{printable(path.relative_to(docs_dir).as_posix())}: {why}" for path, why in sorted(found.items())
+    ]
     head = f"{shown}/ holds {len(found)} entr{'y' if len(found) == 1 else 'ies'} that would not be published:"
     return "\n".join([head, *lines])
 
@@ -146,14 +187,7 @@ def build_site(
     shipped = [*ENGINE_CSS, *ENGINE_JS, *ENGINE_ON_DEMAND]
     engine = {uri: compact(uri, (ASSETS / uri).read_text(encoding="utf-8")) for uri in shipped}
     if renderer.charts.all():
-        source = (plotly_js or Path(PLOTLY_JS)).resolve()
-        if not source.is_file():
-            raise AssetError(
-                f"plotly.js not found at {source}: run `make setup` (it installs the basic bundle with `npm ci`) "
-                "or `make plotly-bundle` (the guide's own), "
-                "or set `plotly_js` for the decision-guide plugin in mkdocs.yml"
-            )
-        assets[PLOTLY_DEST] = source
+        assets[PLOTLY_DEST] = find_plotly(plotly_js)
     hand_written = hand_written_pages(docs_dir) if docs_dir is not None else []
     changes = CHANGES_PAGE if CHANGES_PAGE in pages else None
     nav = guide_nav(derived, renderer.pages(), hand_written, changes)

@@ -7,20 +7,24 @@ python -m generator schema --out schema
 python -m generator diff [--base REV] [--head REV|worktree] [--format markdown|json]
 python -m generator import FORMAT FILE... --table T --row R --series S   (or --map SWEEP_YML)
 python -m generator inspect FILE [--format F] [--json]
+python -m generator migrate [--data data] [--dry-run]
 """
 
 from __future__ import annotations
 
 import argparse
+import shlex
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 import yaml
 
-from generator.build import ENGINE_CSS, ENGINE_JS, PLOTLY_JS, AssetError, build_site
+from generator.build import ENGINE_CSS, ENGINE_JS, AssetError, build_site, swap_in
 from generator.errors import GuideError, RevisionError
+from generator.output_dir import OutputRefused, check_output, mark
 from generator.pipeline import derive_guide
 
 #: ``--head`` value for the files on disk (:data:`generator.diff.revisions.WORKTREE`; a test checks they agree).
@@ -28,13 +32,23 @@ WORKTREE = "worktree"
 
 
 def write_pages(
-    pages: dict[str, str], out: Path, assets: dict[str, Path] | None = None, files: dict[str, str] | None = None
+    pages: dict[str, str],
+    out: Path,
+    assets: dict[str, Path] | None = None,
+    files: dict[str, str] | None = None,
+    keep: Iterable[Path | None] = (),
 ) -> None:
-    """Write pages and files (and copy assets) into ``out`` atomically: never a half-written folder."""
+    """Write pages and files (and copy assets) into ``out`` atomically: never a half-written folder.
+
+    ``out`` is replaced only if the generator wrote it before (or it is empty or new), and never when it
+    holds ``.git`` or one of ``keep`` (:func:`generator.output_dir.check_output`: :class:`OutputRefused`).
+    """
+    check_output(out, keep)
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
     try:
+        mark(staging)
         for uri, text in {**pages, **(files or {})}.items():
             target = staging / uri
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -43,14 +57,7 @@ def write_pages(
             target = staging / uri
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, target)
-        if out.exists():
-            old = out.with_name(f".{out.name}-old")
-            shutil.rmtree(old, ignore_errors=True)
-            out.rename(old)
-            staging.rename(out)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            staging.rename(out)
+        swap_in(staging, out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -80,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     new = sub.add_parser("new", help="start a new guide: data, a page and mkdocs.yml that build at once")
     new.add_argument("dir", type=Path, help="the folder to create (must be empty or missing)")
     new.add_argument("--topic", required=True, help='what the guide compares, e.g. "Python JSON libraries"')
-    new.add_argument("--plotly-js", type=Path, default=Path(PLOTLY_JS), help="plotly.js for the charts")
+    new.add_argument("--plotly-js", type=Path, help="plotly.js for the charts (default: the engine's own)")
     check = sub.add_parser("check", help="validate the data and print every problem")
     check.add_argument("--data", type=Path, default=Path("data"))
     schema = sub.add_parser("schema", help="export the JSON Schema files editors use")
@@ -95,16 +102,29 @@ def main(argv: list[str] | None = None) -> int:
     diff.add_argument("--out", type=Path, help="write the report to this file instead of standard output")
     diff.add_argument("--title", help="heading of the Markdown report (default: what was compared with what)")
     from generator.ingest import cli_import, inspect_file
+    from generator.migrate import command as migrate_command
 
     cli_import.add_parser(sub)
     inspect_file.add_parser(sub)
+    migrate_command.add_parser(sub)
     args = parser.parse_args(argv)
+    data = getattr(args, "data", None)
+    if args.command in ("build", "check") and isinstance(data, Path) and not data.is_dir():
+        print(
+            f"{data}: no data folder here (looked for {data.resolve()}): run from the guide's folder or pass --data",
+            file=sys.stderr,
+        )
+        return 1
     try:
+        if args.command == "migrate":
+            return migrate_command.run(args)
         if args.command == "import":
             return cli_import.run(args)
         if args.command == "inspect":
             return inspect_file.run(args)
         if args.command == "build":
+            keep = (args.data, args.docs, args.nav, args.templates)
+            check_output(args.out, keep)  # before the build: a refused folder is said at once
             site = build_site(
                 args.data,
                 docs_dir=args.docs,
@@ -115,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
                 history_revisions=args.history_revisions,
                 history_since=args.history_since,
             )
-            write_pages(site.pages, args.out, site.assets, site.files)
+            write_pages(site.pages, args.out, site.assets, site.files, keep)
             if args.nav is not None:
                 chrome = {
                     "site_name": site.name,
@@ -134,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
             except ScaffoldError as exc:
                 print(str(exc), file=sys.stderr)
                 return 1
-            print(f"wrote {len(written)} files to {args.dir}; next: cd {args.dir} && mkdocs serve")
+            mkdocs = Path(sys.executable).parent / "mkdocs"
+            print(f"wrote {len(written)} files to {args.dir}; next: cd {shlex.quote(str(args.dir))} && {mkdocs} serve")
         elif args.command == "check":
             derived = derive_guide(args.data)
             guide = derived.data
@@ -156,6 +177,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"wrote {len(list(args.out.glob('*.schema.json')))} schema files to {args.out}")
     except GuideError as exc:
         print(exc.report(), file=sys.stderr)
+        return 1
+    except OutputRefused as exc:
+        print(f"--out: {exc}", file=sys.stderr)
         return 1
     except RevisionError as exc:
         print(f"diff: {exc}", file=sys.stderr)

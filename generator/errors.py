@@ -34,9 +34,13 @@ class Problem:
             path = prefix + self.file
         return f"{path}:{self.line}" if self.line else path
 
+    def text(self, prefix: str = "") -> str:
+        """``data/options/x.yml:3: field: message``, one line a terminal shows as it is (:func:`printable`)."""
+        field = f" {printable(self.field)}:" if self.field else ""
+        return f"{printable(self.where(prefix))}:{field} {printable(self.message, keep_newlines=True)}"
+
     def __str__(self) -> str:
-        field = f" {self.field}:" if self.field else ""
-        return f"{self.where()}:{field} {self.message}"
+        return self.text()
 
 
 class GuideError(Exception):
@@ -50,8 +54,25 @@ class GuideError(Exception):
         """Every problem, one a line; ``prefix`` (``data/``) is put before each file name."""
         count = len(self.problems)
         head = f"{count} problem{'s' if count != 1 else ''} in the guide data:"
-        lines = [f"  {p.where(prefix)}:{f' {p.field}:' if p.field else ''} {p.message}" for p in self.problems]
-        return "\n".join([head, *lines])
+        return "\n".join([head, *(f"  {p.text(prefix)}" for p in self.problems)])
+
+
+def printable(text: str, keep_newlines: bool = False) -> str:
+    r"""``text`` with every character a terminal would act on or hide written as an escape (``\x1b``, ``\u202e``).
+
+    A file name or a quoted value may hold ESC (colours, cursor moves, a cleared line), a carriage
+    return or a right-to-left override, and could fake or hide lines of a CI log. Only the problem's
+    own line breaks (``keep_newlines``) are kept.
+
+    >>> print(printable("a\x1b[2K\rb.yml"))
+    a\x1b[2K\rb.yml
+    """
+    if text.isprintable():
+        return text
+    return "".join(
+        c if c.isprintable() or (keep_newlines and c == "\n") else c.encode("unicode_escape").decode("ascii")
+        for c in text
+    )
 
 
 def did_you_mean(name: str, known: Iterable[str]) -> str:

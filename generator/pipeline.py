@@ -10,6 +10,7 @@ import gc
 from collections.abc import Iterator
 from pathlib import Path
 
+from generator.check.data_format import check_format
 from generator.check.partial import drop_consequences, left_out, new_references
 from generator.check.registry import CHECKS, DECISION_CHECKS, run_checks
 from generator.check.run_files import resolve_run_files
@@ -81,6 +82,7 @@ def validate_guide(data_dir: Path) -> Data:
 def _checked(data_dir: Path) -> tuple[Data | None, list[Problem]]:
     """The valid records, and every problem: the schema's, then the rules' on valid and salvaged records."""
     raw, problems = load(Path(data_dir))
+    check_format(raw, Path(data_dir))  # a guide in another format gets one line, not a problem per changed field
     checked = check_schema_salvaging(raw)
     data, rules = checked.data, [*CHECKS, *DECISION_CHECKS]
     problems += checked.problems

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from generator.build import swap_in
+from generator.output_dir import OutputRefused, check_output, mark
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,7 +41,11 @@ def build_site(
     env: Mapping[str, str] | None = None,
     timeout: float = 600,
 ) -> Path:
-    """Build ``config`` into ``out`` (for ``site_url`` if given); raise BuildFailed and keep ``out`` on failure."""
+    """Build ``config`` into ``out`` (for ``site_url`` if given); raise BuildFailed and keep ``out`` on failure.
+
+    ``out`` must be a folder this build wrote before, an empty one or a new one (else OutputRefused).
+    """
+    check_output(out, [config])
     out = Path(out).absolute()
     out.parent.mkdir(parents=True, exist_ok=True)
     run_env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
@@ -59,6 +64,7 @@ def build_site(
         )
         if done.returncode != 0:
             raise BuildFailed(f"mkdocs build failed (the previous site in {out} is kept):\n{done.stderr}")
+        mark(staging)
         swap_in(staging, out)
     finally:
         if staging.exists():
@@ -76,6 +82,9 @@ def main(argv: list[str] | None = None) -> int:
         build_site(args.out, args.site_url, args.config_file)
     except BuildFailed as failed:
         print(failed, file=sys.stderr)
+        return 1
+    except OutputRefused as refused:
+        print(refused, file=sys.stderr)
         return 1
     print(f"built {args.out}")
     return 0

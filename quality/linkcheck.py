@@ -117,7 +117,11 @@ def main(argv: list[str] | None = None) -> int:
     if len(args) != 1:
         print("usage: python -m quality.linkcheck SITE_DIR", file=sys.stderr)
         return 2
-    report = check_site(Path(args[0]))
+    try:
+        report = check_site(Path(args[0]))
+    except (OSError, ValueError) as exc:  # no sitemap (site_url unset) or one that lists no page
+        print(f"linkcheck: {exc}", file=sys.stderr)
+        return 1
     for line in report.broken:
         print(line)
     print(f"{report.checked} internal links checked, {len(report.broken)} broken, {len(report.external)} external")

@@ -22,7 +22,7 @@ def test_a_rule_naming_an_unknown_path(data_copy: Path, decisions: Path) -> None
     line = line_of(decisions, "recommend: gdaki-ib")
     (problem,) = problems_in(data_copy)
     assert problem.startswith(
-        f"decisions.yml:{line}: rules[0].recommend: unknown path 'gdaki-ib' (did you mean 'gdaki'?); expected one of:"
+        f"decisions.yml:{line}: rules[0].recommend: unknown option 'gdaki-ib' (did you mean 'gdaki'?); expected one of:"
     )
     assert "gdaki, kernel-posted" in problem
 
@@ -132,7 +132,7 @@ def test_mkdocs_build_stops_cleanly_on_a_bad_rule(data_copy: Path, decisions: Pa
     edit(decisions, "    recommend: gdaki\n", "    recommend: gdaki-ib\n")
     result = mkdocs_build(config, tmp_path / "site")
     assert result.returncode == 1
-    assert f"decisions.yml:{line_of(decisions, 'gdaki-ib')}: rules[0].recommend: unknown path" in result.stderr
+    assert f"decisions.yml:{line_of(decisions, 'gdaki-ib')}: rules[0].recommend: unknown option" in result.stderr
     assert "Traceback" not in result.stderr
 
 

@@ -67,3 +67,56 @@ def test_transport_verdict_follows_the_microbenchmark(data_copy: Path) -> None:
     transport = next(c for c in derived.cells["deepep-v2"] if c.column.id == "transport")
     assert transport.verdict is not None and transport.verdict.word == "fast"
     assert derived.numbers["uccl-vs-deepep-dispatch"].text == "as fast as"
+
+
+def _claims(data_copy: Path, text: str) -> None:
+    """Append claims to the copy's claims.yml (``text`` holds YAML list items)."""
+    path = data_copy / "claims.yml"
+    path.write_text(path.read_text(encoding="utf-8").rstrip() + "\n" + text, encoding="utf-8")
+
+
+_READ = '{more: "{ratio} faster than", less: "{ratio} slower than", tie: "on par with", column: serving}'
+
+
+def test_a_mean_of_ratios_is_geometric_and_its_reverse_is_its_inverse(data_copy: Path) -> None:
+    # TRT-LLM: dense / DeepEP = 105.66/68.7 = 1.538 and 794.56/545.04 = 1.458. Arithmetic 1.498, geometric 1.4974.
+    edit(data_copy / "tables" / "dense-vs-deepep.yml", "{deepep: 68.7, dense: 105.66}", "{deepep: 30.0, dense: 105.66}")
+    # now 3.522 and 1.458 (2.4x apart): with range_beyond null the mean stays one number
+    _claims(
+        data_copy,
+        "  - {id: fwd, table: dense-vs-deepep, numerator: dense, denominator: deepep,"
+        " rows: [trtllm-conc4, trtllm-conc32], range_beyond: null}\n"
+        "  - {id: back, table: dense-vs-deepep, numerator: deepep, denominator: dense,"
+        " rows: [trtllm-conc4, trtllm-conc32], range_beyond: null}\n",
+    )
+    numbers = derive_guide(data_copy).numbers
+    # geometric: sqrt(3.522 * 1.4578) = 2.27 (the arithmetic mean would print 2.49); back: 1 / 2.27 = 0.44
+    assert numbers["fwd"].text == "2.27×"
+    assert numbers["back"].text == "0.44×"
+
+
+def test_ratios_far_apart_read_as_their_range_not_a_mean(data_copy: Path) -> None:
+    edit(data_copy / "tables" / "dense-vs-deepep.yml", "{deepep: 68.7, dense: 105.66}", "{deepep: 30.0, dense: 105.66}")
+    _claims(
+        data_copy,
+        "  - {id: apart, table: dense-vs-deepep, numerator: dense, denominator: deepep,"
+        " rows: [trtllm-conc4, trtllm-conc32]}\n"
+        f"  - {{id: apart-read, table: dense-vs-deepep, numerator: dense, denominator: deepep,"
+        f" rows: [trtllm-conc4, trtllm-conc32], phrase: {_READ}}}\n"
+        f"  - {{id: close-enough, table: dense-vs-deepep, numerator: dense, denominator: deepep,"
+        f" rows: [trtllm-conc4, trtllm-conc32], range_beyond: 3, phrase: {_READ}}}\n",
+    )
+    numbers = derive_guide(data_copy).numbers
+    assert numbers["apart"].text == "1.46–3.52×"  # 3.52 / 1.46 = 2.4, beyond the default 2
+    assert numbers["apart-read"].text == "1.46–3.52× faster than"
+    assert numbers["close-enough"].text == "2.27× faster than"
+
+
+def test_a_range_can_be_read_as_a_comparison(data_copy: Path) -> None:
+    _claims(
+        data_copy,
+        f"  - {{id: ranged, table: dense-vs-deepep, numerator: deepep, denominator: dense,"
+        f" rows: [trtllm-conc4, trtllm-conc32], aggregate: range, phrase: {_READ}}}\n",
+    )
+    # DeepEP / dense: 0.65 and 0.69, read the other way round: 1.46x to 1.54x slower
+    assert derive_guide(data_copy).numbers["ranged"].text == "1.46–1.54× slower than"

@@ -53,7 +53,16 @@ def test_cli_writes_plain_markdown_for_other_engines(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.md"))
     options = sorted(f"options/{p.stem}.md" for p in (DATA / "options").glob("*.yml"))
-    generated = ["index.md", "bottom-line.md", "results.md", "methodology.md", "decide.md", "support.md", "stale.md"]
+    generated = [
+        "index.md",
+        "bottom-line.md",
+        "results.md",
+        "methodology.md",
+        "decide.md",
+        "support.md",
+        "stale.md",
+        "yours.md",
+    ]
     ids = [p.stem for p in (DATA / "options").glob("*.yml")]
     pairs = [f"compare/{a}/{b}.md" for a, b in itertools.permutations(ids, 2)]
     assert set(written) - set(pairs) == {*generated, *options, "compare/index.md"}
@@ -71,11 +80,10 @@ def test_cli_writes_plain_markdown_for_other_engines(tmp_path: Path) -> None:
 
 def test_cli_rebuild_replaces_the_folder_atomically(tmp_path: Path) -> None:
     out = tmp_path / "pages"
-    (out / "options").mkdir(parents=True)
+    command = [sys.executable, "-m", "generator", "build", "--data", str(DATA), "--out", str(out)]
+    subprocess.run(command, cwd=ROOT, check=True)
     (out / "options" / "stale.md").write_text("old", encoding="utf-8")
-    subprocess.run(
-        [sys.executable, "-m", "generator", "build", "--data", str(DATA), "--out", str(out)], cwd=ROOT, check=True
-    )
+    subprocess.run(command, cwd=ROOT, check=True)  # a folder it wrote before (its marker): replaced whole
     assert not (out / "options" / "stale.md").exists()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".pages")]
 

@@ -175,3 +175,22 @@ def test_properdocs_runs_the_plugin_unchanged(tmp_path: Path, shipped_site: Path
     assert engines.pages(site) == engines.pages(shipped_site)
     differences = engines.compare(shipped_site, site)
     assert differences == [], "\n".join(map(str, differences))
+
+
+def test_zensical_shows_a_site_name_with_markup_characters_escaped_once(tmp_path: Path) -> None:
+    """``R&D <b>x</b> "q"``: every place the name is shown (title, header, logo links) reads it as written."""
+    from tests.conftest import copy_project
+
+    project = copy_project(tmp_path / "project")
+    guide = project / "data" / "guide.yml"
+    text = guide.read_text(encoding="utf-8")
+    name = 'R&D <b>x</b> "q" guide'
+    guide.write_text(text.replace("site_name: MoE all-to-all on AWS EFA", f"site_name: '{name}'"), encoding="utf-8")
+    site = zensical.build(project / "mkdocs.yml", tmp_path / "zensical")
+    soup = BeautifulSoup((site / "index.html").read_text(encoding="utf-8"), "html.parser")
+    logos = soup.select("a.md-logo")
+    assert len(logos) == 2 and [a["title"] for a in logos] == [name, name]
+    assert [a["aria-label"] for a in logos] == [name, name]
+    assert soup.select_one(".md-header__topic .md-ellipsis").get_text(strip=True) == name
+    assert soup.title is not None and soup.title.get_text().endswith(name)
+    assert soup.select("b") == []

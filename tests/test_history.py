@@ -179,3 +179,71 @@ def test_data_in_an_older_format_is_listed_with_its_values_and_no_verdicts(tmp_p
     assert "Verdicts not compared (older data format)" in text(shown)
     link = shown.select_one(".dg-history-values a")
     assert link is not None and link["href"].endswith("results/#v_deepep-vs-uccl_conc32_uccl")
+
+
+#: Commit subjects a pull request can carry, and how the history shows them: every line break Python's
+#: splitlines() knows, bytes that are not UTF-8, and terminal and bidirectional controls.
+HOSTILE_SUBJECTS = {
+    "line breaks": [
+        (b"carriage\rreturn", "carriage return"),
+        (b"form\x0cfeed and vertical\x0btab", "form feed and vertical tab"),
+        (
+            "next\u0085line and line\u2028separator and paragraph\u2029separator".encode(),
+            "next line and line separator and paragraph separator",
+        ),
+    ],
+    "not utf-8": [(b"latin-1 caf\xe9 \xff\xfe bytes", "latin-1 caf\ufffd \ufffd\ufffd bytes")],
+    "controls": [
+        (b"escape \x1b[31mred\x1b[0m and bell \x07 done", "escape [31mred[0m and bell done"),
+        (
+            "bidi \u202eevil\u202c and isolate \u2066x\u2069 and zero\u200bwidth".encode(),
+            "bidi evil and isolate x and zerowidth",
+        ),
+    ],
+}
+
+
+def _raw_commit(repo: Path, message: bytes) -> str:
+    """Commit the work tree with ``message`` stored byte for byte (``git commit`` would re-encode
+    a message that is not UTF-8), and move the branch to it."""
+    git(repo, "add", "-A")
+    tree, parent = git(repo, "write-tree"), git(repo, "rev-parse", "HEAD")
+    who = b"Test <test@example.invalid> 1767607200 +0000"
+    body = b"tree %s\nparent %s\nauthor %s\ncommitter %s\n\n%s\n" % (tree.encode(), parent.encode(), who, who, message)
+    done = subprocess.run(
+        ["git", "-C", str(repo), "hash-object", "-t", "commit", "-w", "--stdin", "--literally"],
+        input=body,
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    sha = done.stdout.decode().strip()
+    git(repo, "update-ref", "HEAD", sha)
+    return sha
+
+
+@pytest.mark.parametrize("kind", list(HOSTILE_SUBJECTS))
+def test_commit_subjects_cannot_break_the_history(tmp_path: Path, kind: str) -> None:
+    """Subjects with line breaks, non-UTF-8 bytes or control characters: every commit is listed once,
+    with its subject on one line, controls and bidirectional marks dropped, and the site builds."""
+    from tests.gitrepo import make_repo
+
+    repo = make_repo(tmp_path)
+    first = git(repo, "rev-parse", "HEAD")
+    commits = []
+    for n, (subject, _) in enumerate(HOSTILE_SUBJECTS[kind]):
+        with (repo / "data" / "claims.yml").open("a", encoding="utf-8") as claims:
+            claims.write(f"# edit {n}\n")
+        commits.append(_raw_commit(repo, subject))
+    timeline = history(repo / "data", revisions=20)
+    assert timeline is not None
+    steps = {s.commit: s.subject for s in timeline.steps}
+    assert list(steps) == [*reversed(commits), first]
+    assert [steps[c] for c in commits] == [shown for _, shown in HOSTILE_SUBJECTS[kind]]
+
+    site = _site(tmp_path, repo / "data")
+    html = (site / "history" / "index.html").read_text(encoding="utf-8")
+    assert not any(ch in html for ch in "\r\x0b\x0c\x1b\x07\x85\u2028\u2029\u202e\u202c\u2066\u2069\u200b\ufffe")
+    shown = page(site, "history/")
+    for commit, (_, subject) in zip(commits, HOSTILE_SUBJECTS[kind], strict=True):
+        assert subject in text(shown.select_one(f"#c-{commit[:7]}"))

@@ -33,7 +33,7 @@ NCCL = IMPORTS / "nccl" / "all_gather_perf.2x8.log"
 
 #: What the test guide adds to the bicycle guide: a campaign whose environment facts carry the keys a
 #: tool's file states (nodes, GPUs, model), a serving table whose rows state their workload, and an
-#: all-gather table; every cell starts "not measured". The README's import example uses them too.
+#: all-gather table; every cell starts "not measured". docs/importing.md's demo uses them too.
 ADDED = IMPORTS / "guide"
 CAMPAIGN = (ADDED / "campaigns" / "lab.yml").read_text(encoding="utf-8")
 SERVING = (ADDED / "tables" / "serving.yml").read_text(encoding="utf-8")
@@ -287,10 +287,10 @@ def test_a_failure_while_writing_takes_the_raw_file_back(guide: Path, monkeypatc
     before = snapshot(guide)
     real = importer._write_atomic
 
-    def failing(target: Path, content: bytes, exclusive: bool = False) -> None:
-        if target.suffix == ".yml":
+    def failing(root: Path, rel: str, content: bytes, exclusive: bool = False) -> None:
+        if rel.endswith(".yml"):
             raise OSError(28, "No space left on device")
-        real(target, content, exclusive)
+        real(root, rel, content, exclusive)
 
     monkeypatch.setattr(importer, "_write_atomic", failing)
     with pytest.raises(OSError, match="No space left"):

@@ -11,7 +11,7 @@ GENERATOR = ROOT / "generator"
 
 #: Every top-level unit of ``generator/``, lowest first. A unit may import itself and the units before it.
 LAYERS = [
-    {"errors", "escaping", "safe_json", "numbers"},  # the bottom: no generator imports
+    {"errors", "escaping", "safe_json", "numbers", "number_range", "output_dir"},  # the bottom: no generator imports
     {"read"},  # data files -> documents with line numbers
     {"schema"},  # the record format
     {"model"},  # the typed guide every later stage reads
@@ -20,7 +20,8 @@ LAYERS = [
     {"derive"},  # every number a reader sees
     {"render"},  # pages, charts, prose, navigation
     {"pipeline"},  # read -> check -> derive in one call
-    {"diff"},  # two revisions of a guide compared
+    {"migrate"},  # an older guide's data rewritten in the current format (python -m generator migrate)
+    {"diff"},  # two revisions of a guide compared (an older revision's data migrated first)
     {"build"},  # build_site(): pages, nav, assets
     {"ingest"},  # a benchmark tool's output filed in the guide (python -m generator import)
     {"adapters", "cli", "scaffold", "__main__", "__init__"},  # front ends, and the new-guide command

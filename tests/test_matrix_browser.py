@@ -295,3 +295,16 @@ def test_the_tools_work_on_the_example_guide_and_sort_its_baseline_as_a_ratio_of
             tab.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
         violations = axe.violations(tab)
         assert [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in violations] == [], palette
+
+
+@pytest.mark.parametrize("names", ["constructor,toString", "__proto__,hasOwnProperty,dense,uccl"])
+def test_property_names_in_the_address_are_ids_like_any_other(tab: Page, site, names: str) -> None:
+    """``?compare=constructor,toString`` names no path: ignored, the paths it does name are compared."""
+    url, _ = site
+    _open(tab, f"{url}?compare={names}")
+    if "dense" in names:
+        tab.locator("#compare table").first.wait_for()
+        assert tab.locator("#compare h3").inner_text().count(",") == 1
+    else:
+        assert tab.locator("#compare").is_hidden()
+    assert tab.evaluate("document.getElementById('matrix-status').textContent") != ""

@@ -124,3 +124,18 @@ def test_a_targeted_cell_and_the_copy_status_pass_axe(tab: Page, instant_site: s
     tab.wait_for_timeout(300)  # the status has faded in
     violations = axe.violations(tab)
     assert [(v["id"], [n["target"] for n in v["nodes"]]) for v in violations] == []
+
+
+def test_a_malformed_fragment_leaves_the_permalinks_working(browser: Browser, instant_site: str) -> None:
+    """``#%E0%A4%A`` is no valid escape: the script takes it as it stands and still adds every copy link."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{instant_site}results/#%E0%A4%A", wait_until="networkidle")
+        links = page.evaluate("document.querySelectorAll('a.dg-permalink').length")
+        page.goto(f"{instant_site}#%E0%A4%A", wait_until="networkidle")
+        matrix_links = page.evaluate("document.querySelectorAll('td.dg-cell a.dg-permalink').length")
+    finally:
+        page.close()
+    assert errors == [] and links > 0 and matrix_links > 0

@@ -1,6 +1,6 @@
 """Quality gates in a real browser (Debian's Chromium), on every page the sitemap lists.
 
-Every gate runs on the site of each engine: MkDocs + Material (the plugin) and Zensical (README "Engines").
+Every gate runs on the site of each engine: MkDocs + Material (the plugin) and Zensical (docs/engines.md).
 
 One browser and one server for the whole session; one context per palette, so a page is loaded once
 per palette and checked for console errors, failed requests, requests to other hosts and axe-core
@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response, Route
 
 from quality import axe
+from quality.clipping import CLIPPED_JS
 from quality.contrast import contrast_ratio
 from quality.serve import StaticServer
 from quality.sitemap import page_paths, page_urls
@@ -296,3 +297,35 @@ def test_matrix_reads_as_cards_on_a_phone(context: MakeContext, gate_url: str) -
     }))""")
     screen = PHONE["height"] - page.evaluate("document.querySelector('.md-header').offsetHeight")
     assert [c for c in cards if c["height"] > screen or c["rows"] != (c["cells"] + 1) // 2] == []
+
+
+#: The widths the compare pages are checked at: a laptop and a phone.
+WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": PHONE}
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_no_text_on_a_compare_page_is_cut_off(context: MakeContext, gate_pages: list[str], width: str) -> None:
+    """Every compare page, at 1280 and 390 px: no verdict, judgement or path name runs past its table's
+    box or the screen (a long judgement, a long name such as EP_NUM_COMMS)."""
+    compare = [url for url in gate_pages if "/compare/" in urlsplit(url).path]
+    assert len(compare) >= 2
+    phone = width == "phone"
+    page = context(viewport=WIDTHS[width], device_scale_factor=2 if phone else 1, is_mobile=phone).new_page()
+    cut = []
+    for url in compare:
+        page.goto(url, wait_until="load")
+        cut += [f"{url}: {what}" for what in page.evaluate(CLIPPED_JS)]
+    assert cut == []
+
+
+def test_the_cut_off_check_sees_text_cut_off(context: MakeContext, gate_pages: list[str]) -> None:
+    """A cell that will not wrap in a scroll box, and a line past the screen's edge, are both reported."""
+    page = context(viewport=PHONE).new_page()
+    page.goto(gate_pages[0], wait_until="load")
+    page.evaluate("""document.querySelector('.md-content').insertAdjacentHTML('beforeend',
+        '<div style="overflow:auto;width:100px"><table><tr><td style="white-space:nowrap" class="dg-wide">'
+        + 'a judgement far too long for its box</td></tr></table></div>'
+        + '<p class="dg-past" style="white-space:nowrap;position:relative;left:300px">past the edge of it all</p>')""")
+    found = page.evaluate(CLIPPED_JS)
+    assert any("td.dg-wide" in f and "cut off by div" in f for f in found), found
+    assert any("p.dg-past" in f and "past the right edge" in f for f in found), found

@@ -287,3 +287,43 @@ def test_inspect_exits_1_with_the_reason_and_no_traceback(tmp_path: Path) -> Non
     marked = _cli("inspect", invalid)
     assert marked.returncode == 1 and "marks this run invalid" in marked.stderr
     assert "verdict of the tool: submission_valid: false" in marked.stdout
+
+
+def test_nccl_tests_json_report_reads_to_the_text_tables_metric_names() -> None:
+    (run,) = nccl_tests.parse((VARIANTS / "nccl-alltoall-report.json").read_bytes())
+    busbw = run.metric("out_of_place.busbw@2097152")
+    assert (busbw.value, busbw.unit, busbw.where) == (10.34, "GB/s", "$.results[1].out_of_place.bus_bw")
+    assert run.metric("in_place.time@1048576").unit == "µs"
+    assert run.metric("avg_bus_bandwidth").value == 8.825
+    assert {k: v.value for k, v in run.workload.items()} == {"benchmark": "alltoall_perf", "gpus": 2, "nodes": 2}
+    assert run.software == {"nccl": "2.28.7"} and run.setup["date"] == "2026-07-17"
+
+
+def test_nccl_tests_json_report_with_wrong_values_or_cut_short_is_refused() -> None:
+    text = (VARIANTS / "nccl-alltoall-report.json").read_text(encoding="utf-8")
+    wrong = text.replace('"bus_bw":10.34,"nwrong":0', '"bus_bw":10.34,"nwrong":3')
+    assert "3 wrong values out-of-place" in refusal("nccl-tests", wrong.encode())
+    assert "truncated" in refusal("nccl-tests", text[: len(text) // 2].encode())
+    failed = text.replace('"out_of_bounds":{"count":0,"okay":true}', '"out_of_bounds":{"count":2,"okay":false}')
+    assert "2 out-of-bounds values" in refusal("nccl-tests", failed.encode())
+
+
+def test_aiperf_per_request_export_is_named_as_such() -> None:
+    line = json.dumps({"metadata": {"x_request_id": "a", "worker_id": "w1"}, "metrics": {"request_latency": 1.0}})
+    message = refusal("aiperf", f"{line}\n{line}\n".encode())
+    assert "per-request export (profile_export.jsonl" in message
+
+
+def test_other_files_of_the_same_tools_are_named_not_misread() -> None:
+    throughput = {
+        "elapsed_time": 12.5,
+        "num_requests": 100,
+        "total_num_tokens": 5000,
+        "requests_per_second": 8.0,
+        "tokens_per_second": 400.0,
+    }
+    assert "vllm bench throughput's output" in refusal("vllm-bench", json.dumps(throughput).encode())
+    latency = {"avg_latency": 1.2, "latencies": [1.1, 1.3], "percentiles": {"50": 1.2}}
+    assert "vllm bench latency's output" in refusal("vllm-bench", json.dumps(latency).encode())
+    sglang = (IMPORTS / "sglang" / "sglang_0717_320_1024_128.jsonl").read_bytes()
+    assert "an SGLang bench_serving result" in refusal("vllm-bench", sglang)

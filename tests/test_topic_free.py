@@ -16,7 +16,9 @@ def test_the_engine_code_templates_assets_and_new_guide_files_name_no_topic_word
     # Readers of a named benchmark tool's own output (read/formats/) speak that tool's vocabulary: a
     # format is named after the tool that writes it. Nothing a reader of any guide sees comes from them.
     formats = GENERATOR / "read" / "formats"
-    files = sorted(p for kind in kinds for p in GENERATOR.rglob(kind) if formats not in p.parents)
+    # The first release's data format named its topic in field names; the migration reads them from one module.
+    format1 = GENERATOR / "migrate" / "format1.py"
+    files = sorted(p for kind in kinds for p in GENERATOR.rglob(kind) if formats not in p.parents and p != format1)
     assert {p.suffix for p in files} >= {".py", ".j2", ".css", ".js", ".html", ".yml", ".md"}
     assert len(files) > 40
     assert found_in(files, ROOT) == []

@@ -43,5 +43,20 @@ def console(problems: list[Problem], prefix: str = "") -> str:
     """The same list for the terminal, one problem a line."""
     count = len(problems)
     head = f"{count} problem{'' if count == 1 else 's'} in the guide data; showing the last good pages with a banner:"
-    lines = [f"  {_where(p, prefix)}:{f' {p.field}:' if p.field else ''} {p.message}" for p in problems]
-    return "\n".join([head, *lines])
+    return "\n".join([head, *(f"  {p.text(prefix)}" for p in problems)])
+
+
+def refusal(problems: list[Problem]) -> Markup:
+    """What ``mkdocs serve`` shows instead of a hand-written page that would run script."""
+    items = Markup("").join(
+        Markup("<li><code>{}</code>{} {}</li>").format(
+            p.where(), Markup(" <code>{}</code>:").format(p.field) if p.field else Markup(":"), p.message
+        )
+        for p in problems
+    )
+    return Markup(
+        '<div class="dg-data-errors admonition failure" role="alert" aria-labelledby="dg-page-refused-title">\n'
+        '<p class="admonition-title" id="dg-page-refused-title">This page is not shown: it would run script</p>\n'
+        "<ul>{}</ul>\n"
+        "</div>\n"
+    ).format(items)

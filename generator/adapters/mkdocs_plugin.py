@@ -33,14 +33,13 @@ from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from generator.adapters import error_banner
+from generator.adapters import error_banner, page_gate
 from generator.adapters.html_blocks import put_back, set_aside
 from generator.build import (
     CHANGES_PAGE,
     ENGINE_CSS,
     ENGINE_JS,
     PLOTLY_DEST,
-    PLOTLY_JS,
     AssetError,
     build_site,
     describe_unsafe,
@@ -62,7 +61,7 @@ class GuideConfig(Config):  # type: ignore[no-untyped-call]
     """Data folder, relative to ``mkdocs.yml``."""
     charts = c.Type(bool, default=True)
     """Draw charts; ``false`` renders the tables alone (and ships no plotly.js)."""
-    plotly_js = c.Type(str, default=PLOTLY_JS)
+    plotly_js = c.Type(str, default="")  # empty: $GUIDE_PLOTLY_JS, this project's bundle, else the engine's
     """plotly.js bundle installed by ``npm ci`` (relative to ``mkdocs.yml``); copied into the site, never committed."""
     diff_base = c.Type(str, default="")
     """A git revision: when set, add a "What changed in this PR" page comparing the data with it."""
@@ -72,6 +71,8 @@ class GuideConfig(Config):  # type: ignore[no-untyped-call]
     """Walk at most this many git commits of the data for the history page and "changed" marks (0: off)."""
     history_since = c.Type(str, default="")
     """And none older than this (anything ``git log --since`` takes: ``2026-01-01``, ``6 months ago``)."""
+    allow_raw_html = c.Type(bool, default=False)
+    """Publish script, event handlers and ``javascript:`` links in hand-written pages (refused by default)."""
 
 
 class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
@@ -88,6 +89,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         self.shown = ""  # data folder as an author names it, for messages
         self.blocks: dict[str, list[str]] = {}
         self.unsafe: dict[Path, str] = {}  # links and special files in docs_dir: never published
+        self.refused: dict[str, list[Problem]] = {}  # hand-written pages that would run script, by source
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         self.serving = command == "serve"
@@ -102,13 +104,19 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         if self.unsafe and not self.serving:
             # Before MkDocs cleans site_dir: the last site stays, nothing is followed or copied.
             raise PluginError(describe_unsafe(docs_dir, self.unsafe))
+        self.refused = {}
+        if not self.config.allow_raw_html and not self.unsafe:
+            # Hand-written pages rendered as MkDocs will render them, checked before site_dir is cleaned.
+            self.refused = page_gate.check_sources(docs_dir, config.markdown_extensions, config.mdx_configs)
+            if self.refused and not self.serving:
+                raise PluginError(self._describe_refused())
         try:
             site = build_site(
                 self.data_dir,
                 docs_dir=Path(config.docs_dir),
                 directory_urls=config.use_directory_urls,
                 charts=self.config.charts,
-                plotly_js=root / self.config.plotly_js,
+                plotly_js=root / self.config.plotly_js if self.config.plotly_js else None,
                 templates=self.templates,
                 diff_base=self.config.diff_base,
                 history_revisions=self.config.history_revisions,
@@ -154,6 +162,10 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             if source is not None and any(p in self.unsafe for p in (source, *source.parents)):
                 files.remove(file)
         self.blocks = {}
+        for uri in self.refused:  # under serve: a refused HTML file is not published, a page shows why
+            refused = files.get_file_from_path(uri)
+            if refused is not None and not refused.is_documentation_page():
+                files.remove(refused)
         for uri, text in self.pages.items():
             if files.get_file_from_path(uri) is not None:
                 raise PluginError(f"{config.docs_dir}/{uri} clashes with a generated page; rename or remove it")
@@ -170,10 +182,33 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         return files
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        html = put_back(html, self.blocks.get(page.file.src_uri, []))
+        uri = page.file.src_uri
+        if uri not in self.pages and not self.config.allow_raw_html:
+            # Checked again as MkDocs rendered it (another plugin may have changed the Markdown).
+            found = page_gate.check_page(html, page.file.content_string, self._page_name(config, uri), page.meta)
+            if found or uri in self.refused:
+                self.refused[uri] = found or self.refused[uri]
+                html = str(error_banner.refusal(self.refused[uri]))  # under serve; a build stops in on_env
+        html = put_back(html, self.blocks.get(uri, []))
         if self.problems:
             return str(error_banner.banner(self.problems, self.shown)) + html
         return html
+
+    def on_env(self, env: Any, config: MkDocsConfig, files: Files) -> Any:
+        # Every page is rendered, none written yet (only what on_config's check could not see stops here).
+        if self.refused and not self.serving:
+            raise PluginError(self._describe_refused())
+        return env
+
+    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
+        return page_gate.with_csp(output, page.content or "", allow_content=self.config.allow_raw_html)
+
+    def _page_name(self, config: MkDocsConfig, uri: str) -> str:
+        return f"{Path(config.docs_dir).name}/{uri}"
+
+    def _describe_refused(self) -> str:
+        found = sorted(p for problems in self.refused.values() for p in problems)
+        return page_gate.describe(found)
 
     def on_serve(self, server: Any, config: MkDocsConfig, builder: Callable[..., None]) -> Any:
         self.serving = True  # `mkdocs serve --clean` starts up as "build" but serves all the same
@@ -191,6 +226,8 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
                 log.error(error_banner.console(self.problems, self.shown))
             if self.unsafe:
                 log.error(describe_unsafe(Path(config.docs_dir), self.unsafe))
+            if self.refused:
+                log.error(self._describe_refused())
 
         server.builder = build_then_report
         return server

@@ -20,6 +20,7 @@ the site into ``OUT/site`` (atomically: a failed build keeps the last good one);
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import os
 import posixpath
@@ -37,10 +38,10 @@ from urllib.parse import urlsplit, urlunsplit
 
 import yaml
 
+from generator.adapters import page_gate
 from generator.build import (
     ENGINE_CSS,
     ENGINE_JS,
-    PLOTLY_JS,
     AssetError,
     Site,
     build_site,
@@ -48,7 +49,8 @@ from generator.build import (
     swap_in,
     unsafe_sources,
 )
-from generator.errors import GuideError, RevisionError
+from generator.errors import GuideError, Problem, RevisionError
+from generator.output_dir import OutputRefused, check_output, mark
 
 #: The engine's overrides of Material's templates (the MkDocs plugin adds the same folder to the theme).
 THEME_OVERRIDES = Path(__file__).parent / "material"
@@ -82,6 +84,9 @@ class Project:
     root: Path
     config: Path
     site: Path
+    handwritten: dict[str, tuple[str, str]] | None = None
+    """Hand-written pages (``uri -> (Markdown source, name for messages)``), checked once rendered."""
+    allow_raw_html: bool = False
 
 
 class _EnvLoader(yaml.SafeLoader):
@@ -140,7 +145,7 @@ def guide_site(config_file: Path, config: Mapping[str, Any]) -> Site:
         docs_dir=root / str(config.get("docs_dir", "docs")),
         directory_urls=bool(config.get("use_directory_urls", True)),
         charts=bool(options.get("charts", True)),
-        plotly_js=root / str(options.get("plotly_js") or PLOTLY_JS),
+        plotly_js=root / str(options["plotly_js"]) if options.get("plotly_js") else None,
         templates=(root / str(templates)) if templates else None,
         diff_base=str(options.get("diff_base") or ""),
         history_revisions=int(options.get("history_revisions") or 0),
@@ -315,6 +320,18 @@ def prepare(config_file: Path, root: Path, site: Site | None = None, banner: str
     custom = theme.get("custom_dir") if isinstance(theme, dict) else None
     custom_dir = (config_file.parent / str(custom)).resolve() if custom else None
     skip = {custom_dir} if custom_dir is not None else set()
+    allow_raw_html = bool(plugin_options(config).get(page_gate.ALLOW_OPTION, False))
+    handwritten: dict[str, tuple[str, str]] = {}
+    refused: list[Problem] = []
+    for uri, path in _tree(docs_dir, skip).items():
+        suffix = Path(uri).suffix.lower()
+        if suffix == ".md":
+            handwritten[uri] = (path.read_text(encoding="utf-8", errors="replace"), f"{docs_dir.name}/{uri}")
+        elif suffix in page_gate.STATIC_PAGES and not allow_raw_html:  # published as they are
+            source = path.read_text(encoding="utf-8", errors="replace")
+            refused += page_gate.check_page(source, source, f"{docs_dir.name}/{uri}")
+    if refused:
+        raise ZensicalFailed(page_gate.describe(sorted(refused)))
     root.mkdir(parents=True, exist_ok=True)
     sync(root / "docs", docs_contents(site, docs_dir, skip, banner))
     # The engine's theme overrides, then the guide's own over them (all but :data:`MATERIAL_ONLY`).
@@ -332,7 +349,7 @@ def prepare(config_file: Path, root: Path, site: Site | None = None, banner: str
         {"mkdocs.yml": (text + yaml.safe_dump(derived, sort_keys=False, allow_unicode=True)).encode()},
         prune=False,
     )
-    return Project(root, target, root / "site")
+    return Project(root, target, root / "site", handwritten, allow_raw_html)
 
 
 def zensical_command(config: Path, *, serve: bool = False, addr: str = "") -> list[str]:
@@ -354,9 +371,61 @@ def run_zensical(project: Project, timeout: float = 600) -> None:
         raise ZensicalFailed(f"zensical build failed:\n{done.stdout}{done.stderr}")
 
 
+def _theme_content_scripts() -> tuple[str, ...]:
+    """The inline scripts Zensical's theme puts inside the content area of every page (tabbed content's
+    target), allowed by hash like those in the head."""
+    import zensical
+
+    partial = Path(zensical.__file__).parent / "templates" / "partials" / "javascripts" / "content.html"
+    return tuple(page_gate.inline_scripts(partial.read_text(encoding="utf-8"))) if partial.is_file() else ()
+
+
+def _front_matter(source: str) -> dict[str, object]:
+    front = _FRONT_MATTER.match(source)
+    if not front:
+        return {}
+    try:
+        loaded = yaml.safe_load(front.group(0).strip().strip("-.").strip() or "{}")
+    except yaml.YAMLError:
+        return {}
+    return loaded if isinstance(loaded, dict) else {}
+
+
+#: The logo links' ``title``, which Zensical's header and nav escape (``| e``) though the site name given
+#: to it is already escaped HTML (as the plugin gives it to Material): ``R&D`` would read ``R&amp;D``.
+_LOGO_TITLE = re.compile(r'(<a [^>]*?title=")([^"]*)("[^>]*class="md-(?:header|nav)__button md-logo")')
+
+
+def _logo_titles_once(page: str) -> str:
+    """``page`` with the logo links' titles escaped once, like every other place the site name is shown."""
+    return _LOGO_TITLE.sub(lambda m: m.group(1) + html.unescape(m.group(2)) + m.group(3), page)
+
+
+def finish(project: Project) -> None:
+    """After Zensical built the site: refuse hand-written pages whose rendered content would run script,
+    fill in each page's Content-Security-Policy (the MkDocs plugin does both while rendering), and
+    escape the site name in the logo links' titles once."""
+    known = _theme_content_scripts()
+    pages = {page_url(uri) + "index.html": uri for uri in project.handwritten or {}}
+    refused: list[Problem] = []
+    for path in sorted(project.site.rglob("*.html")):
+        rel = path.relative_to(project.site).as_posix()
+        text = path.read_text(encoding="utf-8")
+        region = page_gate.content_region(text)
+        if rel in pages and not project.allow_raw_html:
+            source, name = (project.handwritten or {})[pages[rel]]
+            refused += page_gate.check_page(region, source, name, _front_matter(source))
+        filled = _logo_titles_once(page_gate.with_csp(text, region, allow_content=project.allow_raw_html, known=known))
+        if filled != text:
+            path.write_text(filled, encoding="utf-8")
+    if refused:
+        raise ZensicalFailed(page_gate.describe(sorted(refused)))
+
+
 @dataclass
 class Timings:
-    """Where a build's time went: the guide's Markdown and project folder (this process), then ``zensical build``."""
+    """Where a build's time went: the guide's Markdown, project folder and finishing of the pages (this
+    process, ``project_*``), and ``zensical build`` (``zensical_*``)."""
 
     project_s: float = 0.0
     project_cpu_s: float = 0.0
@@ -383,6 +452,7 @@ def build(config_file: Path, out: Path, timings: Timings | None = None) -> Path:
     ``timings``, when given, is filled in with where the time went.
     """
     times = timings if timings is not None else Timings()
+    check_output(out, [config_file])
     out = out.absolute()
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-building-", dir=out.parent))
@@ -393,6 +463,11 @@ def build(config_file: Path, out: Path, timings: Timings | None = None) -> Path:
         wall, cpu = time.perf_counter(), _children_cpu()
         run_zensical(project)
         times.zensical_s, times.zensical_cpu_s = time.perf_counter() - wall, _children_cpu() - cpu
+        wall, cpu = time.perf_counter(), time.process_time()
+        finish(project)
+        mark(staging)
+        times.project_s += time.perf_counter() - wall
+        times.project_cpu_s += time.process_time() - cpu
         swap_in(staging, out)
     finally:
         if staging.exists():
@@ -444,7 +519,7 @@ def main(argv: list[str] | None = None) -> int:
         return serve(args.config_file, args.out, args.dev_addr)
     except GuideError as exc:
         print(exc.report(data_prefix(args.config_file)), file=sys.stderr)
-    except (RevisionError, AssetError, ZensicalFailed) as exc:
+    except (RevisionError, AssetError, ZensicalFailed, OutputRefused) as exc:
         print(str(exc), file=sys.stderr)
     except OSError as exc:
         print(f"cannot write {exc.filename or 'the output'}: {exc.strerror or exc}", file=sys.stderr)

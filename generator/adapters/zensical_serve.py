@@ -30,6 +30,7 @@ from generator.adapters.zensical import (
 )
 from generator.build import AssetError, Site
 from generator.errors import GuideError, Problem, RevisionError
+from generator.output_dir import check_output, mark
 from generator.render.pages import TEMPLATES
 
 #: Seconds between two looks at the watched folders.
@@ -109,8 +110,10 @@ def serve(config_file: Path, out: Path, addr: str) -> int:
     """Serve until interrupted (Ctrl-C or SIGTERM) or until Zensical stops; return its exit status."""
     signal.signal(signal.SIGTERM, _interrupt)
     signal.signal(signal.SIGINT, _interrupt)  # also when started in the background, where SIGINT is ignored
+    check_output(out, [config_file])  # it syncs into out, removing what the guide does not hold
     regen = Regenerator(config_file, out)
     regen.regenerate()  # broken data at start: GuideError, reported by the caller
+    mark(regen.out)
     seen = snapshot(regen.watched)
     server = subprocess.Popen(zensical_command(regen.out / "mkdocs.yml", serve=True, addr=addr), cwd=regen.out)
     try:

@@ -39,6 +39,8 @@ def _message(err: Any) -> str:
     if kind == "missing":
         return "required field is missing"
     if kind == "extra_forbidden":
+        if got is None:  # `{note: a, b}` reads as note: a plus a key `b` with no value
+            return "unknown field (if it is the rest of a text after a comma inside {...}, put that text in quotes)"
         return "unknown field"
     if kind == "literal_error":
         expected = err["ctx"]["expected"]
@@ -63,6 +65,8 @@ def _message(err: Any) -> str:
         shown = schema.shown_value(got) if isinstance(got, str) else f"{type(got).__name__} {got!r}"
         if isinstance(got, (dict, list)):
             shown = "a mapping" if isinstance(got, dict) else "a list"
+        if kind == "string_type" and got is None:
+            shown = "nothing (if a comma inside {...} cut a text in two, put the whole text in quotes)"
         if kind == "string_type" and isinstance(got, (int, float)) and not isinstance(got, bool):
             shown += " (write it in quotes: versions and settings are text)"
         return f"expected {want}, got {shown}"

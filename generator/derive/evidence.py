@@ -13,7 +13,7 @@ import math
 import re
 import shlex
 import statistics
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from generator import numbers, schema
 from generator.model import Data, facts, measurement_tables, runs_of
@@ -77,7 +77,8 @@ class Sample:
     """The spread as an interval around the value, when runs give one."""
     spread: str | None = None
     """Kind of ``low``/``high``: ``min-max``, ``stdev``, ``ci95``, or ``bound`` (a stated variance used as a spread)."""
-    statistic: str = "median"
+    statistic: str | None = "median"
+    """Which statistic of its runs the value is; ``None`` for one number that stands for no runs."""
     setup: SetupView = field(default_factory=SetupView)
     stale: tuple[Stale, ...] = ()
     from_files: bool = False
@@ -87,6 +88,9 @@ class Sample:
     """Runs filed although their own set-up differs from the row's: the author's reason and the differences."""
     digits: int = 0
     """Decimals a computed figure of this value is shown with: the runs' own, one more for means and spreads."""
+    source: schema.Source | None = None
+    """Where the number comes from: the most specific ``source`` of value, row, series, table and campaign."""
+    provenance: str = "measured"
 
     @property
     def measured(self) -> bool:
@@ -244,7 +248,7 @@ def staleness(data: Data, setup: SetupView) -> tuple[Stale, ...]:
                 Stale(
                     f"measured {setup.date.isoformat()}, {age} days before {rules.as_of.isoformat()} "
                     f"(older than {rules.max_age_days} days)",
-                    "rerun with the same command",
+                    "rerun with the same command" if setup.command else "measure it again (no command is stated)",
                 )
             )
     return tuple(out)
@@ -262,16 +266,33 @@ def samples(data: Data) -> dict[Key, Sample]:
                     continue
                 stated = from_files(data.file_setups.get((t.id, row.id, s.id), []))
                 setup = merge_setups(camp.setup if camp else None, t.setup, s.setup, row.setup, stated)
-                out[(t.id, row.id, s.id)] = _sample(data, t, row, s.id, setup)
+                sample = _sample(data, t, row, s.id, setup)
+                source = _first(row.sources.get(s.id), row.source, s.source, t.source, camp.source if camp else None)
+                out[(t.id, row.id, s.id)] = replace(sample, source=source, provenance=s.provenance or t.provenance)
     for ft, _, f in facts(data):
         camp = campaigns.get(ft.campaign)
         setup = merge_setups(camp.setup if camp else None, ft.setup, f.setup)
         digits = numbers.decimals(f.value) + 1
         stale = staleness(data, setup)
         out[(ft.id, f.id, FACT)] = Sample(
-            ft.id, f.id, FACT, f.value, None, None, setup=setup, stale=stale, digits=digits
+            ft.id,
+            f.id,
+            FACT,
+            f.value,
+            None,
+            None,
+            statistic=None,
+            setup=setup,
+            stale=stale,
+            digits=digits,
+            source=_first(f.source, ft.source, camp.source if camp else None),
+            provenance=f.provenance,
         )
     return out
+
+
+def _first(*sources: schema.Source | None) -> schema.Source | None:
+    return next((s for s in sources if s is not None), None)
 
 
 def _sample(data: Data, t: schema.MeasurementTable, row: schema.Row, sid: str, setup: SetupView) -> Sample:
@@ -312,9 +333,8 @@ def _sample(data: Data, t: schema.MeasurementTable, row: schema.Row, sid: str, s
         pct = t.variance_below_pct / 100
         low, high, kind = raw * (1 - pct), raw * (1 + pct), "bound"
     digits = numbers.decimals(raw) + 1
-    return Sample(
-        t.id, row.id, sid, raw, None, t.repetitions, low, high, kind, t.statistic, setup, stale, digits=digits
-    )
+    statistic = t.statistic if t.repetitions is not None else None  # one number stands for no stated runs
+    return Sample(t.id, row.id, sid, raw, None, t.repetitions, low, high, kind, statistic, setup, stale, digits=digits)
 
 
 def _bound_as_spread(data: Data, t: schema.MeasurementTable) -> bool:
@@ -383,6 +403,8 @@ def evidence(sample: Sample, unit: str, components: dict[str, str]) -> list[Line
         Line("Date", *_or_not_stated(su.date.isoformat() if su.date else None)),
         Line("Raw output", *_or_not_stated(su.raw_file, code=True)),
     ]
+    if sample.source is not None or sample.provenance == "published":
+        lines.append(Line("Source", *_or_not_stated(sample.source.text() if sample.source else None)))
     if sample.accepted:
         lines.append(Line("Set-up differs", " / ".join(sample.accepted), True))
     if sample.stale:

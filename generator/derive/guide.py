@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from statistics import mean
+from statistics import geometric_mean
 from typing import Literal
 
 from generator import decide, numbers, schema
@@ -222,7 +222,16 @@ def table_view(data: Data, table: schema.MeasurementTable, found: dict[Key, Samp
     return TableView(table, ratios)
 
 
-_AGGREGATES: dict[str, Callable[[list[float]], float]] = {"mean": mean, "min": min, "max": max}
+#: A mean of ratios is geometric (as ClickBench and SPEC summarise): the mean of B/A is then the inverse of the
+#: mean of A/B, so a claim read the other way round says the same thing.
+_AGGREGATES: dict[str, Callable[[list[float]], float]] = {"mean": geometric_mean, "min": min, "max": max}
+
+
+def _too_far_apart(data: Data, claim: schema.RatioClaim, known: list[float]) -> bool:
+    """Whether a mean's ratios spread so far (the claim's ``range_beyond``, else the claims' default) that one
+    number would stand for none of them: the text then gives the range."""
+    limit = claim.range_beyond if "range_beyond" in claim.model_fields_set else data.claims.range_beyond
+    return claim.aggregate == "mean" and limit is not None and len(known) > 1 and max(known) / min(known) > limit
 
 
 Side = Literal["more", "less", "tie"]
@@ -281,7 +290,7 @@ def _claim_bounds(
             return None
         lows.append(bounds[0])
         highs.append(bounds[1])
-    if not lows or claim.aggregate == "range":
+    if not lows or claim.aggregate == "range" or min(lows) <= 0:  # a geometric mean needs positive ends
         return None
     agg = _AGGREGATES[claim.aggregate]
     return agg(lows), agg(highs)
@@ -317,8 +326,13 @@ def claim_numbers(data: Data, found: dict[Key, Sample]) -> dict[str, Number]:
         known = [v for _, v in measured]
         if not known:
             text = schema.NOT_MEASURED
-        elif claim.aggregate == "range":
+        elif claim.aggregate == "range" and claim.phrase is None:
             text = numbers.ratio_range(min(known), max(known), t.digits)
+        elif _too_far_apart(data, claim, known) or claim.aggregate == "range":
+            spread = numbers.ratio_range(min(known), max(known), t.digits)
+            text = spread
+            if claim.phrase is not None:
+                text = _split_phrase(data, claim, t.digits, measured) or _phrase(data, claim, t.digits, known)
         else:
             agg = _AGGREGATES[claim.aggregate](known)
             text = numbers.ratio(agg, t.digits)

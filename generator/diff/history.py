@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import subprocess
+import unicodedata
 from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
@@ -34,10 +36,35 @@ from generator.render.history_view import HISTORY_URI, History, Mark, Step, Valu
 __all__ = ["HISTORY_URI", "history"]
 
 _GENERATOR = Path(__file__).resolve().parent.parent
+_COMMIT = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def _git(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, check=False, timeout=120)
+    # Bytes git prints that are not UTF-8 (a commit message in Latin-1) are replaced, never fatal.
+    return subprocess.run(
+        ["git", "-C", str(repo), *args],
+        capture_output=True,
+        encoding="utf-8",
+        errors="replace",
+        check=False,
+        timeout=120,
+    )
+
+
+def clean_subject(subject: str) -> str:
+    """A commit subject fit for a page: control, format and bidirectional characters dropped, spaces collapsed.
+
+    Line and page breaks (CR, FF, VT, NEL, U+2028/9) become spaces; ESC, BEL and the other controls,
+    and the format characters that reorder or hide text (U+202E, U+200B, U+2066...), are dropped.
+    """
+    out = []
+    for ch in subject:
+        if ch.isspace():
+            out.append(" ")
+        elif unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Cn"):
+            out.append(ch)
+    return " ".join("".join(out).split())
 
 
 def _fingerprint() -> str:
@@ -140,7 +167,7 @@ def _raw_step(repo: Path, data_path: str, commit: str, date: str, subject: str, 
         try:
             with data_at(repo, Revision(rev, rev), data_path) as folder:
                 sides.append(_raw_values(folder))
-        except RevisionError:
+        except Exception:  # noqa: BLE001 - a commit whose files cannot be read at all compares as empty
             sides.append({})
     before, after = sides
     moves = []
@@ -212,7 +239,7 @@ class _Cache:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(asdict(step), ensure_ascii=False), encoding="utf-8")
+            tmp.write_text(json.dumps(asdict(step), ensure_ascii=False, allow_nan=False), encoding="utf-8")
             tmp.replace(path)
         except OSError:
             pass  # a read-only checkout builds all the same, without the cache
@@ -223,16 +250,20 @@ def _commits(repo: Path, data_path: str, revisions: int, since: str) -> list[tup
 
     The extra, oldest commit is the base the first compared commit is compared with.
     """
-    args = ["log", "--format=%H%x00%cs%x00%s", f"--max-count={revisions + 1}"]
+    # One NUL-terminated record per commit (-z): a subject holding CR, FF, U+2028 or any other line
+    # break stays within its record. A record that does not start with a commit id and a date is skipped.
+    args = ["log", "-z", "--format=%H %cs %s", f"--max-count={revisions + 1}"]
     if since:
         args.append(f"--since={since}")
     done = _git(repo, *args, "--", data_path)
     if done.returncode != 0:
         return []
     out = []
-    for line in done.stdout.splitlines():
-        commit, date, subject = line.split("\0", 2)
-        out.append((commit, date, subject))
+    for record in done.stdout.split("\0"):
+        parts = record.lstrip("\n").split(" ", 2)
+        if len(parts) < 2 or not _COMMIT.fullmatch(parts[0]) or not _DATE.fullmatch(parts[1]):
+            continue
+        out.append((parts[0], parts[1], clean_subject(parts[2] if len(parts) > 2 else "")))
     return out
 
 
@@ -259,6 +290,8 @@ def history(data_dir: Path, revisions: int = 30, since: str = "") -> History | N
             try:
                 derived[commit] = load_side(repo, Revision(commit, commit), data_path).derived
             except RevisionError:
+                derived[commit] = None
+            except Exception:  # noqa: BLE001 - old data this generator trips on is shown unread, never fails the build
                 derived[commit] = None
         return derived[commit]
 

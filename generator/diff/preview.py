@@ -28,7 +28,7 @@ def changes_page(data_dir: Path, base: str) -> str:
     d = new.derived
     links = PageLinks({t.id for t in d.data.tables}, {o.id for o in d.data.options})
     body = to_markdown(diff_guides(old, new), links, level=1, title=TITLE)
-    return f"---\ntitle: {json.dumps(TITLE)}\n---\n{BANNER}\n\n{body}"
+    return f"---\ntitle: {json.dumps(TITLE, allow_nan=False)}\n---\n{BANNER}\n\n{body}"
 
 
 def link_from_overview(overview: str) -> str:

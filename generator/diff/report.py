@@ -211,7 +211,7 @@ def to_json(diff: GuideDiff) -> dict[str, Any]:
 
 
 def to_json_text(diff: GuideDiff) -> str:
-    return json.dumps(to_json(diff), ensure_ascii=False, indent=2) + "\n"
+    return json.dumps(to_json(diff), ensure_ascii=False, indent=2, allow_nan=False) + "\n"
 
 
 __all__ = ["TITLE", "NoLinks", "comparison_title", "PageLinks", "SiteLinks", "esc", "summary", "to_json", "to_markdown"]

@@ -62,8 +62,16 @@ class Side:
 
 def _git(repo: Path, *args: str, binary: bool = False) -> subprocess.CompletedProcess[Any]:
     try:
+        if binary:
+            return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, check=False, timeout=120)
+        # Bytes that are not UTF-8 (a path or message in another encoding) are replaced, never fatal.
         return subprocess.run(
-            ["git", "-C", str(repo), *args], capture_output=True, text=not binary, check=False, timeout=120
+            ["git", "-C", str(repo), *args],
+            capture_output=True,
+            encoding="utf-8",
+            errors="replace",
+            check=False,
+            timeout=120,
         )
     except FileNotFoundError:
         raise RevisionError("git is not installed; the diff reads the data at git revisions") from None
@@ -122,6 +130,9 @@ def data_at(repo: Path, revision: Revision, data_path: str) -> Iterator[Path]:
                 archive.extractall(tmp, filter="data")
         except tarfile.TarError as exc:  # e.g. a symlink that points outside the data folder
             raise RevisionError(f"{revision}: cannot read {data_path}/: {exc}") from None
+        from generator.migrate import upgrade_copy  # only a revision's copy is ever migrated here
+
+        upgrade_copy(Path(tmp) / data_path)
         yield Path(tmp) / data_path
 
 
@@ -146,9 +157,7 @@ def labelled(error: GuideError, revision: Revision, data_path: str) -> str:
     where = f"{revision.short}:" if revision.commit else ""
     count = len(error.problems)
     lines = [f"the data at {revision} does not validate ({count} problem{'s' if count != 1 else ''}):"]
-    for p in error.problems:
-        place = where + p.where(f"{data_path}/")
-        lines.append(f"  {place}:{f' {p.field}:' if p.field else ''} {p.message}")
+    lines += [f"  {where}{p.text(f'{data_path}/')}" for p in error.problems]
     return "\n".join(lines)
 
 

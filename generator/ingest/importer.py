@@ -22,7 +22,6 @@ land, the YAML last, each by an atomic rename; a failure in between takes the ne
 from __future__ import annotations
 
 import hashlib
-import os
 import shutil
 import tempfile
 from dataclasses import dataclass, field
@@ -30,11 +29,13 @@ from pathlib import Path
 from typing import Any
 
 from generator import schema
-from generator.errors import GuideError
-from generator.ingest import yaml_edit
+from generator.errors import GuideError, printable
+from generator.ingest import safe_write
 from generator.ingest.guard import Difference, Expected, differences
+from generator.ingest.inspect_file import read_source
 from generator.model import Data, measurement_tables
 from generator.pipeline import derive_guide
+from generator.read import yaml_edit
 from generator.read.formats.catalog import read_runs
 from generator.read.formats.tool_output import (
     ToolOutputError,
@@ -88,7 +89,7 @@ class ImportProblems(Exception):
     def report(self) -> str:
         count = len(self.problems)
         head = f"import refused, nothing written ({count} problem{'s' if count != 1 else ''}):"
-        return "\n".join([head, *(f"  {p}" for p in self.problems)])
+        return "\n".join([head, *(f"  {printable(p, keep_newlines=True)}" for p in self.problems)])
 
 
 @dataclass
@@ -130,9 +131,15 @@ def expected_workload(
     return out
 
 
-def metric_for(table: schema.MeasurementTable, series: schema.Series, format_name: str) -> str | None:
-    """The metric a run file of ``format_name`` gives this series: the series' own, else the table's."""
-    return (series.metrics or {}).get(format_name) or (table.metrics or {}).get(format_name)
+def metric_for(
+    table: schema.MeasurementTable, series: schema.Series, format_name: str, row: schema.Row | None = None
+) -> str | None:
+    """The metric a run file of ``format_name`` gives this cell: the row's own (two rows may take
+    different numbers of one file), else the series', else the table's."""
+    for declared in ((row.metrics if row is not None else {}), series.metrics, table.metrics):
+        if found := (declared or {}).get(format_name):
+            return found
+    return None
 
 
 def _plan(data: Data, data_dir: Path, request: Request, problems: list[str]) -> _Planned | None:
@@ -159,7 +166,7 @@ def _plan(data: Data, data_dir: Path, request: Request, problems: list[str]) -> 
         )
     if row is None or series is None:
         return None
-    metric = metric_for(table, series, request.format)
+    metric = metric_for(table, series, request.format, row)
     if metric is None:
         problems.append(
             f"{head}table {table.id} declares no metric for {request.format} files"
@@ -167,9 +174,9 @@ def _plan(data: Data, data_dir: Path, request: Request, problems: list[str]) -> 
         )
         return None
     try:
-        content = request.source.read_bytes()
-    except OSError as exc:
-        problems.append(f"{source}: cannot read it ({exc.strerror or exc})")
+        content = read_source(request.source)  # looked at first: a device, a pipe or a huge file is never read
+    except ToolOutputError as exc:
+        problems.append(f"{source}: {exc}")
         return None
     metric_part, metric = split_part(metric)
     if request.part is not None and metric_part is not None and metric_part != request.part:
@@ -282,11 +289,16 @@ def import_runs(data_dir: Path, requests: list[Request]) -> Outcome:
         text = yaml_edit.dump(doc)
         if text != path.read_text(encoding="utf-8"):
             texts[path] = text
-    raw = {rel: content for rel, content in raw.items() if not (data_dir / rel).exists()}
-    if not texts and not raw:
-        return outcome
-    _validate_staged(data_dir, texts, raw)
-    outcome.written = _commit(data_dir, texts, raw)
+    try:
+        for rel in raw:
+            safe_write.check_target(data_dir, rel)
+        raw = {rel: content for rel, content in raw.items() if not (data_dir / rel).exists()}
+        if not texts and not raw:
+            return outcome
+        _validate_staged(data_dir, texts, raw)
+        outcome.written = _commit(data_dir, texts, raw)
+    except safe_write.UnsafePath as exc:
+        raise ImportProblems([f"{exc}"]) from None
     return outcome
 
 
@@ -296,11 +308,9 @@ def _validate_staged(data_dir: Path, texts: dict[Path, str], raw: dict[str, byte
         staged = Path(tmp) / data_dir.name
         shutil.copytree(data_dir, staged, symlinks=True)
         for path, text in texts.items():
-            (staged / path.relative_to(data_dir)).write_text(text, encoding="utf-8")
+            safe_write.replace(staged, path.relative_to(data_dir).as_posix(), text.encode("utf-8"))
         for rel, content in raw.items():
-            target = staged / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(content)
+            safe_write.create_new(staged, rel, content)
         try:
             derive_guide(staged)
         except GuideError as exc:
@@ -312,40 +322,31 @@ def _validate_staged(data_dir: Path, texts: dict[Path, str], raw: dict[str, byte
 def _commit(data_dir: Path, texts: dict[Path, str], raw: dict[str, bytes]) -> list[Path]:
     """Raw files first (new paths only), then the YAML, each written aside and renamed into place.
 
-    If anything fails, the files written so far are taken back: the raw files removed, the YAML
-    restored from the text it had.
+    No write follows a link (:mod:`generator.ingest.safe_write`). If anything fails, the files
+    written so far are taken back: the raw files removed, the YAML restored from the text it had.
     """
-    created: list[Path] = []
+    created: list[str] = []
     replaced: list[tuple[Path, str]] = []
     try:
         for rel, content in raw.items():
-            target = data_dir / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            _write_atomic(target, content, exclusive=True)
-            created.append(target)
+            _write_atomic(data_dir, rel, content, exclusive=True)
+            created.append(rel)
         for path, text in texts.items():
             before = path.read_text(encoding="utf-8")
-            _write_atomic(path, text.encode("utf-8"))
+            _write_atomic(data_dir, path.relative_to(data_dir).as_posix(), text.encode("utf-8"))
             replaced.append((path, before))
     except BaseException:
         for path, before in reversed(replaced):
-            _write_atomic(path, before.encode("utf-8"))
-        for target in created:
-            target.unlink(missing_ok=True)
+            _write_atomic(data_dir, path.relative_to(data_dir).as_posix(), before.encode("utf-8"))
+        for rel in created:
+            safe_write.remove(data_dir, rel)
         raise
-    return created + [path for path, _ in replaced]
+    return [data_dir / rel for rel in created] + [path for path, _ in replaced]
 
 
-def _write_atomic(target: Path, content: bytes, exclusive: bool = False) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}-", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(content)
-            out.flush()
-            os.fsync(out.fileno())
-        if exclusive and target.exists():
-            raise FileExistsError(target)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def _write_atomic(root: Path, rel: str, content: bytes, exclusive: bool = False) -> None:
+    """``root/rel`` whole or not at all, never through a link: a new file (``exclusive``) or a replaced one."""
+    if exclusive:
+        safe_write.create_new(root, rel, content)
+    else:
+        safe_write.replace(root, rel, content)

@@ -10,7 +10,8 @@ runs:
   - {file: odd-run, row: conc32, series: left, accept_difference: "two clients were down: concurrency 30"}
 ```
 
-Paths are relative to the mapping file. A folder stands for the one file of the entry's format
+Paths are relative to the mapping file and stay inside its folder (no absolute path, no ``..``, no
+link out of it). A folder stands for the one file of the entry's format
 inside it, at any depth, found by the name the tool gives its file
 (:func:`generator.read.formats.catalog.files_in`).
 """
@@ -36,6 +37,18 @@ def _file_in(folder: Path, format_name: str) -> tuple[Path | None, str]:
         return None, f"no {format_name} file in the folder {folder}"
     listed = ", ".join(str(p.relative_to(folder)) for p in found[:5])
     return None, f"{len(found)} {format_name} files in the folder {folder} ({listed}): name the file"
+
+
+def _confined(folder: Path, name: str) -> tuple[Path, str]:
+    """``folder/name`` resolved, and why it is refused (``""`` when it is not): it must stay in ``folder``."""
+    given = Path(name)
+    if given.is_absolute() or ".." in given.parts:
+        return given, f"{name!r}: give a path inside the mapping file's folder (no absolute path, no ..)"
+    base = folder.resolve()
+    source = (base / given).resolve()
+    if not source.is_relative_to(base):
+        return source, f"{name!r} is not a file or folder inside the mapping file's folder (a link out of it?)"
+    return source, ""
 
 
 def read_sweep(path: Path) -> tuple[list[Request], list[str]]:
@@ -88,7 +101,10 @@ def read_sweep(path: Path) -> tuple[list[Request], list[str]]:
         if fields["format"] not in PARSERS:
             err((*loc, "format"), f"unknown format {fields['format']!r}; known: {', '.join(PARSERS)}")
             continue
-        source = (path.parent / fields["file"]).resolve()
+        source, outside = _confined(path.parent, fields["file"])
+        if outside:
+            err((*loc, "file"), outside)
+            continue
         if source.is_dir():
             found, why = _file_in(source, fields["format"])
             if found is None:

@@ -84,7 +84,31 @@ def load(root: Path) -> tuple[RawGuide, list[Problem]]:
                 _read(raw, kind, root, path, problems, real_root)
         if len(paths) > MAX_FILES:
             problems.append(Problem(f"{folder}/", 0, "", f"more than {MAX_FILES} files"))
+    problems += links_under_runs(root)
     return raw, problems
+
+
+def links_under_runs(root: Path) -> list[Problem]:
+    """One problem per link anywhere under ``runs/`` (the folder itself included), dangling or not.
+
+    The build never reads through one, but ``generator import`` writes into ``runs/``: a link a pull
+    request commits there would point the next import at any place on the maintainer's disk.
+    """
+    top = root / RUNS_FOLDER
+    found = [top] if top.is_symlink() else []
+    if not found:
+        for folder, dirs, files in os.walk(top):
+            found += [Path(folder, name) for name in sorted(dirs + files) if os.path.islink(os.path.join(folder, name))]
+    return [
+        Problem(
+            path.relative_to(root).as_posix(),
+            0,
+            "",
+            "is a link; links are refused under runs/ (an import would write where it points):"
+            " put the file or folder itself there",
+        )
+        for path in found
+    ]
 
 
 def _listing(folder: Path) -> tuple[list[Path], str | None]:

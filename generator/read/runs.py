@@ -25,11 +25,12 @@ import functools
 import hashlib
 import importlib
 import json
-import math
 import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from generator.number_range import out_of_range, shown
 
 
 @dataclass(frozen=True)
@@ -97,8 +98,12 @@ def json_file(content: bytes, metric: str | None) -> float:
         raise RunFileError("format 'json' needs 'metric': the dotted path to the number in the file")
     try:
         node: object = json.loads(content)
-    except (ValueError, UnicodeDecodeError) as exc:
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise RunFileError(f"not valid JSON ({exc})") from None
+    except ValueError:  # an integer beyond Python's limit of digits
+        raise RunFileError("a number in the file has too many digits") from None
+    except RecursionError:
+        raise RunFileError("not valid JSON (nested too deeply)") from None
     walked: list[str] = []
     for part in metric.split("."):
         walked.append(part)
@@ -110,6 +115,8 @@ def json_file(content: bytes, metric: str | None) -> float:
             raise RunFileError(f"no {'.'.join(walked)!r} in the file")
     if isinstance(node, bool) or not isinstance(node, (int, float)):
         raise RunFileError(f"{metric!r} is not a number")
+    if why := out_of_range(node):
+        raise RunFileError(f"{metric!r} is {shown(node)}; {why}")
     return float(node)
 
 
@@ -144,6 +151,6 @@ def read_run_file(root: Path, path: str, sha256: str, fmt: str, metric: str | No
         raise RunFileError(f"sha256 is {digest}, the data says {sha256}: the file changed since it was recorded")
     found = reader(content, metric)
     run = found if isinstance(found, FileRun) else FileRun(found)
-    if not math.isfinite(run.value) or run.value <= 0:
-        raise RunFileError(f"the run value read from the file is {run.value!r}; expected a positive finite number")
+    if why := out_of_range(run.value):
+        raise RunFileError(f"the run value read from the file is {shown(run.value)}; {why}")
     return run

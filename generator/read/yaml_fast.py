@@ -34,6 +34,7 @@ from generator.read.yaml_source import (
     Document,
     Loc,
     _Builder,
+    _fits_a_float,
     _Loader,
     read_yaml,
 )
@@ -95,6 +96,8 @@ class _FastBuilder(_Builder):
                 return value
             value = self.loader.construct_object(node, deep=True)
             if isinstance(value, float) and not math.isfinite(value):
+                raise _Unusual
+            if isinstance(value, int) and not _fits_a_float(value):
                 raise _Unusual
             return value
         if id(node) in self.open or not isinstance(node, (MappingNode, SequenceNode)):

@@ -133,6 +133,11 @@ def _dotted(loc: Loc) -> str:
     return out
 
 
+def _fits_a_float(value: int) -> bool:
+    """Whether an int from the data can be computed with as a float (it has at most about 308 digits)."""
+    return value.bit_length() <= 1023
+
+
 class _Builder:
     def __init__(self, loader: _Loader) -> None:
         self.loader = loader
@@ -168,6 +173,9 @@ class _Builder:
             raise _Reject(line, _dotted(loc), f"value {node.value[:40]!r} cannot be read ({reason})") from None
         if isinstance(value, float) and not math.isfinite(value):
             raise _Reject(line, _dotted(loc), f"expected a finite number, got {node.value!r}")
+        if isinstance(value, int) and not _fits_a_float(value):
+            digits = len(node.value)
+            raise _Reject(line, _dotted(loc), f"value {node.value[:40]!r}... is too large a number ({digits} digits)")
         if isinstance(value, str) and (bad := _CONTROL.search(value)):
             raise _Reject(line, _dotted(loc), f"text contains the control character U+{ord(bad.group()):04X}")
         return value

@@ -46,7 +46,17 @@ def _value(sample: Sample, anchor: str, note: str | None) -> dict[str, Any]:
         "runs_text": sample.runs_text(),
         "spread": spread,
         "stale": [s.reason for s in sample.stale],
+        "source": _source(sample.source),
     }
+
+
+def _source(source: schema.Source | None) -> dict[str, Any] | None:
+    """Where a number comes from, as the data states it (every field, ``null`` where not stated)."""
+    if source is None:
+        return None
+    out = source.model_dump(mode="json")
+    out["text"] = source.text()
+    return out
 
 
 def guide_data(d: Derived, page_of: dict[str, str]) -> dict[str, Any]:
@@ -90,6 +100,7 @@ def guide_data(d: Derived, page_of: dict[str, str]) -> dict[str, Any]:
             {
                 "id": option.id,
                 "name": option.name,
+                "label": option.label,
                 "short": option.short,
                 "page": page_of[option.id],
                 "cells": cells,
@@ -103,7 +114,8 @@ def guide_data(d: Derived, page_of: dict[str, str]) -> dict[str, Any]:
         "format_version": FORMAT_VERSION,
         "guide": {"title": g.title, "option_noun": g.option_noun, "context_noun": g.context_noun},
         "levels": {
-            name: {"colour": lv.colour, "symbol": lv.symbol, "meaning": lv.meaning} for name, lv in g.levels.items()
+            name: {"colour": lv.colour, "symbol": lv.symbol, "meaning": lv.meaning, "word": lv.word}
+            for name, lv in g.levels.items()
         },
         "contexts": [{"id": c.id, "name": c.name} for c in g.contexts],
         "columns": columns,
@@ -136,6 +148,7 @@ def _table(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> dict[st
                     "note": f.note,
                     "anchor": anchors.fact(t.id, f.id),
                     "stale": [s.reason for s in d.sample(t.id, f.id).stale],
+                    "source": _source(d.sample(t.id, f.id).source),
                 }
                 for f in t.facts
             ],
@@ -171,6 +184,12 @@ def _table(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> dict[st
         "quantity": t.quantity,
         "unit": t.unit,
         "better": t.better,
+        "tags": list(t.tags),
+        "digits": t.digits,
+        "statistic": t.statistic,
+        "spread": t.spread,
+        "repetitions": t.repetitions,
+        "variance_below_pct": t.variance_below_pct,
         "provenance": t.provenance,
         "campaign": t.campaign,
         "csv": csv_file(t.id),
@@ -213,8 +232,11 @@ def table_csv(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> str:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     if isinstance(t, schema.FactTable):
-        w.writerow(["id", "label", "value", "unit", "approx", "provenance", "option"])
+        with_source = any(d.sample(t.id, f.id).source for f in t.facts)
+        header = ["id", "label", "value", "unit", "approx", "provenance", "option"]
+        w.writerow([*header, *(["source"] if with_source else [])])
         for f in t.facts:
+            source = d.sample(t.id, f.id).source
             w.writerow(
                 [
                     _cell(x)
@@ -226,6 +248,7 @@ def table_csv(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> str:
                         str(f.approx).lower(),
                         f.provenance,
                         f.option or "",
+                        *([source.text() if source else ""] if with_source else []),
                     )
                 ]
             )
@@ -233,6 +256,8 @@ def table_csv(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> str:
     view = d.tables[t.id]
     # A series whose values have a spread gets its low and high ends after the values.
     spread = [s for s in t.series if any(d.sample(t.id, r.id, s.id).spread for r in t.rows)]
+    # A series with a stated source gets a column saying where each of its values comes from.
+    sourced = [s for s in t.series if any(d.sample(t.id, r.id, s.id).source for r in t.rows)]
     w.writerow(
         [
             "row",
@@ -241,6 +266,7 @@ def table_csv(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> str:
             *(f"{s.id} ({t.unit})" for s in t.series),
             *(f"{c.numerator}/{c.denominator}" for c in t.comparisons),
             *(f"{s.id} {end}" for s in spread for end in ("low", "high")),
+            *(f"{s.id} source" for s in sourced),
         ]
     )
     for r, row in enumerate(t.rows):
@@ -256,10 +282,15 @@ def table_csv(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> str:
                     *(d.sample(t.id, row.id, s.id).text() for s in t.series),
                     *(schema.NOT_MEASURED if rc.value is None else repr(rc.value) for rc in ratios),
                     *("" if end is None else repr(end) for x in samples for end in (x.low, x.high)),
+                    *(_source_text(d.sample(t.id, row.id, s.id).source) for s in sourced),
                 )
             ]
         )
     return out.getvalue()
+
+
+def _source_text(source: schema.Source | None) -> str:
+    return source.text() if source is not None else schema.NOT_STATED
 
 
 def downloads(d: Derived, page_of: dict[str, str]) -> dict[str, str]:
@@ -267,7 +298,7 @@ def downloads(d: Derived, page_of: dict[str, str]) -> dict[str, str]:
     from generator.render.data_format import json_schema  # the models cost start-up; only the schema needs them
 
     files = {
-        JSON_FILE: json.dumps(guide_data(d, page_of), ensure_ascii=False, indent=1) + "\n",
+        JSON_FILE: json.dumps(guide_data(d, page_of), ensure_ascii=False, indent=1, allow_nan=False) + "\n",
         SCHEMA_FILE: json_schema(),
     }
     for t in d.data.tables:

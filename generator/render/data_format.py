@@ -37,6 +37,29 @@ class Level(_Model):
     colour: str
     symbol: str
     meaning: str
+    word: str | None = Field(
+        default=None,
+        description="since 1.2: the word of a cell with this level and no word of its own ('not measured' for "
+        "unknown, 'reference', the label of a judgement); null: the engine's default",
+    )
+
+
+class Outcome(_Model):
+    level: str
+    word: str
+
+
+class NoiseRule(_Model):
+    """How a ratio whose interval crosses a band boundary is judged (docs/reader-tools.md)."""
+
+    straddle: Literal["tie", "likely"] = Field(
+        description="tie: the band nearest the one holding 1.0 among those the interval touches; likely: the shown "
+        "band's outcome in 'likely' (else as tie)"
+    )
+    likely: dict[str, Outcome] = Field(description="band word -> the outcome shown instead")
+    stated_bound: Literal["ignore", "as-spread"] = Field(
+        description="as-spread: a table's variance_below_pct is a ± spread on values without runs"
+    )
 
 
 class Band(_Model):
@@ -60,6 +83,8 @@ class Column(_Model):
     aggregate: Literal["split", "worst"] | None = Field(
         default=None, description="comparison columns: regimes whose verdicts differ are split, or the worst shown"
     )
+    tag: str | None = Field(default=None, description="since 1.2, comparison columns: tables with this tag feed it")
+    noise: NoiseRule | None = Field(default=None, description="since 1.2, comparison columns: the noise rule, or null")
     attribute: str | None = Field(default=None, description="category columns: the option attribute read")
     role: Literal["requirement", "feature"] | None = Field(
         default=None, description="category columns: something an option requires, or offers"
@@ -130,6 +155,7 @@ class Need(_Model):
 class Option(_Model):
     id: str
     name: str
+    label: str | None = Field(default=None, description="since 1.2: the short name tables and cell details use")
     short: str
     page: str = Field(description="the option's page, relative to the site root")
     cells: list[Cell]
@@ -153,6 +179,18 @@ class Spread(_Model):
     text: str = Field(description="as printed beside the value")
 
 
+class Source(_Model):
+    """Where a published number comes from: the most specific ``source`` of value, row, series, table, campaign."""
+
+    url: str | None
+    repository: str | None
+    path: str | None
+    commit: str | None
+    retrieved: str | None = Field(description="YYYY-MM-DD")
+    quote: str | None
+    text: str = Field(description="the fields as one line, as the evidence and the CSV print them")
+
+
 class Value(_Model):
     value: float | None = Field(
         description="the value shown and compared (the table's statistic of the runs); null where not measured"
@@ -160,11 +198,14 @@ class Value(_Model):
     text: str = Field(description="as printed: the number, or 'not measured'")
     anchor: str
     note: str | None
-    statistic: str = Field(description="how runs become the value: median, mean, min or max")
+    statistic: str | None = Field(
+        description="how runs become the value: median, mean, min or max; null for one number with no runs behind it"
+    )
     runs: list[float] | None = Field(description="every run's value, where the data lists them")
     runs_text: str = Field(description="as printed: '5 runs', 'runs not stated', ...")
     spread: Spread | None = Field(description="the spread around the value, where runs (or a stated bound) give one")
     stale: list[str] = Field(description="why the value is stale under the guide's freshness rules; empty: not stale")
+    source: Source | None = Field(description="where the number comes from, as the data states it (since 1.1)")
 
 
 class Ratio(_Model):
@@ -202,6 +243,18 @@ class MeasurementTable(_Model):
     quantity: str
     unit: str
     better: Literal["higher", "lower"]
+    tags: list[str] = Field(default_factory=list, description="since 1.2: the comparison columns it feeds, by tag")
+    digits: int = Field(default=2, description="since 1.2: decimals of every ratio computed from the table")
+    statistic: Literal["median", "mean", "min", "max"] = Field(
+        default="median", description="since 1.2: how a value's runs become the value"
+    )
+    spread: Literal["min-max", "stdev", "ci95"] = Field(
+        default="min-max", description="since 1.2: the spread of a value with runs"
+    )
+    repetitions: int | None = Field(default=None, description="since 1.2: stated bound, at least this many runs")
+    variance_below_pct: float | None = Field(
+        default=None, description="since 1.2: stated bound, run-to-run variance under this percentage"
+    )
     provenance: str
     campaign: str
     csv: str = Field(description="the table as CSV, relative to the site root")
@@ -222,6 +275,7 @@ class Fact(_Model):
     note: str | None
     anchor: str
     stale: list[str] = Field(description="why the value is stale; empty: not stale")
+    source: Source | None = Field(description="where the number comes from, as the data states it (since 1.1)")
 
 
 class FactTable(_Model):
@@ -270,4 +324,4 @@ def json_schema() -> str:
         "title": f"Decision guide data, format {FORMAT_VERSION}",
         **doc,
     }
-    return json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+    return json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=True, allow_nan=False) + "\n"

@@ -46,7 +46,9 @@ def decision_view(derived: Derived) -> DecisionView | None:
     if decisions is None:
         return None
     table = derived.decision_table
-    return DecisionView(decisions, table, json.dumps(decide.payload(derived.data, table), separators=(",", ":")))
+    return DecisionView(
+        decisions, table, json.dumps(decide.payload(derived.data, table), separators=(",", ":"), allow_nan=False)
+    )
 
 
 @dataclass

@@ -124,7 +124,7 @@ def _series_head(html: PageHtml, t: schema.MeasurementTable, s: schema.Series) -
 def _measured(html: PageHtml, t: schema.MeasurementTable, drawn: Sequence[Chart], copy: bool) -> str:
     d = html.d
     campaign = d.campaign(t.campaign)
-    on = f" on the {text(campaign.name)}" if campaign else ""
+    on = f" ({text(campaign.name)})" if campaign else ""  # the name as written: no article of ours
     heads = "".join(_series_head(html, t, s) for s in t.series)
     heads += "".join(
         f'<th scope="col">{text(c.label)} <span class="dg-prov">(computed)</span></th>' for c in t.comparisons

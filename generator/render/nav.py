@@ -21,7 +21,7 @@ from generator import escaping
 from generator.derive.compare import Comparison
 from generator.derive.guide import Derived
 from generator.render.history_view import HISTORY_URI
-from generator.render.pages import COMPARE_URI, DECIDE_URI, STALE_URI, SUPPORT_URI, Page
+from generator.render.pages import COMPARE_URI, DECIDE_URI, STALE_URI, SUPPORT_URI, YOURS_URI, Page
 from generator.render.uris import option_uri
 
 #: Most option pages in one navigation section (about the square root of 1,000).
@@ -73,6 +73,7 @@ def guide_nav(
         *([{titles[SUPPORT_URI]: SUPPORT_URI}] if SUPPORT_URI in titles else []),
         {escaping.title(derived.data.guide.option_noun_plural.capitalize()): options},
         {"Measured results": "results.md"},
+        *([{titles[YOURS_URI]: YOURS_URI}] if YOURS_URI in titles else []),
         *([{titles[STALE_URI]: STALE_URI}] if STALE_URI in titles else []),
         {"Methodology": "methodology.md"},
         *([{titles[COMPARE_URI]: _compare_nav(pages)}] if COMPARE_URI in titles else []),

@@ -8,6 +8,7 @@ table, ``[[option:id]]`` a link to that option's page.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Callable
@@ -23,7 +24,12 @@ Resolver = Callable[[str], Markup]
 _CODE = re.compile(r"`([^`]+)`")
 _LINK = re.compile(r"\[([^\[\]]+)\]\(([^()\s]+)\)")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
-_EM = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
+#: Italics: ``*text*``, where the opening ``*`` follows no word character or ``*`` and precedes no space,
+#: and the closing one follows no space and precedes no word character or ``*``, on the same line. As a
+#: pattern (``(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])``) every opening ``*`` without a closing one
+#: scans to the end of the line: quadratic. :func:`_italics` pairs them in one pass instead.
+_WORD_OR_STAR = re.compile(r"[\w*]")
+_SPACE = re.compile(r"\s")
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
 _HOLE = re.compile(r"\x00(\d+)\x00")
 
@@ -78,7 +84,7 @@ def _compile(text: str) -> tuple[str | _Reference, ...]:
         out = _LINK.sub(link, out)
     if "*" in out:
         out = _BOLD.sub(r"<strong>\1</strong>", out)
-        out = _EM.sub(r"<em>\1</em>", out)
+        out = _italics(out)
     out = _md(out)  # what is left of Markdown's syntax is text: shown, never interpreted again
     if not stash:  # no holes: the text is its HTML
         return (out,)
@@ -90,6 +96,39 @@ def _compile(text: str) -> tuple[str | _Reference, ...]:
         elif item != "":
             parts.append(item)
     return tuple(parts) or ("",)
+
+
+def _italics(text: str) -> str:
+    """``*text*`` as ``<em>text</em>``, paired as the pattern above pairs them, in time linear in ``text``
+    (each ``*`` is looked at a fixed number of times; finding the closing one is a binary search)."""
+    stars = [i for i, c in enumerate(text) if c == "*"]
+    if len(stars) < 2:
+        return text
+    n = len(text)
+
+    def opens(i: int) -> bool:
+        return (i == 0 or not _WORD_OR_STAR.match(text[i - 1])) and i + 1 < n and not _SPACE.match(text[i + 1])
+
+    def closes(j: int) -> bool:
+        return not _SPACE.match(text[j - 1]) and (j + 1 == n or not _WORD_OR_STAR.match(text[j + 1]))
+
+    closers = [j for j in stars if j > 0 and closes(j)]
+    newlines = [i for i, c in enumerate(text) if c == "\n"]
+    out: list[str] = []
+    done = 0  # text before this has been copied to ``out``
+    for i in stars:
+        if i < done or not opens(i):
+            continue
+        k = bisect.bisect_left(closers, i + 2)  # at least one character between the two
+        if k == len(closers):
+            continue
+        j = closers[k]
+        line_end = newlines[b] if (b := bisect.bisect_left(newlines, i)) < len(newlines) else n
+        if j > line_end:
+            continue
+        out += [text[done:i], "<em>", text[i + 1 : j], "</em>"]
+        done = j + 1
+    return "".join(out) + text[done:]
 
 
 def _md(html: str) -> str:

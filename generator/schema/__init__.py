@@ -10,7 +10,6 @@ guide shares them. A field's docstring is its description in the JSON Schema
 from __future__ import annotations
 
 import datetime as dt
-import math
 import unicodedata
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
@@ -29,9 +28,17 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from generator.number_range import LARGEST, SMALLEST, out_of_range, shown
 from generator.read.formats.workload import WORKLOAD_FIELDS
 
 NOT_MEASURED = "not measured"
+
+#: The data format this engine reads and writes, stated as ``format:`` in ``guide.yml``. A guide that states
+#: no format is in the first release's format, ``1``. A change that breaks old data raises this number and
+#: comes with its migration step (:mod:`generator.migrate.steps`), which ``python -m generator migrate`` runs.
+FORMAT = 2
+#: The format of a guide that states none: the first release's.
+FIRST_FORMAT = 1
 
 #: Unicode categories of characters a reader cannot see or that reorder what they see: format
 #: characters (U+200B zero width space, U+202E right-to-left override, U+2066..U+2069 isolates,
@@ -87,8 +94,8 @@ def _positive_number(value: Any) -> float:
         raise PydanticCustomError(
             "number", "expected a positive number, got 0 (nothing measured here is zero, and ratios divide by it)"
         )
-    if not math.isfinite(value) or value < 0:
-        raise PydanticCustomError("number", "expected a positive finite number, got {got}", {"got": repr(value)})
+    if why := out_of_range(value):
+        raise PydanticCustomError("number", "{why}, got {got}", {"why": why, "got": shown(value)})
     return float(value)
 
 
@@ -113,12 +120,12 @@ def _value_kind(value: Any) -> str:
 PositiveNumber = Annotated[
     float,
     PlainValidator(_positive_number),
-    WithJsonSchema({"type": "number", "exclusiveMinimum": 0}),
+    WithJsonSchema({"type": "number", "minimum": SMALLEST, "maximum": LARGEST}),
 ]
 Measurement = Annotated[
     float | str,
     PlainValidator(_measurement),
-    WithJsonSchema({"oneOf": [{"type": "number", "exclusiveMinimum": 0}, {"const": NOT_MEASURED}]}),
+    WithJsonSchema({"oneOf": [{"type": "number", "minimum": SMALLEST, "maximum": LARGEST}, {"const": NOT_MEASURED}]}),
 ]
 
 
@@ -176,6 +183,7 @@ from generator.schema.evidence import (  # noqa: E402
     RunFile,
     Runs,
     Setup,
+    Source,
     Spread,
     Statistic,
 )
@@ -189,6 +197,7 @@ __all__ = [
     "RunFile",
     "Runs",
     "Setup",
+    "Source",
     "Spread",
     "Statistic",
 ]
@@ -316,9 +325,20 @@ class Questions(Model):
     """Heading of the section on when to pick it."""
 
 
+def _current_format(value: Any) -> int:
+    """The format number; the reader has already refused any other (:mod:`generator.check.data_format`)."""
+    if isinstance(value, bool) or value != FORMAT:
+        raise PydanticCustomError(
+            "format", "expected the data format {format}, got {got}", {"format": FORMAT, "got": shown_value(value)}
+        )
+    return FORMAT
+
+
 class Guide(Model):
     """``guide.yml``: what the guide is about and how its matrix is built."""
 
+    format: Annotated[int, PlainValidator(_current_format), WithJsonSchema({"type": "integer", "const": FORMAT})]
+    """The data format the guide is written in. An older guide is upgraded by ``python -m generator migrate``."""
     title: Label
     """The guide's title, on the overview page."""
     tagline: Label
@@ -526,6 +546,8 @@ class Campaign(Model):
     """Dated changes since it was first published."""
     setup: Setup | None = None
     """How its values were produced, for every table of the campaign (tables, series and rows override)."""
+    source: Source | None = None
+    """Where its published numbers come from (tables, series, rows and values override)."""
 
 
 # --- tables/*.yml ----------------------------------------------------------
@@ -548,6 +570,8 @@ class Series(Model):
     campaign: Id | None = None
     setup: Setup | None = None
     """How this series' values were produced, where it differs from the table."""
+    source: Source | None = None
+    """Where this series' published numbers come from, where it differs from the table's."""
     metrics: dict[Id, Label] = Field(default_factory=dict)
     """Per tool format, the number of an imported file that is this series' value (overrides the table's)."""
 
@@ -584,8 +608,15 @@ class Row(Model):
     """A note on a series' value in this row."""
     setup: Setup | None = None
     """How this row's values were produced, where it differs from the series, table and campaign."""
+    source: Source | None = None
+    """Where this row's published numbers come from."""
+    sources: dict[Id, Source] = Field(default_factory=dict)
+    """Where one value of the row comes from, by series id (the most specific source is shown)."""
     workload: Workload = Field(default_factory=dict)
     """What this row's runs ran (``concurrency: 32``), on top of the table's; checked on import."""
+    metrics: dict[Id, Label] = Field(default_factory=dict)
+    """Per tool format, the number of an imported file that is this row's value (``read.time`` on one
+    row, ``write.time`` on another, from the same file); overrides the series' and the table's."""
 
 
 class MeasurementTable(Model):
@@ -629,6 +660,8 @@ class MeasurementTable(Model):
     95% confidence interval of the mean (needs 3 runs)."""
     setup: Setup | None = None
     """How the table's values were produced, where it differs from the campaign."""
+    source: Source | None = None
+    """Where the table's published numbers come from."""
     metrics: dict[Id, Label] = Field(default_factory=dict)
     """Per tool format (``aiperf``, ``vllm-bench``, ...), the number of an imported file that is the value
     (``output_token_throughput.avg``); ``python -m generator import`` writes it into each run file entry."""
@@ -667,6 +700,8 @@ class Fact(Model):
     """A note shown with it."""
     setup: Setup | None = None
     """How this value was produced, where it differs from the table and campaign."""
+    source: Source | None = None
+    """Where this published number comes from."""
 
 
 class FactTable(Model):
@@ -687,6 +722,8 @@ class FactTable(Model):
     """The facts."""
     setup: Setup | None = None
     """How the table's values were produced, where it differs from the campaign."""
+    source: Source | None = None
+    """Where the table's published numbers come from."""
 
 
 #: A table file is either kind, told apart by its ``kind`` field.
@@ -718,10 +755,13 @@ class RatioClaim(Model):
     """A number used inside prose, computed from one table: ``[[id]]`` in any prose field.
 
     Per-row ratios of ``numerator`` over ``denominator`` are combined by
-    ``aggregate`` (``range`` shows lowest to highest). A ``mean`` read as a
-    comparison never hides a split: when the rows fall on different sides
-    (faster in one, slower in another), the text says where each side wins.
-    The ratio is printed with the table's ``digits``.
+    ``aggregate``: ``mean`` is the geometric mean (the mean of B/A is then the
+    inverse of the mean of A/B), ``range`` shows lowest to highest, with a
+    ``phrase`` as "1.1× to 1.5× faster than". A ``mean`` whose ratios lie
+    further apart than ``range_beyond`` reads as their range instead. A
+    ``mean`` read as a comparison never hides a split: when the rows fall on
+    different sides (faster in one, slower in another), the text says where
+    each side wins. The ratio is printed with the table's ``digits``.
     """
 
     id: Id
@@ -735,12 +775,18 @@ class RatioClaim(Model):
     rows: list[Id] = Field(min_length=1)
     """Rows whose ratios it combines."""
     aggregate: Literal["mean", "min", "max", "range"] = "mean"
-    """How: ``mean``, ``min``, ``max`` or ``range``."""
+    """How: ``mean`` (geometric), ``min``, ``max`` or ``range``."""
+    range_beyond: float | None = Field(default=None, gt=1)
+    """For a ``mean``: when the largest ratio is more than this many times the smallest, show the range
+    instead of one number (default: the claims' ``range_beyond``; ``null``: always the mean)."""
     phrase: Phrase | None = None
-    """Words to read it as a comparison."""
+    """Words to read it as a comparison (with any ``aggregate``; a range reads "1.1× to 1.5× faster than")."""
 
 
 class Claims(Model):
+    range_beyond: float | None = Field(default=2.0, gt=1)
+    """A mean of ratios more than this many times apart (largest over smallest) is shown as its range:
+    16.19× and 3.84× are no "10×". ``null``: always the mean."""
     claims: list[RatioClaim] = Field(default_factory=list)
     """Numbers quoted in prose."""
 
@@ -776,7 +822,9 @@ class Recommendation(Model):
     """
 
     headline: Prose
-    recommended: list[Recommended] = Field(min_length=1)
+    """The answer in a sentence or two, shown first on the overview."""
+    recommended: list[Recommended] = Field(default_factory=list)
+    """The rows the matrix marks as recommended, each with when; without any, no row is marked."""
     summary: Prose
     """The bottom line in a paragraph."""
     cases: list[Case] = Field(min_length=1)
@@ -850,7 +898,8 @@ class PlatformFilter(Model):
 
 
 class SupportFilter(Model):
-    """Rules out every option whose support status on the answered context is ``no``.
+    """Rules out every option whose support status on the answered context is ``no``, ``cannot run`` or
+    ``not tried`` (an option that failed there, cannot run there, or was never tried there).
 
     The answers of ``question`` are context ids of ``guide.yml``. The chosen
     context's status and note are also shown with each recommended option.

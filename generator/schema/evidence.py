@@ -14,6 +14,10 @@ default) and which spread goes beside it (``spread``). Where the source states
 only a bound ("at least 2 repetitions, variance under 1%"), the table keeps
 ``repetitions`` and ``variance_below_pct`` and nothing more is invented.
 
+``source`` blocks say where a published number comes from (a page, a repository's file at a commit,
+when it was read, the sentence it was read from). They can be written on a campaign, a table, a series,
+a row, one value (``sources: {<series>: ...}`` on a row) or a fact; the most specific one is shown whole.
+
 ``setup`` blocks say how values were produced (tool, command, software
 versions, environment variables, date, raw output). They can be written on a
 campaign, a table, a series and a row (a fact, for facts tables); the most
@@ -115,6 +119,56 @@ class Setup(Model):
     """When the values were measured."""
     raw_file: Label | None = None
     """Where the raw output is kept, as the source names it."""
+
+
+Commit = Annotated[str, StringConstraints(pattern=r"^[0-9a-fA-F]{7,40}$")]
+
+
+class Source(Model):
+    """Where a published number comes from; say what you know, at least one field."""
+
+    url: Annotated[str, StringConstraints(pattern=r"^https?://\S+$", max_length=2000)] | None = None
+    """The page it was read from (http or https)."""
+    repository: Label | None = None
+    """The repository holding it (``owner/name`` or its address)."""
+    path: Label | None = None
+    """The file in that repository."""
+    commit: Commit | None = None
+    """The commit the file was read at (7 to 40 hex digits)."""
+    retrieved: dt.date | None = None
+    """When it was read (YYYY-MM-DD)."""
+    quote: Prose | None = None
+    """The sentence or table row it was read from, verbatim."""
+
+    @model_validator(mode="after")
+    def _something(self) -> Source:
+        if not any(getattr(self, name) is not None for name in type(self).model_fields):
+            raise PydanticCustomError(
+                "source", "a source needs at least one of url, repository, path, commit, retrieved, quote"
+            )
+        return self
+
+    def text(self) -> str:
+        """One line for the evidence and the CSV: ``url; repository owner/name at abc1234, path x; retrieved ...``."""
+        parts = []
+        if self.url:
+            parts.append(self.url)
+        where = " ".join(
+            x
+            for x in (
+                f"repository {self.repository}" if self.repository else "",
+                f"at {self.commit}" if self.commit else "",
+                f"path {self.path}" if self.path else "",
+            )
+            if x
+        )
+        if where:
+            parts.append(where)
+        if self.retrieved:
+            parts.append(f"retrieved {self.retrieved.isoformat()}")
+        if self.quote:
+            parts.append(f"“{' '.join(self.quote.split())}”")
+        return "; ".join(parts)
 
 
 class Component(Model):

@@ -35,7 +35,9 @@ def schemas() -> dict[str, str]:
         if "$defs" in doc:
             doc["definitions"] = doc.pop("$defs")
         doc = {"$schema": "http://json-schema.org/draft-07/schema#", "$comment": HEADER, **doc}
-        out[f"{kind}.schema.json"] = json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+        out[f"{kind}.schema.json"] = (
+            json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=True, allow_nan=False) + "\n"
+        )
     return out
 
 

@@ -30,8 +30,6 @@ def claim_references(data: Data) -> list[Problem]:
                     expect("comparison column", c.phrase.column, comparison_columns),
                 )
             )
-        if c.phrase is not None and c.aggregate == "range":
-            problems.append(at(data, data.claims, ("claims", i, "phrase"), "a range cannot be read as one comparison"))
         rows = {r.id for r in t.rows}
         for r_i, row in enumerate(c.rows):
             if row not in rows:

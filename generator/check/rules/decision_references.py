@@ -46,7 +46,7 @@ def decision_references(data: Data) -> list[Problem]:
         for field in ("recommend", "runner_up"):
             ident = getattr(rule, field)
             if ident is not None and ident not in options:
-                problems.append(at(data, d, ("rules", i, field), expect(data.guide.option_noun, ident, options)))
+                problems.append(at(data, d, ("rules", i, field), expect("option", ident, options)))
         if rule.runner_up == rule.recommend:
             problems.append(at(data, d, ("rules", i, "runner_up"), "the runner-up must differ from the recommendation"))
     for i, f in enumerate(d.filters):

@@ -53,6 +53,9 @@ def table_references(data: Data) -> list[Problem]:
             for key in row.notes:
                 if key not in series:
                     problems.append(at(data, t, ("rows", r_i, "notes", key), expect("series", key, series)))
+            for key in row.sources:
+                if key not in series:
+                    problems.append(at(data, t, ("rows", r_i, "sources", key), expect("series", key, series)))
         for c_i, comp in enumerate(t.comparisons):
             for side in ("numerator", "denominator"):
                 name = getattr(comp, side)

@@ -253,7 +253,19 @@ class Comparison(Plain):
 
     def export(self, column: schema.ComparisonColumn) -> dict[str, Any]:
         bands = [{"min": b.min, "level": b.level, "word": b.word} for b in column.bands]
-        return {"bands": bands, "against": column.against, "baseline": column.baseline, "aggregate": column.aggregate}
+        noise = None
+        if column.noise is not None:
+            rule = column.noise
+            likely = {word: {"level": o.level, "word": o.word} for word, o in rule.likely.items()}
+            noise = {"straddle": rule.straddle, "likely": likely, "stated_bound": rule.stated_bound}
+        return {
+            "bands": bands,
+            "against": column.against,
+            "baseline": column.baseline,
+            "aggregate": column.aggregate,
+            "tag": column.tag,
+            "noise": noise,
+        }
 
 
 KIND = Comparison()

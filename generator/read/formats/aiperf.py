@@ -28,6 +28,7 @@ Metric names here are ``<tag>.<statistic>``: ``output_token_throughput.avg``, ``
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -63,6 +64,7 @@ def parse(content: bytes) -> ToolRun:
             "this is AIPerf's CSV export (profile_export_aiperf.csv); import the profile_export_aiperf.json"
             " written beside it, which holds the same run with its set-up",
         )
+    _refuse_per_request(text)
     doc = expect_object(load_json(text), TOOL, "AIPerf writes one object per export")
     schema = doc.get("schema_version")
     if schema is not None and (not isinstance(schema, str) or schema.split(".")[0] != KNOWN_SCHEMA_MAJOR):
@@ -88,6 +90,23 @@ def parse(content: bytes) -> ToolRun:
         warnings=_errors(doc),
         unusable=_unusable(doc),
     )
+
+
+def _refuse_per_request(text: str) -> None:
+    """AIPerf's per-request export (``profile_export.jsonl``, one record a line) is not the run's summary."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(lines) < 2 or not (lines[0].startswith("{") and lines[0].endswith("}")):
+        return
+    try:
+        first = json.loads(lines[0])
+    except ValueError:
+        return
+    if isinstance(first, dict) and "metrics" in first and ("metadata" in first or "error" in first):
+        raise ToolOutputError(
+            "line 1",
+            "this is AIPerf's per-request export (profile_export.jsonl, one request a line); import the"
+            " profile_export_aiperf.json beside it, which holds the run's statistics",
+        )
 
 
 def _metrics(doc: dict[str, Any]) -> dict[str, Metric]:

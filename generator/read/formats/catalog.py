@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.read.formats import aiperf, nccl_tests, sglang_bench, vllm_bench
+from generator.read.formats import aiperf, deepep, nccl_tests, pplx_kernels, sglang_bench, uccl_ep, vllm_bench
 from generator.read.formats.tool_output import ToolOutputError, ToolRun
 
 Parser = Callable[[bytes], list[ToolRun]]
@@ -20,6 +20,9 @@ PARSERS: dict[str, Parser] = {
     vllm_bench.FORMAT: vllm_bench.parse,
     sglang_bench.FORMAT: sglang_bench.parse,
     nccl_tests.FORMAT: nccl_tests.parse,
+    deepep.FORMAT: deepep.parse,
+    uccl_ep.FORMAT: uccl_ep.parse,
+    pplx_kernels.FORMAT: pplx_kernels.parse,
 }
 
 #: What each format is, for help texts and messages.
@@ -28,6 +31,9 @@ DESCRIPTIONS = {
     vllm_bench.FORMAT: "vllm bench serve --save-result JSON",
     sglang_bench.FORMAT: "python -m sglang.bench_serving --output-file JSON lines",
     nccl_tests.FORMAT: "nccl-tests standard output (all_gather_perf, reduce_scatter_perf, alltoall_perf ...)",
+    deepep.FORMAT: "DeepEP tests' standard output (test_intranode, test_internode, test_low_latency, V2 test_ep)",
+    uccl_ep.FORMAT: "UCCL EP ep/bench scripts' standard output (test_low_latency, test_internode ...)",
+    pplx_kernels.FORMAT: "pplx-kernels tests.bench_all_to_all standard output or its _all_to_all.tsv",
 }
 
 
@@ -36,7 +42,10 @@ _FILE_NAMES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     aiperf.FORMAT: (("profile_export_aiperf.json",), ()),
     vllm_bench.FORMAT: (("*.json",), (".pytorch.json",)),  # vLLM also writes a PyTorch-benchmark copy
     sglang_bench.FORMAT: (("*.jsonl",), ()),
-    nccl_tests.FORMAT: (("*.log", "*.txt", "*.out"), ()),
+    nccl_tests.FORMAT: (("*.log", "*.txt", "*.out", "*.json"), ()),
+    deepep.FORMAT: (("*.log", "*.txt", "*.out"), ()),
+    uccl_ep.FORMAT: (("*.log", "*.txt", "*.out"), ()),
+    pplx_kernels.FORMAT: (("*.log", "*.txt", "*.out", "*_all_to_all.tsv"), ()),
 }
 
 
@@ -64,7 +73,15 @@ _MARKS: dict[str, tuple[bytes, ...]] = {
     aiperf.FORMAT: (b'"input_config"', b'"aiperf_version"', b"Metric,avg,"),
     sglang_bench.FORMAT: (b'"total_output_tokens_retokenized"',),
     vllm_bench.FORMAT: (b'"model_id"',),
-    nccl_tests.FORMAT: (b"# nThread", b"# nccl-tests version", b"# Using devices"),
+    nccl_tests.FORMAT: (b"# nThread", b"# nccl-tests version", b"# Using devices", b'"nccl_version"'),
+    deepep.FORMAT: (
+        b"[config] num_tokens=",
+        b"[tuning] SMs ",
+        b"Allocating buffer size:",
+        b" > Testing with do_handle_copy",
+    ),
+    uccl_ep.FORMAT: (b"Start experiment with settings:", b"[pplx][rank "),
+    pplx_kernels.FORMAT: (b"\tDispatch_lat\t", b"\tScatter_lat\t"),
 }
 
 

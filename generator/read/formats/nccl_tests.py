@@ -31,6 +31,12 @@ The variants it reads, as they are found on clusters:
   failure ...``, ``MPI_ABORT``, line N), or with where the log stops (after the device list, in the
   middle of the table); in a log of several tests, the others still read.
 
+* **the JSON report** (``-J FILE``, nccl-tests 2.17.3 and later; ``jsonOutputInit`` /
+  ``writeBenchmarkLinePreamble`` / ``writeBenchmarkLineBody`` / ``writeResultFooter`` of ``src/util.cu``:
+  ``{version, start_time, args, nccl_version, config, devices, results: [{size, count, type, redop,
+  root, out_of_place: {time, alg_bw, bus_bw, nwrong}, in_place: {...}}], out_of_bounds: {count, okay},
+  average_bus_bandwidth: {bandwidth, okay}, end_time}``): the same metric names as the text table.
+
 Metric names: ``<side>.<column>@<size in bytes>``, for example ``out_of_place.time@1048576`` or
 ``in_place.busbw@134217728``; where one size has several rows (``-d all``, ``-o all``) the type and
 reduction follow: ``out_of_place.time@1048576[half,sum]``. ``avg_bus_bandwidth`` is the footer's.
@@ -41,12 +47,17 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from generator.read.formats.tool_output import (
     Metric,
     Stated,
     ToolOutputError,
     ToolRun,
+    dig,
+    expect_object,
+    load_json,
+    path_text,
     register_tool,
     text_of,
     workload,
@@ -64,7 +75,6 @@ _BAD_VALUES = re.compile(r"^#\s*Out of bounds values\s*:\s*(\d+)\s*(\w*)")
 _AVG_BUSBW = re.compile(r"^#\s*Avg bus bandwidth\s*:\s*(\S+)\s*(\w*)")
 _UNIT = {"time": "µs", "cputime": "µs", "algbw": "GB/s", "busbw": "GB/s", "i_min": "µs", "i_max": "µs", "i_p99": "µs"}
 _SIDES = ("out_of_place", "in_place")
-_CHECK_COLUMNS = ("#wrong", "error")
 
 #: ``mpirun --tag-output``'s tag of each piece a rank writes: ``[1,0]<stdout>:``.
 _MPI_TAG = re.compile(r"\[\d+,(\d+)\]<(?:stdout|stderr|stddiag)>:")
@@ -104,7 +114,10 @@ class _Cleaned:
 
 def parse(content: bytes) -> list[ToolRun]:
     """Read a log of one test or several (one run each, in file order); refused when none gives a result."""
-    cleaned = _clean(text_of(content).splitlines())
+    text = text_of(content)
+    if text.lstrip().startswith("{"):
+        return [_json_report(expect_object(load_json(text), TOOL, "nccl-tests -J writes one object per test"))]
+    cleaned = _clean(text.splitlines())
     sections = _sections(cleaned.lines)
     if not sections:
         failure = _first_failure(cleaned.failures, 1, None)
@@ -466,6 +479,113 @@ def _footer(section: list[_Line], cleaned: _Cleaned, first: int, last: float) ->
                 )
             return verdict, Metric(_float(m.group(1), line.number), "GB/s", f"line {line.number}")
     return verdict, None
+
+
+# -- the JSON report (-J) -----------------------------------------------------------------------------
+
+#: The report's keys of one side of a row -> the text table's column names.
+_JSON_COLUMNS = {"time": "time", "cpu_time": "cputime", "alg_bw": "algbw", "bus_bw": "busbw"}
+_JSON_PER_ITER = {"min_us": "i_min", "max_us": "i_max", "p99_us": "i_p99"}
+
+
+def _json_report(doc: dict[str, Any]) -> ToolRun:
+    results = doc.get("results")
+    if not isinstance(results, list) or "config" not in doc:
+        raise ToolOutputError("$", "not an nccl-tests JSON report (no config and results): is it nccl-tests -J output?")
+    bad = doc.get("out_of_bounds")
+    if isinstance(bad, dict) and bad.get("okay") is False:
+        raise ToolOutputError(
+            "$.out_of_bounds", f"{bad.get('count')} out-of-bounds values (okay: false): the run is not a result"
+        )
+    if not results:
+        raise ToolOutputError("$.results", "no result rows: the test stopped before its first message size")
+    keys = [(r.get("size"), r.get("type"), r.get("redop")) for r in results if isinstance(r, dict)]
+    metrics: dict[str, Metric] = {}
+    for i, row in enumerate(results):
+        if not isinstance(row, dict) or not isinstance(row.get("size"), int):
+            raise ToolOutputError(path_text(("results", i)), "a result without its size")
+        size = row["size"]
+        shared = sum(1 for k in keys if k[0] == size) > 1
+        suffix = f"@{size}" + (f"[{row.get('type')},{row.get('redop')}]" if shared else "")
+        for side in _SIDES:
+            values = row.get(side)
+            if values is None:
+                continue  # nccl-tests writes null where it runs one side only
+            if not isinstance(values, dict):
+                raise ToolOutputError(path_text(("results", i, side)), "expected an object of time and bandwidths")
+            wrong = values.get("nwrong")
+            if isinstance(wrong, (int, float)) and not isinstance(wrong, bool) and wrong != 0:
+                raise ToolOutputError(
+                    path_text(("results", i, side, "nwrong")),
+                    f"{wrong:g} wrong values {side.replace('_', '-')}: the data check failed, not a result",
+                )
+            for key, column in _JSON_COLUMNS.items():
+                if key in values:
+                    metrics[f"{side}.{column}{suffix}"] = _json_metric(values[key], column, ("results", i, side, key))
+            per_iter = row.get(f"{side}_per_iter")
+            if isinstance(per_iter, dict):
+                for key, column in _JSON_PER_ITER.items():
+                    if key in per_iter:
+                        at = ("results", i, f"{side}_per_iter", key)
+                        metrics[f"{side}.{column}{suffix}"] = _json_metric(per_iter[key], column, at)
+    average = doc.get("average_bus_bandwidth")
+    verdict = "out_of_bounds okay" if isinstance(bad, dict) and bad.get("okay") is True else ""
+    if isinstance(average, dict):
+        if average.get("okay") is False:
+            raise ToolOutputError(
+                "$.average_bus_bandwidth.okay",
+                "the average bus bandwidth failed the -c check: nccl-tests failed the run",
+            )
+        if "bandwidth" in average:
+            metrics["avg_bus_bandwidth"] = _json_metric(
+                average["bandwidth"], "busbw", ("average_bus_bandwidth", "bandwidth")
+            )
+    else:
+        raise ToolOutputError("$", "the report ends before nccl-tests' average bus bandwidth (cut short?)")
+    args = doc.get("args")
+    program = args[0].rsplit("/", 1)[-1] if isinstance(args, list) and args and isinstance(args[0], str) else ""
+    devices = (
+        [d for d in doc.get("devices") or [] if isinstance(d, dict)] if isinstance(doc.get("devices"), list) else []
+    )
+    setup = {"tool": TOOL}
+    if isinstance(args, list) and all(isinstance(a, str) for a in args):
+        setup["command"] = " ".join(args)
+    start = doc.get("start_time")
+    if isinstance(start, str) and len(start) >= 10:
+        setup["date"] = start[:10]
+    software: dict[str, str] = {}
+    code = doc.get("nccl_version")
+    if isinstance(code, int) and not isinstance(code, bool):
+        software["nccl"] = _nccl_version(code)
+    config = dig(doc, "config")
+    settings = (
+        tuple(f"{k}: {v}" for k, v in config.items() if isinstance(v, (int, bool, str)))
+        if isinstance(config, dict)
+        else ()
+    )
+    return ToolRun(
+        format=FORMAT,
+        tool=TOOL,
+        metrics=metrics,
+        workload=workload(
+            benchmark=Stated(program, "$.args[0]") if program else None,
+            gpus=Stated(len(devices), "$.devices") if devices else None,
+            nodes=Stated(len({d.get("hostname") for d in devices}), "$.devices") if devices else None,
+        ),
+        setup=setup,
+        software=software,
+        settings=settings,
+        verdict=verdict,
+        part=program,
+    )
+
+
+def _json_metric(value: object, column: str, path: tuple[str | int, ...]) -> Metric:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ToolOutputError(path_text(path), f"expected a number, got {value!r}")
+    if not math.isfinite(value):
+        raise ToolOutputError(path_text(path), f"not a finite number ({value})")
+    return Metric(float(value), _UNIT[column], path_text(path))
 
 
 register_tool(FORMAT, parse)

@@ -229,10 +229,28 @@ class _DuplicateKey(Exception):
         self.key = key
 
 
+class _TooLong(Exception):
+    pass
+
+
+#: The most digits a whole number in a tool's file may have: any such number fits a float.
+_MAX_DIGITS = 308
+
+
+def _int(text: str) -> int:
+    if len(text) > _MAX_DIGITS and len(text.lstrip("-")) > _MAX_DIGITS:
+        raise _TooLong
+    return int(text)
+
+
 def load_json(text: str, *, first_line: int = 1) -> Any:
     """Parse one JSON document; a broken or truncated one is an error naming its line and column."""
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates)
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_int)
+    except _TooLong:
+        found = re.search(rf"\d{{{_MAX_DIGITS + 1},}}", text)
+        line = first_line + (text.count("\n", 0, found.start()) if found else 0)
+        raise ToolOutputError(f"line {line}", f"a number has more than {_MAX_DIGITS} digits") from None
     except json.JSONDecodeError as exc:
         cut = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
         what = "the file ends in the middle of the JSON (truncated?)" if cut else exc.msg
@@ -428,3 +446,31 @@ def register_tool(name: str, parse: Callable[[bytes], ToolRun | list[ToolRun]]) 
 
     read_value.__doc__ = f"The {name} run value the build shows (see :func:`register_tool`)."
     register(name)(read_value)
+
+
+# -- launcher prefixes ------------------------------------------------------------------------------
+
+#: What a launcher writes before each line of a process's output: Open MPI's ``mpirun --tag-output``
+#: (``[1,0]<stdout>:``), torchrun's ``--tee`` / ``--redirects`` (``[default0]:``) and PyTorch's
+#: per-rank error lines (``[rank0]:``), and ``srun -l`` (``0: ``, padded to the widest task id).
+_LAUNCHER_PREFIX = re.compile(
+    r"^(?:\[(?P<mpi>\d+,\d+)\]<(?:stdout|stderr)>:"
+    r"|\[(?P<torch>[A-Za-z_]*\d+)\]: ?"
+    r"|(?P<srun>[ ]*\d+): )"
+)
+
+
+def split_launcher_prefix(line: str) -> tuple[str, str]:
+    """``("[1,0]<stdout>:", "rest")`` for a line a launcher prefixed, ``("", line)`` otherwise.
+
+    The prefix names the process (``1,0`` is job 1, rank 0) and is returned without the text after it.
+    """
+    found = _LAUNCHER_PREFIX.match(line)
+    if found is None:
+        return "", line
+    return found.group(0), line[found.end() :]
+
+
+def strip_launcher_prefix(line: str) -> str:
+    """The line without the prefix ``mpirun --tag-output``, ``srun -l`` or torchrun put before it."""
+    return split_launcher_prefix(line)[1]

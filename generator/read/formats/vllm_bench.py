@@ -33,6 +33,15 @@ FORMAT = "vllm-bench"
 TOOL = "vLLM bench serve"
 #: Keys ``vllm bench serve`` always writes; a line without them was written by something else.
 _SIGNATURE = ("model_id", "duration", "completed", "output_throughput")
+#: Other files the same tools write, told by their keys, so that the refusal names them.
+_OTHER_OUTPUTS = (
+    (("total_output_tokens_retokenized",), "an SGLang bench_serving result (format sglang-bench)"),
+    (
+        ("elapsed_time", "requests_per_second", "tokens_per_second"),
+        "vllm bench throughput's output (offline, no server)",
+    ),
+    (("avg_latency", "latencies"), "vllm bench latency's output (one batch, no server)"),
+)
 #: ``--backend`` values that talk to a vLLM server only (the default ``openai`` talks to any server).
 _FRAMEWORK_OF_BACKEND = {"vllm": "vllm", "vllm-pooling": "vllm", "vllm-rerank": "vllm"}
 
@@ -42,6 +51,9 @@ def parse(content: bytes) -> list[ToolRun]:
     found = bench_lines.records(content)
     runs = []
     for line, record in found:
+        other = next((what for keys, what in _OTHER_OUTPUTS if all(k in record for k in keys)), None)
+        if other is not None:
+            raise ToolOutputError(bench_lines.place(line), f"not a vLLM bench serve result: this is {other}")
         missing = [key for key in _SIGNATURE if key not in record]
         if missing:
             raise ToolOutputError(

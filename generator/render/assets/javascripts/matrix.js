@@ -288,9 +288,11 @@
     var json = document.querySelector(".dg-downloads a[type='application/json']");
     current = null;
     if (!form || !table || !view || !json) return;
+    // Maps keyed by path ids (which the address names: ?compare=constructor is an id like any other)
+    // have no prototype, so no id finds an inherited property.
     var ctx = {
       form: form, table: table, view: view, status: document.getElementById("matrix-status"),
-      dataUrl: json.href, path: location.pathname, rowOf: {}, order: [], boxes: {}, labels: {},
+      dataUrl: json.href, path: location.pathname, rowOf: Object.create(null), order: [], boxes: Object.create(null), labels: Object.create(null),
       filterNames: [], heads: [], state: { on: "", filters: {}, sort: "", compare: [] }, shownCompare: "",
     };
     Array.prototype.forEach.call(form.elements, function (f) {

@@ -9,7 +9,7 @@
 
    It also loads the engine's other scripts on the pages that need them, once per visit, so a page
    without them does not download them: matrix.js (the matrix's filter, sort and compare tools) where
-   the matrix is, charts.js where a chart is, decide.js where the decision helper is. Each of them
+   the matrix is, charts.js where a chart is, decide.js where the decision helper is, yours.js on the "Your numbers" page. Each of them
    follows Material's instant navigation itself (document$), from the page it was loaded on. */
 (function () {
   "use strict";
@@ -19,7 +19,8 @@
   var ON_DEMAND = [
     ["matrix.js", "#matrix-tools"],
     ["charts.js", "figure.dg-chart"],
-    ["decide.js", "#dg-decide"]
+    ["decide.js", "#dg-decide"],
+    ["yours.js", "#dg-yours"]
   ];
 
   function loadOnDemand() {
@@ -82,9 +83,18 @@
     });
   }
 
+  // The fragment as an id; a malformed escape (#%E0%A4%A) is taken as it stands, never thrown.
+  function fragment(raw) {
+    try {
+      return decodeURIComponent(raw);
+    } catch (e) {
+      return raw;
+    }
+  }
+
   function highlight() {
     document.querySelectorAll(".dg-target").forEach(function (el) { el.classList.remove("dg-target"); });
-    var id = location.hash ? decodeURIComponent(location.hash.slice(1)) : "";
+    var id = location.hash ? fragment(location.hash.slice(1)) : "";
     var el = id ? document.getElementById(id) : null;
     if (el && (el.matches(CELLS) || el.matches("tr[id]"))) el.classList.add("dg-target");
   }

@@ -1,0 +1,341 @@
+"""Hand-written pages may not publish script, and every page carries a Content-Security-Policy.
+
+A page in ``site_src/`` comes from a pull request like the data does, and Markdown passes raw HTML
+through: ``<script>``, ``<img onerror=...>``, ``{: onclick="..." }`` (attr_list) and
+``[x](javascript:...)`` all reach the browser. :func:`check_page` reads the HTML Markdown made of a
+hand-written page with a real HTML parser (entities decoded, tabs and newlines in URLs ignored,
+as a browser does) and refuses script elements, the elements that run or frame other documents,
+event-handler attributes (``on*=``) and ``javascript:``/``vbscript:``/``data:`` URLs; and front
+matter that would put markup into the page's head (``<`` or ``"`` in a value). Each refusal names the
+page, the source line and what was found. A guide that means to publish raw HTML says so in its
+configuration (``allow_raw_html: true`` among the plugin's options).
+
+:func:`with_csp` fills in the policy of the ``<meta http-equiv="Content-Security-Policy">`` the theme
+override emits (``material/main.html``), once the page is rendered: script only from the site
+itself, plus the inline scripts of the theme (palette, scope, the no-js switch), allowed by their
+sha256 hashes. Scripts in the page's own content get no hash (unless raw HTML is allowed), so one
+that slipped past the gate still does not run.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import markdown
+import yaml
+
+from generator.errors import Problem
+
+#: The option of the decision-guide plugin (``mkdocs.yml``) that turns the gate off.
+ALLOW_OPTION = "allow_raw_html"
+
+#: Hand-written files published as they are (no Markdown), checked whole.
+STATIC_PAGES = (".html", ".htm", ".xhtml", ".svg")
+
+#: The policy of every page; ``{hashes}`` gets the hashes of the theme's inline scripts.
+#: Styles may be inline (Material and plotly.js set style attributes); images and fonts may be
+#: ``data:`` URLs (Material's icons in CSS); nothing is loaded from another origin.
+POLICY = (
+    "default-src 'self'; script-src 'self'{hashes}; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; "
+    "object-src 'none'; frame-src 'none'; base-uri 'self'; form-action 'self'"
+)
+#: What the theme override emits; :func:`with_csp` replaces it with :data:`POLICY` and the hashes.
+PLACEHOLDER = "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'self'; script-src 'self'\">"
+
+#: Elements that run script or load another document into the page.
+_ELEMENTS = {
+    "script": "a script element",
+    "iframe": "an embedded frame",
+    "frame": "a frame",
+    "frameset": "a frameset",
+    "object": "an embedded object",
+    "embed": "an embedded object",
+    "applet": "an applet",
+    "base": "a base element (it redirects every link of the page)",
+    "meta": "a meta element (it can refresh the page to another address)",
+    "portal": "a portal",
+}
+#: Attributes that take a URL (and SVG animation attributes that can set one).
+_URL_ATTRS = {
+    "href", "src", "action", "formaction", "xlink:href", "data", "poster", "srcset", "background",
+    "cite", "longdesc", "usemap", "manifest", "ping", "lowsrc", "dynsrc", "codebase", "archive",
+    "icon", "profile", "imagesrcset", "to", "from", "values", "by",
+}  # fmt: skip
+_SCHEME = re.compile(r"^(javascript|vbscript|data|livescript|mocha):", re.IGNORECASE)
+_URL_NOISE = re.compile(r"[\x00-\x20\x7f]+")
+_JS_TYPES = {
+    "", "module", "text/javascript", "application/javascript", "application/ecmascript", "text/ecmascript",
+    "text/jscript", "text/livescript", "application/x-javascript", "text/x-javascript",
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing in a page's HTML that would run script: what it is, and text to find it by in the source."""
+
+    what: str
+    needles: tuple[str, ...]
+
+
+class _Scanner(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[Finding] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _ELEMENTS:
+            self.found.append(Finding(f"<{tag}>: {_ELEMENTS[tag]}", (f"<{tag}",)))
+        for name, value in attrs:
+            if name.startswith("on"):
+                self.found.append(Finding(f"<{tag} {name}=...>: an event-handler attribute", (f"{name}=", name)))
+            elif name == "srcdoc":
+                self.found.append(Finding(f"<{tag} srcdoc=...>: a document inside an attribute", ("srcdoc",)))
+            elif name in _URL_ATTRS and value:
+                for part in value.split(",") if name in ("srcset", "imagesrcset") else [value]:
+                    url = _URL_NOISE.sub("", part)
+                    match = _SCHEME.match(url)
+                    if match:
+                        scheme = match.group(1).lower()
+                        what = f'<{tag} {name}="{scheme}:...">: a {scheme}: URL'
+                        self.found.append(Finding(what, (f"{scheme}:", scheme, f"{name}=")))
+                        break
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+
+
+def scan(html: str) -> list[Finding]:
+    """Everything in ``html`` that would run script or load another document, in document order."""
+    scanner = _Scanner()
+    scanner.feed(html)
+    scanner.close()
+    return scanner.found
+
+
+def _front_matter(source: str) -> tuple[int, int]:
+    """The first and last line (1-based, inclusive) of a page's YAML front matter, or (0, 0)."""
+    lines = source.splitlines()
+    if not lines or lines[0].strip() != "---":
+        return 0, 0
+    for number, line in enumerate(lines[1:], start=2):
+        if line.strip() in ("---", "..."):
+            return 1, number
+    return 0, 0
+
+
+def _strings(value: object, path: str) -> list[tuple[str, str]]:
+    if isinstance(value, str):
+        return [(path, value)]
+    if isinstance(value, Mapping):
+        return [item for key, sub in value.items() for item in _strings(sub, f"{path}.{key}" if path else str(key))]
+    if isinstance(value, list | tuple):
+        return [item for n, sub in enumerate(value) for item in _strings(sub, f"{path}[{n}]")]
+    return []
+
+
+def check_page(content_html: str, source: str, shown: str, meta: Mapping[str, object] | None = None) -> list[Problem]:
+    """The refusals of one hand-written page: its rendered content ``content_html`` and its front matter
+    ``meta``, located in its Markdown ``source``; ``shown`` is the page as an author names it."""
+    lines = source.splitlines()
+    lowered = [line.lower() for line in lines]
+    first, last = _front_matter(source)
+    body_start = last  # 0-based index of the first line after the front matter
+    used: Counter[str] = Counter()
+    problems = []
+    hint = (
+        f"hand-written pages may not run script (set {ALLOW_OPTION}: true in the decision-guide plugin's "
+        "options to publish raw HTML)"
+    )
+
+    def line_of(needles: tuple[str, ...], start: int, stop: int) -> int:
+        for needle in needles:
+            hits = [n for n in range(start, stop) if needle.lower() in lowered[n]]
+            if hits:
+                k = used[needle]
+                used[needle] += 1
+                return hits[min(k, len(hits) - 1)] + 1
+        return start + 1 if start < len(lines) else 1
+
+    for key, value in _strings(dict(meta or {}), ""):
+        if "<" in value or '"' in value:
+            top = key.split(".")[0].split("[")[0]
+            line = line_of((f"{top}:",), first - 1, last) if first else 1
+            problems.append(
+                Problem(
+                    shown,
+                    line,
+                    f"front matter {key}",
+                    'holds "<" or a double quote, which would be markup in the page\'s head; '
+                    f"write it without them ({hint})",
+                )
+            )
+    for finding in scan(content_html):
+        line = line_of(finding.needles, body_start, len(lines))
+        problems.append(Problem(shown, line, "", f"{finding.what}; {hint}"))
+    return problems
+
+
+class _InlineScripts(HTMLParser):
+    """The text of every inline script ``<script>`` a browser would run, as it stands in the file."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__(convert_charrefs=False)
+        self.html = html
+        self.scripts: list[str] = []
+        self._open: int | None = None
+        self._line_starts = [0]
+        for match in re.finditer("\n", html):
+            self._line_starts.append(match.end())
+
+    def _offset(self) -> int:
+        line, column = self.getpos()
+        return self._line_starts[line - 1] + column
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag != "script":
+            return
+        named = dict(attrs)
+        kind = (named.get("type") or "").strip().lower()
+        if "src" in named or kind not in _JS_TYPES:
+            return
+        start = self._offset()
+        self._open = self.html.index(">", start) + 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script" and self._open is not None:
+            self.scripts.append(self.html[self._open : self._offset()])
+            self._open = None
+
+
+def inline_scripts(html: str) -> list[str]:
+    parser = _InlineScripts(html)
+    parser.feed(html)
+    parser.close()
+    return parser.scripts
+
+
+def script_hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+def with_csp(html: str, content: str = "", allow_content: bool = False, known: tuple[str, ...] = ()) -> str:
+    """``html`` with the theme's CSP placeholder filled in: the hashes of its inline scripts, those in
+    ``content`` (the page's own HTML, or the theme's region that holds it) left out unless
+    ``allow_content``, except the ``known`` scripts of the theme that region holds."""
+    if PLACEHOLDER not in html:
+        return html
+    scripts = inline_scripts(html)
+    if content and not allow_content:
+        inside = inline_scripts(content)
+        outside = inline_scripts(html.replace(content, "", 1))
+        scripts = outside + [text for text in inside if text in known]
+    hashes = sorted({script_hash(text) for text in scripts})
+    policy = POLICY.format(hashes="".join(f" {h}" for h in hashes))
+    return html.replace(PLACEHOLDER, f'<meta http-equiv="Content-Security-Policy" content="{policy}">', 1)
+
+
+def describe(problems: list[Problem]) -> str:
+    """The refusals for the terminal, one a line (``site_src/x.md:3: <script>: ...``)."""
+    count = len(problems)
+    head = f"{count} thing{'s' if count != 1 else ''} in hand-written pages would run script; nothing was published:"
+    return "\n".join([head, *(f"  {p}" for p in problems)])
+
+
+class _Region(HTMLParser):
+    """Where the theme's content area (``<article class="md-content__inner ...">``) starts and ends."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__(convert_charrefs=False)
+        self.html = html
+        self._line_starts = [0, *(m.end() for m in re.finditer("\n", html))]
+        self.start: int | None = None
+        self.end: int | None = None
+        self._depth = 0
+
+    def _offset(self) -> int:
+        line, column = self.getpos()
+        return self._line_starts[line - 1] + column
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag != "article" or self.end is not None:
+            return
+        if self.start is None:
+            if "md-content__inner" in (dict(attrs).get("class") or "").split():
+                self.start = self.html.index(">", self._offset()) + 1
+                self._depth = 1
+        else:
+            self._depth += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "article" and self.start is not None and self.end is None:
+            self._depth -= 1
+            if self._depth == 0:
+                self.end = self._offset()
+
+
+def content_region(html: str) -> str:
+    """The HTML inside the theme's content area of a rendered page (``""`` if it has none)."""
+    region = _Region(html)
+    region.feed(html)
+    region.close()
+    if region.start is None or region.end is None:
+        return ""
+    return html[region.start : region.end]
+
+
+_FRONT = re.compile(r"\A-{3}[ \t]*\n(.*?\n)(?:\.{3}|-{3})[ \t]*\n", re.DOTALL)
+
+
+def split_front_matter(source: str) -> tuple[str, dict[str, Any]]:
+    """A page's Markdown body and its YAML front matter (``{}`` when it has none or it does not parse)."""
+    match = _FRONT.match(source)
+    if not match:
+        return source, {}
+    try:
+        meta = yaml.safe_load(match.group(1))
+    except yaml.YAMLError:
+        meta = None
+    return source[match.end() :], meta if isinstance(meta, dict) else {}
+
+
+def check_sources(
+    docs_dir: Path, extensions: Sequence[Any], configs: Mapping[str, Any] | None = None
+) -> dict[str, list[Problem]]:
+    """Every hand-written page of ``docs_dir`` that would run script, by its path in the folder.
+
+    Markdown pages are rendered with the guide's Markdown extensions, as the engine renders them;
+    HTML and SVG files are read as they are published. Run before the engine builds anything, so a
+    refusal keeps the last site.
+    """
+    found: dict[str, list[Problem]] = {}
+    for folder, dirs, files in os.walk(docs_dir, followlinks=False):
+        dirs.sort()
+        for name in sorted(files):
+            path = Path(folder) / name
+            if path.is_symlink() or not path.is_file():
+                continue  # refused elsewhere (generator.build.unsafe_sources)
+            uri = path.relative_to(docs_dir).as_posix()
+            shown = f"{docs_dir.name}/{uri}"
+            suffix = path.suffix.lower()
+            if suffix not in (".md", *STATIC_PAGES):
+                continue
+            source = path.read_text(encoding="utf-8", errors="replace")
+            if suffix == ".md":
+                body, meta = split_front_matter(source)
+                md = markdown.Markdown(extensions=list(extensions), extension_configs=dict(configs or {}))
+                problems = check_page(md.convert(body), source, shown, meta)
+            else:
+                problems = check_page(source, source, shown)
+            if problems:
+                found[uri] = problems
+    return found

@@ -1,0 +1,50 @@
+"""``python -m generator migrate``: what the command prints, and its exit status."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from generator.migrate import migrate_folder
+from generator.schema import FORMAT
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    migrate = sub.add_parser("migrate", help=f"rewrite a guide's data in place in the engine's data format ({FORMAT})")
+    migrate.add_argument("--data", type=Path, default=Path("data"))
+    migrate.add_argument("--dry-run", action="store_true", help="say what would change; write nothing")
+
+
+def run(args: argparse.Namespace) -> int:
+    data: Path = args.data
+    prefix = f"{data.as_posix().rstrip('/')}/"
+    if not data.is_dir():
+        print(f"{data}: data folder does not exist", file=sys.stderr)
+        return 1
+    report = migrate_folder(data, write=not args.dry_run)
+    if report.problems:
+        print("cannot migrate; nothing was changed:", file=sys.stderr)
+        for p in report.problems:
+            print(f"  {prefix}{p}", file=sys.stderr)
+        return 1
+    if report.source == FORMAT:
+        print(f"{prefix}guide.yml: already in data format {FORMAT}; nothing to do")
+        return 0
+    if report.undecided:
+        count = len(report.undecided)
+        print(
+            f"cannot migrate from data format {report.source} to {FORMAT}: {count} question{'s' * (count != 1)} "
+            "for you; nothing was changed. Answer each in the file, then run migrate again:",
+            file=sys.stderr,
+        )
+        for p in sorted(report.undecided):
+            print(f"  {prefix}{p}", file=sys.stderr)
+        return 1
+    done = "would rewrite" if args.dry_run else "rewrote"
+    print(f"data format {report.source} -> {FORMAT}: {done} {len(report.rewritten)} files; changes to review:")
+    for p in report.changed:
+        print(f"  {prefix}{p}")
+    if not args.dry_run:
+        print(f"next: python -m generator check --data {data.as_posix()}")
+    return 0

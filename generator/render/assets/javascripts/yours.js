@@ -1,0 +1,736 @@
+/* "Your numbers": a reader's own values, judged in the browser by the guide's own rules.
+
+   The rules and the published values come from downloads/guide.json (format 1.2: bands, levels,
+   noise rules, tags, statistics and spreads); the judging below mirrors generator/derive
+   (evidence.py, noise.py, columns/comparison.py, guide.py:table_view) step for step, and
+   tests/test_yours_parity.py runs both over the shipped guide, the example guide and hundreds of
+   generated ones, requiring the same ratios as printed, verdicts and flips. Nothing is sent
+   anywhere: the reader's values live in the address's fragment. Every string is set as text. */
+(function () {
+  "use strict";
+
+  /* --- numbers as Python prints them (generator/numbers.py) ---------------- */
+
+  // f"{x:.{d}f}": the exact value rounded half to even (toFixed rounds exact ties up).
+  function fixed(x, d) {
+    var up = x.toFixed(d);
+    var longer = x.toFixed(Math.min(100, d + 60));
+    var tail = longer.slice(longer.length - 60 + 1);
+    if (longer.charAt(longer.length - 60) !== "5" || /[1-9]/.test(tail)) return up;
+    var down = x.toFixed(d + 1).slice(0, -1).replace(/\.$/, "");
+    return Number(up.slice(-1)) % 2 === 0 ? up : down;
+  }
+  function ratioText(x, d) { return fixed(x, d) + "×"; }
+  function ratioRange(lo, hi, d) {
+    var a = fixed(lo, d), b = fixed(hi, d);
+    return a === b ? a + "×" : a + "–" + b + "×";
+  }
+  function raw(x) { return String(x); }
+  function ratioChange(a, b) {
+    var d = 2;
+    if (a !== null && b !== null && a !== b) while (d < 4 && fixed(a, d) === fixed(b, d)) d++;
+    return (a === null ? "—" : ratioText(a, d)) + " → " + (b === null ? "—" : ratioText(b, d));
+  }
+
+  /* --- statistics as Python's statistics module computes them -------------- */
+
+  function fsum(xs) { // math.fsum: exact partials, correctly rounded
+    var partials = [];
+    xs.forEach(function (x) {
+      var i = 0;
+      for (var j = 0; j < partials.length; j++) {
+        var y = partials[j];
+        if (Math.abs(x) < Math.abs(y)) { var t = x; x = y; y = t; }
+        var hi = x + y, lo = y - (hi - x);
+        if (lo) partials[i++] = lo;
+        x = hi;
+      }
+      partials.length = i;
+      partials.push(x);
+    });
+    var n = partials.length, top = 0, low = 0;
+    if (n > 0) {
+      top = partials[--n];
+      while (n > 0) {
+        var px = top, py = partials[--n];
+        top = px + py;
+        low = py - (top - px);
+        if (low) break;
+      }
+      if (n > 0 && ((low < 0 && partials[n - 1] < 0) || (low > 0 && partials[n - 1] > 0))) {
+        var dy = low * 2, sx = top + dy;
+        if (dy === sx - top) top = sx;
+      }
+    }
+    return top;
+  }
+  var B0 = BigInt(0), B1 = BigInt(1), B2 = BigInt(2);
+  function exact(x) { // x = m / 2^e, both BigInt
+    var e = 0;
+    while (!Number.isInteger(x)) { x *= 2; e++; }
+    return [BigInt(x), e];
+  }
+  function isqrt(n) {
+    if (n < B2) return n;
+    var x = BigInt(1) << BigInt(Math.ceil(n.toString(2).length / 2) + 1);
+    for (;;) {
+      var y = (x + n / x) / B2;
+      if (y >= x) return x;
+      x = y;
+    }
+  }
+  function bits(n) { return n === B0 ? 0 : n.toString(2).length; }
+  function stdev(xs) { // statistics.stdev: exact sum of squares, correctly rounded square root
+    var parts = xs.map(exact);
+    var e = Math.max.apply(null, parts.map(function (p) { return p[1]; }));
+    var sx = B0, sxx = B0, n = BigInt(xs.length);
+    parts.forEach(function (p) {
+      var v = p[0] << BigInt(e - p[1]);
+      sx += v; sxx += v * v;
+    });
+    // variance = (n*sxx - sx^2) / (n * (n-1) * 4^e)
+    var num = n * sxx - sx * sx, den = n * (n - B1) << BigInt(2 * e);
+    if (num === B0) return 0;
+    var shift = Math.max(0, Math.ceil((110 - bits(num) + bits(den)) / 2));
+    var scaled = (num << BigInt(2 * shift)) / den;
+    var q = isqrt(scaled);
+    var inexact = q * q !== scaled || (num << BigInt(2 * shift)) % den !== B0;
+    q = (q << B1) | (inexact ? B1 : B0);
+    return Number(q) / Math.pow(2, shift + 1);
+  }
+  function median(xs) {
+    var s = xs.slice().sort(function (a, b) { return a - b; }), n = s.length, i = Math.floor(n / 2);
+    return n % 2 ? s[i] : (s[i - 1] + s[i]) / 2;
+  }
+  var T95 = [0, 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+    2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
+    2.045, 2.042];
+
+  function statistic(runs, name) {
+    if (name === "mean") return fsum(runs) / runs.length;
+    if (name === "min") return Math.min.apply(null, runs);
+    if (name === "max") return Math.max.apply(null, runs);
+    return median(runs);
+  }
+  function spreadOf(runs, value, kind) {
+    var n = runs.length;
+    if (kind === "min-max") return n >= 2 ? [Math.min.apply(null, runs), Math.max.apply(null, runs)] : null;
+    if (n < 2) return null;
+    var s = stdev(runs);
+    if (kind === "stdev") return [value - s, value + s];
+    var mean = fsum(runs) / n, half = (T95[n - 1] || 1.96) * s / Math.sqrt(n);
+    return [mean - half, mean + half];
+  }
+
+  /* --- the evidence of one value (generator/derive/evidence.py) ------------ */
+
+  // An entry is {nm: true}, {value: x} (runs not listed) or {runs: [...]}.
+  function sample(guide, t, entry) {
+    if (!entry || entry.nm) return { value: null };
+    if (entry.runs) {
+      var v = statistic(entry.runs, t.statistic), iv = spreadOf(entry.runs, v, t.spread);
+      return { value: v, runs: entry.runs, low: iv ? iv[0] : null, high: iv ? iv[1] : null };
+    }
+    var out = { value: entry.value, runs: null, atLeast: t.repetitions, low: null, high: null };
+    if (t.variance_below_pct !== null && t.variance_below_pct !== undefined && boundAsSpread(guide, t)) {
+      var pct = t.variance_below_pct / 100;
+      out.low = entry.value * (1 - pct);
+      out.high = entry.value * (1 + pct);
+    }
+    return out;
+  }
+  function boundAsSpread(guide, t) {
+    return guide.columns.some(function (c) {
+      return c.kind === "comparison" && t.tags.indexOf(c.tag) >= 0 && c.noise && c.noise.stated_bound === "as-spread";
+    });
+  }
+  function published(v) {
+    if (v.value === null) return { nm: true };
+    return v.runs ? { runs: v.runs.slice() } : { value: v.value };
+  }
+
+  /* --- judging a ratio (generator/derive/noise.py) ------------------------- */
+
+  function bandIndex(col, x) {
+    for (var i = 0; i < col.bands.length; i++) {
+      var b = col.bands[i];
+      if (b.min === null || x >= b.min) return i;
+    }
+    return col.bands.length - 1;
+  }
+  function interval(a, b, better) {
+    if (a.low === null || a.high === null || b.low === null || b.high === null ||
+        a.low === undefined || b.low === undefined) return null;
+    var lo = a.low / b.high, hi = a.high / b.low;
+    return better === "higher" ? [lo, hi] : [1 / hi, 1 / lo];
+  }
+  function lowerConfidence(col, x, top, bottom) {
+    var point = col.bands[bandIndex(col, x)], rule = col.noise;
+    if (!rule) return point;
+    if (rule.straddle === "likely" && Object.prototype.hasOwnProperty.call(rule.likely, point.word)) {
+      return rule.likely[point.word];
+    }
+    var tie = bandIndex(col, 1.0), best = top;
+    for (var i = top; i <= bottom; i++) if (Math.abs(i - tie) < Math.abs(best - tie)) best = i;
+    return col.bands[best];
+  }
+  function missing(a, b) {
+    if ((a.runs && a.runs.length === 1) || (b.runs && b.runs.length === 1)) return "single run";
+    var bound = [a, b].some(function (s) { return !s.runs && s.atLeast !== null && s.atLeast !== undefined; });
+    return bound ? "bound only" : "runs not stated";
+  }
+  function judge(col, a, b, better) {
+    var value = better === "higher" ? a.value / b.value : 1 / (a.value / b.value);
+    var bounds = interval(a, b, better);
+    if (!col) return { value: value, outcome: null, confidence: bounds ? "clear" : "runs not stated", bounds: bounds };
+    var point = col.bands[bandIndex(col, value)];
+    if (!bounds) return { value: value, outcome: point, confidence: missing(a, b), bounds: null };
+    var top = bandIndex(col, bounds[1]), bottom = bandIndex(col, bounds[0]);
+    if (top === bottom) return { value: value, outcome: point, confidence: "clear", bounds: bounds };
+    return { value: value, outcome: lowerConfidence(col, value, top, bottom), confidence: "within noise",
+      bounds: bounds, point: point };
+  }
+
+  /* --- the guide with the reader's values (generator/derive) --------------- */
+
+  var WORST_FIRST = { bad: 0, mid: 1, good: 2, reference: 3, judged: 4, unknown: 5 };
+
+  function verdictOf(guide, o) {
+    var style = guide.levels[o.level] || {};
+    return { level: o.level, word: o.word, symbol: style.symbol || "", colour: style.colour || "grey", judged: false };
+  }
+  function levelVerdict(guide, level, fallback) {
+    var style = guide.levels[level] || {};
+    return { level: level, word: style.word || fallback, symbol: style.symbol || "", colour: style.colour || "grey",
+      judged: false };
+  }
+
+  // state: table id -> row id -> series id -> entry (absent: the published value)
+  function derive(guide, state) {
+    state = state || {};
+    var samples = {}, tables = guide.tables.filter(function (t) { return t.kind === "measurements"; });
+    var columns = {}, contexts = {}, labels = {};
+    guide.columns.forEach(function (c) { columns[c.id] = c; });
+    guide.contexts.forEach(function (c) { contexts[c.id] = c.name; });
+    guide.options.forEach(function (o) { labels[o.id] = o.label || o.short || o.name; });
+    tables.forEach(function (t) {
+      var mine = state[t.id] || {};
+      t.rows.forEach(function (row) {
+        var edits = mine[row.id] || {};
+        t.series.forEach(function (s) {
+          var entry = Object.prototype.hasOwnProperty.call(edits, s.id) ? edits[s.id] : published(row.values[s.id]);
+          samples[t.id + "\u0000" + row.id + "\u0000" + s.id] = sample(guide, t, entry);
+        });
+      });
+    });
+    function at(t, row, s) { return samples[t.id + "\u0000" + row.id + "\u0000" + s]; }
+
+    var ratios = {};
+    tables.forEach(function (t) {
+      ratios[t.id] = t.comparisons.map(function (comp) {
+        var col = columns[comp.verdict_column || ""];
+        col = col && col.kind === "comparison" ? col : null;
+        return t.rows.map(function (row) {
+          var a = at(t, row, comp.numerator), b = at(t, row, comp.denominator);
+          if (a.value === null || b.value === null) return { value: null, text: "not measured", verdict: null };
+          var j = judge(col, a, b, t.better), value = a.value / b.value;
+          return { value: value, text: ratioText(value, t.digits), verdict: j.outcome ? verdictOf(guide, j.outcome) : null,
+            confidence: j.confidence, spread: j.bounds ? ratioRange.apply(null, interval(a, b, "higher").concat([t.digits])) : "" };
+        });
+      });
+    });
+
+    function owners(t) {
+      var out = {};
+      t.series.forEach(function (s) { out[s.id] = s.option; });
+      return out;
+    }
+    function tagged(option, tag) {
+      return tables.filter(function (t) {
+        return t.tags.indexOf(tag) >= 0 && t.series.some(function (s) { return s.option === option; });
+      });
+    }
+    function sides(col, option) {
+      var out = [];
+      tagged(option, col.tag).forEach(function (t) {
+        var own = owners(t);
+        if (col.against === "baseline") {
+          var mine = t.series.filter(function (s) { return own[s.id] === option; })[0];
+          var ref = t.series.filter(function (s) { return own[s.id] === col.baseline; })[0];
+          if (mine && ref) out.push([t, mine.id, ref.id]);
+          return;
+        }
+        t.comparisons.forEach(function (comp) {
+          var x = own[comp.numerator], y = own[comp.denominator];
+          if ((x !== option && y !== option) || x === y) return;
+          out.push(x === option ? [t, comp.numerator, comp.denominator] : [t, comp.denominator, comp.numerator]);
+        });
+      });
+      return out;
+    }
+    function against(col, option) {
+      var found = [], others = {}, order = [], sources = [];
+      sides(col, option).forEach(function (side) {
+        var t = side[0], own = owners(t);
+        t.rows.forEach(function (row) {
+          var a = at(t, row, side[1]), b = at(t, row, side[2]);
+          if (a.value === null || b.value === null) return;
+          var j = judge(col, a, b, t.better);
+          found.push({ ratio: j.value, context: row.context, table: t, row: row, judged: j });
+          var other = own[side[2]] || side[2];
+          if (!others[t.id]) { others[t.id] = []; order.push(t); }
+          if (others[t.id].indexOf(other) < 0) others[t.id].push(other);
+          if (sources.indexOf(t.id) < 0) sources.push(t.id);
+        });
+      });
+      var detail = order.map(function (t) {
+        var rs = found.filter(function (m) { return m.table === t; }).map(function (m) { return m.ratio; });
+        return ratioRange(Math.min.apply(null, rs), Math.max.apply(null, rs), t.digits) + " vs " +
+          others[t.id].map(function (o) { return labels[o] || o; }).join(", ");
+      });
+      return { found: found, detail: detail.join("; "), sources: sources };
+    }
+    function best(col, option) {
+      var found = [], details = [], sources = [];
+      tagged(option, col.tag).forEach(function (t) {
+        var own = owners(t);
+        t.rows.forEach(function (row) {
+          var measured = t.series.filter(function (s) { return own[s.id] && at(t, row, s.id).value !== null; });
+          var mine = measured.filter(function (s) { return own[s.id] === option; });
+          if (measured.length < 2 || !mine.length) return;
+          var values = measured.map(function (s) { return at(t, row, s.id).value; });
+          var top = t.better === "higher" ? Math.max.apply(null, values) : Math.min.apply(null, values);
+          var me = at(t, row, mine[0].id), bestId = measured[values.indexOf(top)].id;
+          var j = judge(col, me, at(t, row, bestId), t.better);
+          found.push({ ratio: j.value, context: row.context, table: t, row: row, judged: j });
+          details.push(row.label + " " + raw(me.value) + " " + t.unit + " (" +
+            (me.value === top ? "best" : "best " + raw(top)) + ")");
+          if (sources.indexOf(t.id) < 0) sources.push(t.id);
+        });
+      });
+      return { found: found, detail: details.join("; "), sources: sources };
+    }
+    function parts(col, found) {
+      var verdicts = found.map(function (m) { return verdictOf(guide, m.judged.outcome); });
+      var key = function (v) { return v.level + "\u0000" + v.word; };
+      var byContext = {};
+      found.forEach(function (m, i) {
+        if (m.context === null || m.context === undefined) return;
+        (byContext[m.context] = byContext[m.context] || {})[key(verdicts[i])] = true;
+      });
+      var groups = [], seen = {};
+      found.forEach(function (m, i) {
+        var v = verdicts[i], k = key(v);
+        var whole = m.context !== null && m.context !== undefined && Object.keys(byContext[m.context]).length === 1;
+        var name = whole ? contexts[m.context] || m.context : m.row.label;
+        if (seen[k + "\u0000" + name]) return;
+        seen[k + "\u0000" + name] = true;
+        var g = groups.filter(function (x) { return key(x.verdict) === k; })[0];
+        if (!g) groups.push(g = { verdict: v, regimes: [] });
+        g.regimes.push({ name: name, table: m.table.id, row: m.row.id });
+      });
+      return groups.map(function (g, i) { return [g, i]; }).sort(function (x, y) {
+        return (WORST_FIRST[x[0].verdict.level] - WORST_FIRST[y[0].verdict.level]) || x[1] - y[1];
+      }).map(function (x) { return x[0]; });
+    }
+    function cell(col, option, old) {
+      if (col.kind !== "comparison") return old;
+      if (col.against === "baseline" && option.id === col.baseline) {
+        return { column: col.id, verdict: levelVerdict(guide, "reference", "reference"), value: null,
+          detail: "the reference", parts: [], summary: "", tables: tagged(option.id, col.tag).map(function (t) { return t.id; }) };
+      }
+      var got = col.against === "best" ? best(col, option.id) : against(col, option.id);
+      if (got.found.length) {
+        var ps = parts(col, got.found), summary = "";
+        var count = ps.reduce(function (n, p) { return n + p.regimes.length; }, 0);
+        if (ps.length > 1 && col.aggregate === "worst") { summary = "worst of " + count + " regimes shown"; ps = ps.slice(0, 1); }
+        else if (ps.length > 1) summary = "regimes disagree; colour of the worst";
+        var noisy = got.found.filter(function (m) { return m.judged.confidence === "within noise"; });
+        var worst = got.found.reduce(function (w, m) { return m.ratio < w.ratio ? m : w; });
+        return { column: col.id, verdict: ps[0].verdict, value: worst.ratio, detail: got.detail, parts: ps,
+          summary: summary, tables: got.sources, judged: (noisy[0] || worst).judged };
+      }
+      if (old && old.verdict && old.verdict.judged) return old; // a stated judgement stays as it is
+      return { column: col.id, verdict: levelVerdict(guide, "unknown", "not measured"), value: null, detail: "",
+        parts: [], summary: "", tables: [] };
+    }
+    var cells = {}, flips = [];
+    guide.options.forEach(function (option) {
+      cells[option.id] = guide.columns.map(function (col, i) {
+        var old = option.cells[i], now = cell(col, option, old);
+        if (old.verdict && now.verdict && (old.verdict.level !== now.verdict.level || old.verdict.word !== now.verdict.word)) {
+          flips.push({ option: option.id, name: option.name, label: labels[option.id], column: col.id,
+            column_label: col.label, before: old.verdict, after: now.verdict, ratio: ratioChange(old.value, now.value),
+            why: now.judged && now.judged.confidence === "within noise" ? "within noise" : "" });
+        }
+        return now;
+      });
+    });
+    return { ratios: ratios, cells: cells, flips: flips };
+  }
+
+  /* --- what a reader types ------------------------------------------------- */
+
+  var NUMBER = /^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+  var NOT_MEASURED = /^(?:|not measured|nm|n\/a|—|-)$/i;
+
+  // A field's text: a value, runs "254.2, 253.8" (one run: "254.2,"), or "not measured" (or empty).
+  function parse(text) {
+    var s = String(text).trim();
+    if (s.length > 2000) return { error: "too long: at most 2000 characters" };
+    if (NOT_MEASURED.test(s)) return { entry: { nm: true } };
+    if (/\d,\d/.test(s)) {
+      return { error: "write decimals with a point (12.5, not 12,5) and no thousands separator; separate runs with a comma and a space" };
+    }
+    var parts = s.split(/\s*,\s*/), list = parts.length > 1;
+    if (list && parts[parts.length - 1] === "") parts.pop();
+    if (parts.length > 1000) return { error: "at most 1000 runs" };
+    var values = [];
+    for (var i = 0; i < parts.length; i++) {
+      var p = parts[i];
+      if (!NUMBER.test(p)) return { error: "“" + p.slice(0, 40) + "” is not a number: write digits with a decimal point, like 254.2" };
+      var x = Number(p);
+      if (!(x > 0) || !isFinite(x)) return { error: "“" + p.slice(0, 40) + "”: a value must be a positive, finite number" };
+      values.push(x);
+    }
+    return { entry: list ? { runs: values } : { value: values[0] } };
+  }
+  function entryText(e) {
+    if (e.nm) return "not measured";
+    if (e.runs) return e.runs.length === 1 ? raw(e.runs[0]) + "," : e.runs.map(raw).join(", ");
+    return raw(e.value);
+  }
+  function sameEntry(a, b) { return entryText(a) === entryText(b); }
+
+  /* The fragment: table.row.series=value&... with only the values that differ from the guide's. */
+  var ID = /^[a-z0-9-]+$/;
+  function fragment(state) {
+    var out = [];
+    Object.keys(state).sort().forEach(function (t) {
+      Object.keys(state[t]).sort().forEach(function (r) {
+        Object.keys(state[t][r]).sort().forEach(function (s) {
+          var e = state[t][r][s];
+          var v = e.nm ? "nm" : e.runs ? e.runs.map(raw).join("_") + (e.runs.length === 1 ? "_" : "") : raw(e.value);
+          out.push(t + "." + r + "." + s + "=" + v);
+        });
+      });
+    });
+    return out.join("&");
+  }
+  function fromFragment(guide, hash) {
+    var state = {}, problems = [];
+    var known = {};
+    guide.tables.forEach(function (t) {
+      if (t.kind !== "measurements") return;
+      t.rows.forEach(function (r) { t.series.forEach(function (s) { known[t.id + "." + r.id + "." + s.id] = [t.id, r.id, s.id]; }); });
+    });
+    String(hash || "").replace(/^#/, "").split("&").forEach(function (part) {
+      if (!part) return;
+      var eq = part.indexOf("="), key = eq < 0 ? part : part.slice(0, eq), text;
+      try { text = decodeURIComponent(eq < 0 ? "" : part.slice(eq + 1)); } catch (err) { text = null; }
+      var where = Object.prototype.hasOwnProperty.call(known, key) ? known[key] : null;
+      if (!where || text === null) { problems.push("ignored “" + key.slice(0, 60) + "” in the address: no such value"); return; }
+      var got = parse(text === "nm" ? "not measured" : text.replace(/_/g, ", ").replace(/, $/, ","));
+      if (got.error) { problems.push("ignored the address's value for " + key + ": " + got.error); return; }
+      ((state[where[0]] = state[where[0]] || {})[where[1]] = state[where[0]][where[1]] || {})[where[2]] = got.entry;
+    });
+    return { state: state, problems: problems };
+  }
+
+  /* A table pasted in the shape of its CSV download: row, label, context, "<series> (<unit>)"... */
+  function csvRows(text) {
+    var rows = [], row = [], cell = "", quoted = false;
+    for (var i = 0; i < text.length; i++) {
+      var c = text.charAt(i);
+      if (quoted) {
+        if (c === '"' && text.charAt(i + 1) === '"') { cell += '"'; i++; }
+        else if (c === '"') quoted = false;
+        else cell += c;
+      } else if (c === '"') quoted = true;
+      else if (c === "," || c === "\t") { row.push(cell); cell = ""; }
+      else if (c === "\n" || c === "\r") {
+        if (c === "\r" && text.charAt(i + 1) === "\n") i++;
+        row.push(cell); rows.push(row); row = []; cell = "";
+      } else cell += c;
+    }
+    if (cell !== "" || row.length) { row.push(cell); rows.push(row); }
+    return rows.filter(function (r) { return r.some(function (x) { return x.trim() !== ""; }); });
+  }
+  function pasted(t, text) {
+    var rows = csvRows(String(text)), problems = [], edits = {};
+    if (!rows.length) return { problems: ["nothing to read: paste the table with its header line"] };
+    var head = rows[0].map(function (h) { return h.trim(); }), cols = {};
+    t.series.forEach(function (s) {
+      var i = head.indexOf(s.id + " (" + t.unit + ")");
+      if (i < 0) i = head.indexOf(s.id);
+      if (i >= 0) cols[s.id] = i;
+    });
+    if (head[0] !== "row" || !Object.keys(cols).length) {
+      return { problems: ["the first line must be the CSV's header: row, label, context, then one column per series such as “" +
+        t.series[0].id + " (" + t.unit + ")”"] };
+    }
+    var ids = {};
+    t.rows.forEach(function (r) { ids[r.id] = true; });
+    rows.slice(1).forEach(function (r, n) {
+      var id = (r[0] || "").trim();
+      if (!Object.prototype.hasOwnProperty.call(ids, id)) { problems.push("line " + (n + 2) + ": no row “" + id.slice(0, 40) + "” in this table"); return; }
+      Object.keys(cols).forEach(function (s) {
+        var got = parse(r[cols[s]] === undefined ? "" : r[cols[s]].replace(/^'/, ""));
+        if (got.error) problems.push("line " + (n + 2) + ", " + s + ": " + got.error);
+        else (edits[id] = edits[id] || {})[s] = got.entry;
+      });
+    });
+    return { edits: edits, problems: problems };
+  }
+
+  var core = { derive: derive, parse: parse, fixed: fixed, ratioChange: ratioChange, fragment: fragment,
+    fromFragment: fromFragment, pasted: pasted, published: published, entryText: entryText };
+  if (typeof module === "object" && module.exports) { module.exports = core; return; }
+
+  /* --- the page ------------------------------------------------------------ */
+
+  function el(tag, attrs, kids) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "text") node.textContent = attrs[k];
+      else node.setAttribute(k, attrs[k]);
+    });
+    (kids || []).forEach(function (k) { if (k) node.appendChild(typeof k === "string" ? document.createTextNode(k) : k); });
+    return node;
+  }
+  function badge(v) {
+    return el("span", { "class": "dg-badge dg-" + (/^[a-z]+$/.test(v.colour) ? v.colour : "grey") }, [
+      el("span", { "class": "dg-symbol", "aria-hidden": "true", text: v.symbol }),
+      " " + (v.judged ? "judgement: " : "") + v.word
+    ]);
+  }
+  function verdictWords(v) { return v.symbol + " " + v.word; }
+
+  var current = null;
+
+  // This page's own styles, here so that no other page carries them.
+  var CSS = ".dg-yours-label{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}" +
+    ".dg-yours-scroll{overflow-x:auto;max-width:100%}.dg-yours input{width:9em;max-width:100%;font:inherit;padding:.2em .3em;" +
+    "border:1px solid var(--md-default-fg-color--light);background:var(--md-default-bg-color);color:var(--md-default-fg-color)}" +
+    ".dg-yours input[aria-invalid=true]{border:2px solid var(--dg-red-edge,#c62828)}" +
+    ".dg-yours-error{display:block;font-size:.85em;max-width:14em}.dg-yours textarea{width:100%;font:inherit;font-family:var(--md-code-font-family)}" +
+    ".dg-yours-cell .dg-yours-part,.dg-yours-cell .dg-detail{display:block}.dg-yours-cell{background:var(--dg-bg);color:var(--dg-fg)}" +
+    ".dg-yours-moved{outline:3px solid var(--dg-edge);outline-offset:-3px}.dg-yours-button{margin:.3em 0;padding:.3em .8em;font:inherit;color:inherit;background:transparent;border:1px solid currentColor;border-radius:.2em;cursor:pointer}" +
+    ".dg-yours table{border-collapse:collapse}.dg-yours th,.dg-yours td{padding:.3em .5em;vertical-align:top;text-align:left}";
+  function style() {
+    if (document.getElementById("dg-yours-css")) return;
+    document.head.appendChild(el("style", { id: "dg-yours-css", text: CSS }));
+  }
+
+  function stateOf(ctx) {
+    // the values that differ from the guide's, from the fields that parse
+    var state = {}, errors = 0;
+    ctx.inputs.forEach(function (f) {
+      var got = parse(f.input.value);
+      f.error.textContent = got.error ? got.error : "";
+      f.input.setAttribute("aria-invalid", got.error ? "true" : "false");
+      if (got.error) { errors++; return; }
+      if (sameEntry(got.entry, f.published)) return;
+      ((state[f.t] = state[f.t] || {})[f.r] = state[f.t][f.r] || {})[f.s] = got.entry;
+    });
+    return { state: state, errors: errors };
+  }
+
+  function render(ctx) {
+    var got = stateOf(ctx), result = derive(ctx.guide, got.state);
+    ctx.guide.options.forEach(function (o) {
+      result.cells[o.id].forEach(function (c, i) {
+        var td = ctx.cellOf[o.id + "_" + ctx.guide.columns[i].id];
+        if (!td || !c || !c.verdict) return;
+        var old = o.cells[i].verdict, moved = old && (old.level !== c.verdict.level || old.word !== c.verdict.word);
+        td.className = "dg-yours-cell dg-" + (/^[a-z]+$/.test(c.verdict.colour) ? c.verdict.colour : "grey") + (moved ? " dg-yours-moved" : "");
+        td.textContent = "";
+        var shown = c.parts && c.parts.length > 1 ? c.parts : [{ verdict: c.verdict, regimes: [] }];
+        shown.forEach(function (p) {
+          var line = el("span", { "class": "dg-yours-part" }, [el("span", { "class": "dg-symbol", "aria-hidden": "true", text: p.verdict.symbol }),
+            " " + (p.verdict.judged ? "judgement: " : "") + p.verdict.word +
+            (p.regimes.length ? " on " + p.regimes.map(function (r) { return r.name; }).join(", ") : "")]);
+          td.appendChild(line);
+        });
+        if (c.detail) td.appendChild(el("span", { "class": "dg-detail", text: c.detail }));
+        if (c.summary) td.appendChild(el("span", { "class": "dg-detail", text: c.summary }));
+        if (moved) td.appendChild(el("span", { "class": "dg-detail", text: "was " + verdictWords(old) }));
+      });
+    });
+    Object.keys(result.ratios).forEach(function (t) {
+      result.ratios[t].forEach(function (rows, ci) {
+        rows.forEach(function (rc, ri) {
+          var td = ctx.ratioOf[t + "_" + ci + "_" + ri];
+          if (!td) return;
+          td.textContent = "";
+          td.appendChild(document.createTextNode(rc.text));
+          if (rc.verdict) { td.appendChild(document.createTextNode(" ")); td.appendChild(badge(rc.verdict)); }
+        });
+      });
+    });
+    var list = ctx.flips;
+    list.textContent = "";
+    if (got.errors) list.appendChild(el("p", { "class": "dg-yours-errors", text: got.errors + (got.errors === 1 ? " value does" : " values do") + " not read as a number and " + (got.errors === 1 ? "is" : "are") + " left out: see the message under " + (got.errors === 1 ? "it" : "each") + "." }));
+    if (!result.flips.length) {
+      list.appendChild(el("p", { text: Object.keys(got.state).length ? "No verdict flips: with your values every cell of the matrix reads as in the guide." : "Your values are the guide's: change one to see what flips." }));
+    } else {
+      list.appendChild(el("p", { text: result.flips.length + (result.flips.length === 1 ? " verdict flips" : " verdicts flip") + " against the published guide:" }));
+      var ul = el("ul", { "class": "dg-yours-fliplist" });
+      result.flips.forEach(function (f) {
+        ul.appendChild(el("li", { "data-cell": f.option + "_" + f.column }, [
+          el("strong", { text: f.label + " · " + f.column_label + ":" }), " ",
+          verdictWords(f.before) + " → " + verdictWords(f.after) + ", because the worst ratio went " + f.ratio +
+          (f.why ? " (" + f.why + ")" : "")
+        ]));
+      });
+      list.appendChild(ul);
+    }
+    return got;
+  }
+
+  // Typing in a field makes one entry of the history (the first keystroke pushes it, the next ones and
+  // the field's change update it), so back and forward step through the reader's edits.
+  function commit(ctx, how) {
+    var push = how === "push" || (how === "input" && !ctx.typing);
+    var got = render(ctx), frag = fragment(got.state);
+    var url = location.pathname + location.search + (frag ? "#" + frag : "");
+    var moved = url !== location.pathname + location.search + location.hash;
+    if (moved) history[push ? "pushState" : "replaceState"](history.state, "", url);
+    ctx.typing = how === "input" && (ctx.typing || moved);
+  }
+
+  function fill(ctx, hash) {
+    ctx.typing = false;
+    var read = fromFragment(ctx.guide, hash), state = read.state;
+    ctx.inputs.forEach(function (f) {
+      var mine = state[f.t] && state[f.t][f.r] && state[f.t][f.r][f.s];
+      f.input.value = entryText(mine || f.published);
+    });
+    ctx.notes.textContent = read.problems.slice(0, 20).join("; ");
+    render(ctx);
+  }
+
+  function build(ctx) {
+    var g = ctx.guide, app = ctx.app;
+    app.textContent = "";
+    ctx.inputs = []; ctx.cellOf = {}; ctx.ratioOf = {};
+    ctx.notes = el("p", { "class": "dg-yours-notes", role: "status" });
+    app.appendChild(ctx.notes);
+    app.appendChild(el("h2", { id: "your-matrix", text: "The matrix with your numbers" }));
+    var wrap = el("div", { "class": "dg-yours-scroll" });
+    var table = el("table", { "class": "dg-yours-matrix", id: "dg-yours-matrix" });
+    var head = el("tr", {}, [el("th", { scope: "col", text: (g.guide && g.guide.option_noun) || "option" })]);
+    g.columns.forEach(function (c) { head.appendChild(el("th", { scope: "col", text: c.label })); });
+    table.appendChild(el("thead", {}, [head]));
+    var body = el("tbody");
+    g.options.forEach(function (o) {
+      var tr = el("tr", {}, [el("th", { scope: "row", text: o.label || o.name })]);
+      g.columns.forEach(function (c) {
+        var td = el("td", { id: "ycell_" + o.id + "_" + c.id, "class": "dg-yours-cell" });
+        ctx.cellOf[o.id + "_" + c.id] = td;
+        tr.appendChild(td);
+      });
+      body.appendChild(tr);
+    });
+    table.appendChild(body);
+    wrap.appendChild(table);
+    app.appendChild(wrap);
+    app.appendChild(el("h2", { id: "what-flipped", text: "What flipped" }));
+    app.appendChild(ctx.flips = el("div", { id: "dg-yours-flips", "aria-live": "polite", "class": "dg-yours-flips" }));
+    app.appendChild(el("h2", { id: "your-tables", text: "Your values" }));
+    app.appendChild(el("p", { text: "Each field holds one value: a number (254.2), runs separated by a comma and a space (254.2, 253.8, 255.0; one run: 254.2,), or “not measured” (or empty). Decimals take a point." }));
+    var reset = el("button", { type: "button", "class": "dg-yours-button", text: "Reset every value to the guide's" });
+    reset.addEventListener("click", function () {
+      ctx.inputs.forEach(function (f) { f.input.value = entryText(f.published); });
+      commit(ctx, "push");
+    });
+    app.appendChild(reset);
+    g.tables.forEach(function (t) {
+      if (t.kind !== "measurements") return;
+      var sec = el("section", { "class": "dg-yours-table", id: "y_" + t.id, "aria-labelledby": "yh_" + t.id });
+      sec.appendChild(el("h3", { id: "yh_" + t.id, text: t.title }));
+      sec.appendChild(el("p", { text: t.quantity + " in " + t.unit + ", " + (t.better === "higher" ? "higher" : "lower") + " is better; a value with runs is their " + t.statistic + "." }));
+      var grid = el("table", { "class": "dg-yours-grid" });
+      var hr = el("tr", {}, [el("th", { scope: "col", text: "Row" })]);
+      t.series.forEach(function (s) { hr.appendChild(el("th", { scope: "col", text: s.label + " (" + t.unit + ")" })); });
+      t.comparisons.forEach(function (c) { hr.appendChild(el("th", { scope: "col", text: c.label })); });
+      grid.appendChild(el("thead", {}, [hr]));
+      var tb = el("tbody");
+      t.rows.forEach(function (row, ri) {
+        var tr = el("tr", {}, [el("th", { scope: "row", text: row.label })]);
+        t.series.forEach(function (s) {
+          var id = "yv_" + t.id + "_" + row.id + "_" + s.id, pub = published(row.values[s.id]);
+          var input = el("input", { type: "text", id: id, inputmode: "decimal", autocomplete: "off", spellcheck: "false",
+            "aria-describedby": id + "-err" });
+          var error = el("span", { id: id + "-err", "class": "dg-yours-error" });
+          var label = el("label", { "for": id, "class": "dg-yours-label", text: s.label + ", " + row.label + " (" + t.unit + ")" });
+          input.value = entryText(pub);
+          input.addEventListener("input", function () { commit(ctx, "input"); });
+          input.addEventListener("change", function () { commit(ctx, "change"); });
+          ctx.inputs.push({ t: t.id, r: row.id, s: s.id, input: input, error: error, published: pub });
+          tr.appendChild(el("td", {}, [label, input, error]));
+        });
+        t.comparisons.forEach(function (c, ci) {
+          var td = el("td", { id: "yr_" + t.id + "_" + row.id + "_" + c.numerator + "_" + c.denominator, "class": "dg-yours-ratio" });
+          ctx.ratioOf[t.id + "_" + ci + "_" + ri] = td;
+          tr.appendChild(td);
+        });
+        tb.appendChild(tr);
+      });
+      grid.appendChild(tb);
+      sec.appendChild(el("div", { "class": "dg-yours-scroll" }, [grid]));
+      var pid = "yp_" + t.id;
+      var area = el("textarea", { id: pid, rows: "3", spellcheck: "false", "aria-describedby": pid + "-said" });
+      var said = el("p", { id: pid + "-said", "class": "dg-yours-error", role: "status" });
+      var apply = el("button", { type: "button", "class": "dg-yours-button", text: "Use the pasted table" });
+      apply.addEventListener("click", function () {
+        var got = pasted(t, area.value);
+        if (got.edits) {
+          ctx.inputs.forEach(function (f) {
+            var e = f.t === t.id && got.edits[f.r] && got.edits[f.r][f.s];
+            if (e) f.input.value = entryText(e);
+          });
+          commit(ctx, "push");
+        }
+        said.textContent = got.problems.length ? got.problems.slice(0, 10).join("; ") : "Read the pasted table.";
+      });
+      sec.appendChild(el("details", {}, [el("summary", { text: "Paste this table as CSV" }),
+        el("label", { "for": pid, text: "The table in the shape of its CSV download (header line first)" }), area, apply, said]));
+      app.appendChild(sec);
+    });
+  }
+
+  function init() {
+    var root = document.getElementById("dg-yours");
+    current = null;
+    if (!root) return;
+    style();
+    var ctx = { root: root, app: root.querySelector(".dg-yours-app"), path: location.pathname };
+    var url = new URL(root.getAttribute("data-guide"), location.href).href;
+    fetch(url).then(function (r) {
+      if (!r.ok) throw new Error("HTTP " + r.status);
+      return r.json();
+    }).then(function (guide) {
+      if (!/^1\.([2-9]|\d\d+)$/.test(String(guide.format_version))) throw new Error("guide.json format " + guide.format_version + " lacks the rules (1.2 or later)");
+      ctx.guide = guide;
+      build(ctx);
+      root.querySelector(".dg-yours-nojs").hidden = true;
+      ctx.app.hidden = false;
+      current = ctx;
+      fill(ctx, location.hash);
+    }).catch(function (err) {
+      var p = root.querySelector(".dg-yours-nojs");
+      p.insertBefore(el("strong", { text: "The guide's data could not be read (" + String(err && err.message || err).slice(0, 200) + "). " }), p.firstChild);
+    });
+  }
+
+  function again() {
+    if (current && document.body.contains(current.root) && location.pathname === current.path) fill(current, location.hash);
+  }
+  window.addEventListener("popstate", again);
+  window.addEventListener("hashchange", again);
+
+  if (typeof window.document$ !== "undefined" && window.document$.subscribe) window.document$.subscribe(init);
+  else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

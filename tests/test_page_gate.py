@@ -1,0 +1,189 @@
+"""Hand-written pages may not run script: the gate on their rendered HTML, on both engines, and the CSP filler."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import markdown
+import pytest
+
+from generator.adapters import page_gate
+from tests.conftest import FIXTURES, PLOTLY_JS, mkdocs_build
+
+TINY = FIXTURES / "tiny-guide"
+EXTENSIONS = ["attr_list", "md_in_html", "toc", "tables", "admonition", "fenced_code"]
+
+#: Ways a page can carry script, each as Markdown (the probe's nine and more), with what the refusal names.
+FORMS = {
+    "script": ("<script>alert(1)</script>", "<script>"),
+    "script-in-html-block": ('<div markdown="1">\n<script src="x.js"></script>\n</div>', "<script>"),
+    "img-onerror": ("<img src=x onerror=alert(1)>", "onerror"),
+    "attr-list-onclick": ('A paragraph.\n{: onclick="alert(1)" }', "onclick"),
+    "attr-list-image": ('![x](x.png){: onerror="alert(1)" }', "onerror"),
+    "markdown-link": ("[click](javascript:alert(1))", "javascript:"),
+    "entity-tab-link": ('<a href="jav&#x09;ascript:alert(1)">x</a>', "javascript:"),
+    "mixed-case-link": ('<a href="  JaVaScRiPt:alert(1)">x</a>', "javascript:"),
+    "entity-link": ('<a href="&#106;avascript:alert(1)">x</a>', "javascript:"),
+    "svg-onload": ("<svg onload=alert(1)></svg>", "onload"),
+    "details-ontoggle": ("<details open ontoggle=alert(1)><summary>x</summary></details>", "ontoggle"),
+    "iframe-data": ('<iframe src="data:text/html,<script>alert(1)</script>"></iframe>', "<iframe>"),
+    "object-data": ('<object data="data:text/html;base64,PHNjcmlwdD4="></object>', "<object>"),
+    "markdown-data-link": ("[x](data:text/html;base64,PHNjcmlwdD4=)", "data:"),
+    "meta-refresh": ('<meta http-equiv="refresh" content="0;url=javascript:alert(1)">', "<meta>"),
+    "form-action": ('<form action="javascript:alert(1)"><button>x</button></form>', "javascript:"),
+    "button-formaction": ('<button formaction="javascript:alert(1)">x</button>', "javascript:"),
+    "math-xlink": ('<math><a xlink:href="javascript:alert(1)">x</a></math>', "javascript:"),
+    "svg-animate": ('<svg><a><animate attributeName="href" to="javascript:alert(1)"/></a></svg>', "javascript:"),
+    "embed": ('<embed src="javascript:alert(1)">', "<embed>"),
+    "base": ('<base href="javascript:/a/">', "<base>"),
+    "vbscript": ('<a href="vbscript:msgbox(1)">x</a>', "vbscript:"),
+    "iframe-srcdoc": ('<iframe srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"></iframe>', "<iframe>"),
+}
+
+HARMLESS = """# A page
+
+Text with a [link](https://example.org/), an [anchor](#a-page), a [relative](../results/) link,
+`<script>` in code, and:
+
+```html
+<script>alert(1)</script>
+<img src=x onerror=alert(1)>
+```
+
+<!-- <script>alert(1)</script> -->
+
+<div class="note" markdown="1">A *div* with `onclick=` in code and a title.</div>
+
+| a | b |
+|---|---|
+| javascript: as text | data: as text |
+"""
+
+
+@pytest.mark.parametrize("form", list(FORMS))
+def test_each_form_of_script_is_refused_with_its_line(form: str) -> None:
+    body, named = FORMS[form]
+    source = f"# Page\n\nSome text.\n\n{body}\n\nMore text.\n"
+    html = markdown.markdown(source, extensions=EXTENSIONS)
+    problems = page_gate.check_page(html, source, "site_src/evil.md")
+    assert problems, f"{form}: nothing found in {html!r}"
+    assert all(p.file == "site_src/evil.md" for p in problems)
+    # The line of the body that names what was found (the second for the two-line forms).
+    assert problems[0].line == (6 if "\n" in body else 5), [str(p) for p in problems]
+    assert named in problems[0].message and "allow_raw_html: true" in problems[0].message
+
+
+def test_harmless_markup_passes() -> None:
+    html = markdown.markdown(HARMLESS, extensions=EXTENSIONS)
+    assert page_gate.check_page(html, HARMLESS, "site_src/ok.md") == []
+
+
+def test_front_matter_that_would_be_markup_in_the_head_is_refused() -> None:
+    source = "---\ntitle: Fine\ndescription: '\"><script>alert(1)</script>'\n---\n# Page\n"
+    meta = {"title": "Fine", "description": '"><script>alert(1)</script>'}
+    problems = page_gate.check_page("<h1>Page</h1>", source, "site_src/evil.md", meta)
+    assert [(p.line, p.field) for p in problems] == [(3, "front matter description")]
+
+
+def test_two_findings_of_one_kind_name_their_own_lines() -> None:
+    source = "# Page\n\n<script>a()</script>\n\ntext\n\n<script>b()</script>\n"
+    problems = page_gate.check_page(markdown.markdown(source, extensions=EXTENSIONS), source, "p.md")
+    assert [p.line for p in problems] == [3, 7]
+
+
+def test_the_csp_hashes_the_theme_scripts_and_not_the_content() -> None:
+    content = "<p>x</p><script>evil()</script>"
+    html = (
+        f"<html><head>{page_gate.PLACEHOLDER}<script>theme()</script>"
+        '<script type="application/json">{"a": 1}</script><script src="a.js"></script></head>'
+        f"<body><article>{content}</article><script>known()</script></body></html>"
+    )
+    filled = page_gate.with_csp(html, content)
+    assert page_gate.script_hash("theme()") in filled and page_gate.script_hash("known()") in filled
+    assert page_gate.script_hash("evil()") not in filled
+    assert page_gate.script_hash('{"a": 1}') not in filled
+    assert page_gate.script_hash("evil()") in page_gate.with_csp(html, content, allow_content=True)
+
+
+def _project(tmp_path: Path, page: str, allow: bool = False) -> Path:
+    docs = tmp_path / "site_src"
+    docs.mkdir()
+    (docs / "notes.md").write_text(page, encoding="utf-8")
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(
+        f"""site_name: Gate test
+site_url: http://127.0.0.1:8000/
+docs_dir: site_src
+theme:
+  name: material
+  font: false
+plugins:
+  - decision-guide:
+      data_dir: {TINY}
+      plotly_js: {PLOTLY_JS}
+      allow_raw_html: {"true" if allow else "false"}
+markdown_extensions:
+  - attr_list
+  - md_in_html
+  - toc
+""",
+        encoding="utf-8",
+    )
+    return config
+
+
+EVIL_PAGE = """# Notes
+
+<script>alert(1)</script>
+
+Click me.
+{: onclick="alert(2)" }
+
+[x](javascript:alert(3))
+"""
+
+
+def test_mkdocs_refuses_the_page_and_keeps_the_last_site(tmp_path: Path) -> None:
+    config = _project(tmp_path, EVIL_PAGE)
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "last-good.html").write_text("kept", encoding="utf-8")
+    done = mkdocs_build(config, site)
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr
+    for line, what in ((3, "<script>"), (6, "onclick"), (8, "javascript:")):
+        assert f"site_src/notes.md:{line}: " in done.stderr and what in done.stderr, done.stderr
+    assert (site / "last-good.html").read_text(encoding="utf-8") == "kept"
+
+
+def test_mkdocs_publishes_raw_html_when_the_guide_allows_it(tmp_path: Path) -> None:
+    config = _project(tmp_path, EVIL_PAGE, allow=True)
+    done = mkdocs_build(config, tmp_path / "site")
+    assert done.returncode == 0, done.stderr
+    html = (tmp_path / "site" / "notes" / "index.html").read_text(encoding="utf-8")
+    assert "<script>alert(1)</script>" in html and page_gate.script_hash("alert(1)") in html
+
+
+def test_mkdocs_refuses_a_hand_written_html_file(tmp_path: Path) -> None:
+    config = _project(tmp_path, "# Notes\n")
+    (tmp_path / "site_src" / "raw.html").write_text("<p>x</p>\n<img src=x onerror=alert(1)>\n", encoding="utf-8")
+    done = mkdocs_build(config, tmp_path / "site")
+    assert done.returncode != 0 and "site_src/raw.html:2: " in done.stderr and "onerror" in done.stderr
+
+
+def test_zensical_refuses_the_page_and_keeps_the_last_site(tmp_path: Path) -> None:
+    config = _project(tmp_path, EVIL_PAGE)
+    out = tmp_path / "zensical"
+    command = [sys.executable, "-m", "generator.adapters.zensical", "build", "-f", str(config), "--out", str(out)]
+    done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    for line, what in ((3, "<script>"), (6, "onclick"), (8, "javascript:")):
+        assert f"site_src/notes.md:{line}: " in done.stderr and what in done.stderr, done.stderr
+    assert not (out / "site" / "notes").exists()
+    config.write_text(config.read_text(encoding="utf-8").replace("allow_raw_html: false", "allow_raw_html: true"))
+    done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stderr
+    html = (out / "site" / "notes" / "index.html").read_text(encoding="utf-8")
+    assert "alert(1)" in html and page_gate.script_hash("alert(1)") in html

@@ -1,0 +1,232 @@
+"""The "Your numbers" page in a real browser (Debian's Chromium): a reader's values flip verdicts, in the address.
+
+The judging itself is compared with the Python derivation in tests/test_yours_parity.py; here: the page
+around it (the matrix copy, the flip list, the fragment with reload and back/forward, strict parsing,
+hostile input, axe in both palettes, a phone's width, no request leaving the site, no JavaScript).
+"""
+
+from __future__ import annotations
+
+import gzip
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from quality import axe
+from quality.build import build_site
+from quality.serve import StaticServer
+from tests.conftest import EXAMPLE
+
+HOSTILE = '<img src=x onerror="window.__pwned=1">&amp;"\'</td><script>window.__pwned=1</script>'
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    root = tmp_path_factory.mktemp("yours") / "site"
+    root.mkdir()
+    server = StaticServer(root)
+    build_site(root, server.url)
+    yield server.url, root
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def example(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("yours-example") / "site"
+    root.mkdir()
+    server = StaticServer(root)
+    # the example is built from its own folder: this checkout's generator, whatever else is installed
+    build_site(root, server.url, config=EXAMPLE / "mkdocs.yml", env={"PYTHONPATH": str(Path(__file__).parents[1])})
+    yield server.url
+    server.close()
+
+
+@pytest.fixture
+def tab(browser: Browser, site: tuple[str, Path]) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    outside: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("request", lambda r: None if r.url.startswith("http://127.0.0.1") else outside.append(r.url))
+    yield page
+    context.close()
+    assert errors == []
+    assert outside == []
+
+
+def _open(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("#dg-yours-flips p")
+
+
+def _set_deepep_to_dense(page: Page) -> None:
+    rows = ["trtllm-conc4", "trtllm-conc32", "vllm-conc32-decode", "vllm-conc64-prefill"]
+    for row in rows:
+        dense = page.input_value(f"#yv_dense-vs-deepep_{row}_dense")
+        field = page.locator(f"#yv_dense-vs-deepep_{row}_deepep")
+        field.fill(dense)
+        field.dispatch_event("change")
+
+
+def test_dense_equal_to_deepep_flips_serving_to_a_tie(tab: Page, site: tuple[str, Path]) -> None:
+    url = site[0] + "yours/"
+    _open(tab, url)
+    cell = tab.locator("#ycell_deepep-v2_serving")
+    assert "✖" in cell.inner_text() and "slower" in cell.inner_text()
+    assert "Your values are the guide's" in tab.inner_text("#dg-yours-flips")
+    published_hash = tab.evaluate("location.hash")
+    _set_deepep_to_dense(tab)
+    assert "◐" in cell.inner_text() and "tie" in cell.inner_text() and "was ✖ slower" in cell.inner_text()
+    flips = tab.inner_text("#dg-yours-flips")
+    assert "DeepEP-V2 · Serving speed: ✖ slower → ◐ tie" in flips and "0.65× → 1.00×" in flips
+    assert tab.get_attribute("#dg-yours-flips", "aria-live") == "polite"
+    ratio = tab.inner_text("#yr_dense-vs-deepep_trtllm-conc4_deepep_dense")
+    assert ratio.startswith("1.00×")
+    fragment = tab.evaluate("location.hash")
+    assert fragment.startswith("#") and "dense-vs-deepep.trtllm-conc4.deepep=105.66" in fragment
+    # a reload (and so a shared link) reproduces it
+    tab.reload()
+    tab.wait_for_selector("#dg-yours-flips li")
+    assert "◐ tie" in tab.inner_text("#ycell_deepep-v2_serving")
+    assert tab.input_value("#yv_dense-vs-deepep_trtllm-conc4_deepep") == "105.66"
+    # back: one value fewer; all the way back: the published values again; forward: the flip again
+    tab.go_back()
+    tab.wait_for_function("!location.hash.includes('vllm-conc64-prefill.deepep')")
+    assert tab.input_value("#yv_dense-vs-deepep_vllm-conc64-prefill_deepep") != tab.input_value(
+        "#yv_dense-vs-deepep_vllm-conc64-prefill_dense"
+    )
+    for _ in range(3):
+        tab.go_back()
+    tab.wait_for_function(f"location.hash === {published_hash!r}")
+    tab.wait_for_function("document.getElementById('ycell_deepep-v2_serving').textContent.includes('slower')")
+    assert "Your values are the guide's" in tab.inner_text("#dg-yours-flips")
+    for _ in range(4):
+        tab.go_forward()
+    tab.wait_for_function("document.getElementById('ycell_deepep-v2_serving').textContent.includes('tie')")
+    assert "✖ slower → ◐ tie" in tab.inner_text("#dg-yours-flips")
+
+
+def test_runs_not_measured_and_strict_parsing(tab: Page, site: tuple[str, Path]) -> None:
+    _open(tab, site[0] + "yours/")
+    field = tab.locator("#yv_dense-vs-deepep_trtllm-conc4_deepep")
+    for text, said in (("12,5", "decimals with a point"), ("abc", "is not a number"), ("-3", "is not a number"),
+                       ("0", "positive"), ("1e999", "finite")):  # fmt: skip
+        field.fill(text)
+        assert said in tab.inner_text("#yv_dense-vs-deepep_trtllm-conc4_deepep-err")
+        assert field.get_attribute("aria-invalid") == "true"
+        assert "NaN" not in tab.inner_text("#dg-yours") and "Infinity" not in tab.inner_text("#dg-yours")
+        assert "left out" in tab.inner_text("#dg-yours-flips")
+    field.fill("105.66, 105.7, 105.5")
+    field.dispatch_event("change")
+    assert field.get_attribute("aria-invalid") == "false"
+    assert "105.66_105.7_105.5" in tab.evaluate("location.hash")
+    field.fill("not measured")
+    field.dispatch_event("change")
+    assert tab.inner_text("#yr_dense-vs-deepep_trtllm-conc4_deepep_dense") == "not measured"
+    # a pasted table in the shape of its CSV download
+    csv = (site[1] / "downloads" / "dense-vs-deepep.csv").read_text(encoding="utf-8")
+    header, *lines = csv.splitlines()
+    cols = header.split(",")
+    dense, deepep = cols.index("dense (tok/s)"), cols.index("deepep (tok/s)")
+    edited = [header]
+    for line in lines:
+        cells = line.split(",")
+        cells[deepep] = cells[dense]
+        edited.append(",".join(cells))
+    tab.locator("#y_dense-vs-deepep details > summary").click()
+    tab.fill("#yp_dense-vs-deepep", "\n".join(edited))
+    tab.locator("#y_dense-vs-deepep details button").click()
+    assert "Read the pasted table" in tab.inner_text("#yp_dense-vs-deepep-said")
+    assert "✖ slower → ◐ tie" in tab.inner_text("#dg-yours-flips")
+    tab.fill("#yp_dense-vs-deepep", "row,label\nnope,x")
+    tab.locator("#y_dense-vs-deepep details button").click()
+    assert "header" in tab.inner_text("#yp_dense-vs-deepep-said")
+
+
+def test_hostile_input_in_every_field_and_the_fragment(tab: Page, site: tuple[str, Path]) -> None:
+    from urllib.parse import quote
+
+    hostile = quote(HOSTILE, safe="")
+    fragment = f"#dense-vs-deepep.trtllm-conc4.deepep={hostile}&{hostile}={hostile}&dense-vs-deepep.x.y=1&%E0%A4%A=2"
+    _open(tab, site[0] + "yours/" + fragment)
+    notes = tab.inner_text(".dg-yours-notes")
+    assert "ignored" in notes and "<img" in notes  # shown as text
+    for field in tab.locator(".dg-yours-app input").all():
+        field.fill(HOSTILE)
+    for area in tab.locator(".dg-yours-app textarea").all():
+        area.evaluate("(a) => a.closest('details').open = true")
+        area.fill(HOSTILE)
+        area.locator("xpath=following-sibling::button").click()
+    tab.locator(".dg-yours-app input").first.dispatch_event("change")
+    assert tab.evaluate("window.__pwned") is None
+    assert tab.locator(".dg-yours-app img, .dg-yours-app script").count() == 0
+    assert "NaN" not in tab.inner_text("#dg-yours")
+
+
+@pytest.mark.parametrize("palette", ["default", "slate"])
+def test_axe_in_both_palettes(tab: Page, site: tuple[str, Path], palette: str) -> None:
+    _open(tab, site[0] + "yours/")
+    _set_deepep_to_dense(tab)
+    tab.locator("#yv_dense-vs-deepep_trtllm-conc4_dense").fill("12,5")
+    if palette == "slate":
+        tab.locator("form[data-md-component=palette] label:visible").first.click()
+        tab.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+    violations = axe.violations(tab)
+    assert [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in violations] == [], palette
+    # every field has a label
+    unlabelled = tab.evaluate(
+        "[...document.querySelectorAll('#dg-yours input, #dg-yours textarea')].filter(i => !i.labels.length).length"
+    )
+    assert unlabelled == 0
+
+
+def test_phone_layout(browser: Browser, site: tuple[str, Path]) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
+    page = context.new_page()
+    _open(page, site[0] + "yours/")
+    _set_deepep_to_dense(page)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, width  # wide tables scroll inside their box, never the page
+    box = page.locator("#yv_dense-vs-deepep_trtllm-conc4_deepep").bounding_box()
+    assert box is not None and box["width"] >= 60 and box["height"] >= 24
+    context.close()
+
+
+def test_without_javascript_it_says_what_it_needs(browser: Browser, site: tuple[str, Path]) -> None:
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(site[0] + "yours/")
+    said = page.inner_text(".dg-yours-nojs")
+    assert "needs JavaScript" in said
+    hrefs = page.eval_on_selector_all(".dg-yours-nojs a", "as => as.map(a => a.getAttribute('href'))")
+    assert any(h.endswith(".csv") for h in hrefs) and any("methodology" in h for h in hrefs)
+    context.close()
+
+
+def test_the_example_guide_page_works_with_no_code_of_its_own(browser: Browser, example: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    _open(page, example + "yours/")
+    for field in page.locator(".dg-yours-table").first.locator("input:not([id$='_json'])").all():
+        field.fill("0.001")  # far slower than the baseline, json
+        field.dispatch_event("change")
+    assert "against the published guide" in page.inner_text("#dg-yours-flips")
+    assert errors == []
+    context.close()
+
+
+def test_weight_and_only_this_page_fetches_it(tab: Page, site: tuple[str, Path]) -> None:
+    script = (site[1] / "javascripts" / "yours.js").read_bytes()
+    assert len(gzip.compress(script, 9)) <= 15 * 1024
+    fetched: list[str] = []
+    tab.on("request", lambda r: fetched.append(r.url))
+    tab.goto(site[0] + "results/")
+    tab.wait_for_load_state("networkidle")
+    assert not [u for u in fetched if u.endswith("yours.js")]
+    assert tab.locator(".dg-yours-link a").count() == 1

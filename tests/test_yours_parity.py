@@ -1,0 +1,330 @@
+"""One set of rules, two implementations: the "Your numbers" script judges as the Python derivation does.
+
+Each case is a published guide (its ``guide.json``, as the build writes it) and a reader's values. The
+Python side derives the guide with those values (:func:`generator.derive.guide.derive`) and lists the
+flips against the published one (:func:`generator.diff.verdicts.flips`); the script
+(``yours.js``, run by node over the whole batch in one process) reads the same ``guide.json`` and values.
+Both must print the same ratio in every table row with the same verdict, the same verdict (level, word,
+symbol), detail, summary and parts in every matrix cell, and the same flips with the same ratios.
+
+Cases: the shipped guide and the example guide, each with its own values and with the dense-vs-DeepEP
+edit of issue 26, then :data:`GENERATED` guides made from both by drawing new bands, noise rules,
+aggregates, statistics, spreads, stated bounds, digits and values (single values, runs, "not measured",
+values copied from another series so ratios land on 1). A planted difference in the script or in the
+rules it reads makes the comparison fail (:func:`test_a_planted_difference_is_caught`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import shutil
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator import schema
+from generator.derive.columns.comparison import ratio_change
+from generator.derive.guide import Derived, derive
+from generator.diff.verdicts import flips
+from generator.model import Data, measurement_tables, runs_of
+from generator.pipeline import validate_guide
+from generator.render.data_export import guide_data
+from generator.schema.evidence import RUNS_NEEDED
+from tests.conftest import DATA, EXAMPLE
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "generator/render/assets/javascripts/yours.js"
+RUNNER = ROOT / "tests/yours_runner.js"
+GENERATED = 520
+NODE = shutil.which("node")
+
+Entry = dict[str, Any]
+
+
+def _verdict(v: Any) -> list[str] | None:
+    return None if v is None else [v.level, v.word, v.symbol]
+
+
+def _entry(data: Data, t: schema.MeasurementTable, row: schema.Row, sid: str) -> Entry:
+    raw = row.values[sid]
+    if isinstance(raw, str):
+        return {"nm": True}
+    if isinstance(raw, schema.Runs):
+        return {"runs": runs_of(data, t, row, sid)}
+    return {"value": raw}
+
+
+def reader_state(data: Data) -> dict[str, Any]:
+    """Every measured value of ``data`` as the script's state (table -> row -> series -> entry)."""
+    return {
+        t.id: {row.id: {sid: _entry(data, t, row, sid) for sid in row.values} for row in t.rows}
+        for t in measurement_tables(data)
+    }
+
+
+def expected(base: Derived, head: Derived) -> dict[str, Any]:
+    """What the page must show for ``head``'s values over ``base``'s published guide, by the Python derivation."""
+    ratios = {
+        t.id: [
+            [
+                [rc.text, _verdict(rc.verdict), rc.judged.confidence if rc.judged else None]
+                for rc in head.tables[t.id].ratios[comp.label]
+            ]
+            for comp in t.comparisons
+        ]
+        for t in measurement_tables(head.data)
+    }
+    cells = {
+        o.id: [
+            {
+                "verdict": _verdict(c.verdict),
+                "value": None if c.value is None else f"{c.value:.4f}",
+                "detail": c.detail,
+                "summary": c.summary,
+                "parts": [[_verdict(p.verdict), [r.name for r in p.regimes]] for p in c.parts],
+            }
+            for c in head.cells[o.id]
+        ]
+        for o in head.ordered_options()
+    }
+    flipped = [
+        [f.option, f.column, [f.before.level, f.before.word, f.before.symbol],
+         [f.after.level, f.after.word, f.after.symbol], ratio_change(f.value_before, f.value_after)]
+        for f in flips(base, head, [])
+    ]  # fmt: skip
+    return {"ratios": ratios, "cells": cells, "flips": flipped}
+
+
+def published(d: Derived) -> dict[str, Any]:
+    """``guide.json`` as the build writes it (through JSON, so numbers read back as a browser reads them)."""
+    doc = guide_data(d, {o.id: f"{o.id}/" for o in d.data.options})
+    return json.loads(json.dumps(doc, ensure_ascii=False))
+
+
+# --- generated guides ------------------------------------------------------
+
+WORDS = {"good": ["faster", "quicker", "better"], "mid": ["tie", "level", "on par"], "bad": ["slower", "worse"]}
+
+
+def _bands(rng: random.Random) -> list[schema.Band]:
+    k = rng.randint(1, 4)
+    edges = [1.0, 1.05, 0.95, 1.2, 0.8, 1.5, 0.5]  # round edges, so ratios of equal values land on them
+    drawn = {rng.choice(edges) if rng.random() < 0.5 else round(rng.uniform(0.3, 2.5), 2) for _ in range(k - 1)}
+    mins = sorted(drawn, reverse=True)
+    out = []
+    for i, m in enumerate([*mins, None]):
+        level = rng.choice(["good", "mid", "bad"])
+        out.append(schema.Band.model_construct(min=m, level=level, word=f"{rng.choice(WORDS[level])}{i}"))
+    return out
+
+
+def _noise(rng: random.Random, bands: list[schema.Band]) -> schema.NoiseRule | None:
+    pick = rng.random()
+    if pick < 0.3:
+        return None
+    bound = rng.choice(["ignore", "as-spread"])
+    if pick < 0.6:
+        return schema.NoiseRule.model_construct(straddle="tie", likely={}, stated_bound=bound, note=None)
+    likely = {
+        b.word: schema.Outcome.model_construct(level=b.level, word=f"likely {b.word}")
+        for b in bands
+        if rng.random() < 0.6
+    }
+    return schema.NoiseRule.model_construct(straddle="likely", likely=likely, stated_bound=bound, note=None)
+
+
+def _value(rng: random.Random, centre: float, least: int = 1) -> float | str | schema.Runs:
+    pick = rng.random()
+    if pick < 0.1:
+        return schema.NOT_MEASURED
+    if pick < 0.45:
+        return round(centre * rng.uniform(0.7, 1.4), rng.randint(0, 3))
+    n = rng.randint(least, 6)
+    runs = [round(centre * rng.uniform(0.9, 1.1), rng.randint(0, 2)) for _ in range(n)]
+    return schema.Runs.model_construct(runs=runs, files=None)
+
+
+def _edit(rng: random.Random, row: dict[str, Any], sid: str, least: int) -> Any:
+    """A reader's change to one value: keep it, a new one, another series' value, runs, or "not measured"."""
+    pick = rng.random()
+    old = row[sid]
+    if pick < 0.4:
+        return old
+    if pick < 0.55:
+        return rng.choice(list(row.values()))
+    if pick < 0.65:
+        return schema.NOT_MEASURED
+    centre = old if isinstance(old, float | int) else rng.uniform(20, 500)
+    return _value(rng, float(centre), least)
+
+
+def generated(base: Data, rng: random.Random) -> tuple[Data, Data]:
+    """A guide shaped like ``base`` with new rules and values, and the same guide with a reader's values."""
+    options = [o.id for o in base.options]
+    columns: list[schema.Column] = []
+    for c in base.guide.columns:
+        if isinstance(c, schema.ComparisonColumn):
+            bands = _bands(rng)
+            against = c.against if rng.random() < 0.75 else "best"
+            baseline = c.baseline
+            if against == "baseline" and rng.random() < 0.3:
+                baseline = rng.choice(options)
+            update = {"bands": bands, "noise": _noise(rng, bands), "aggregate": rng.choice(["split", "worst"]),
+                      "against": against, "baseline": baseline}  # fmt: skip
+            c = c.model_copy(update=update)
+        columns.append(c)
+    guide = base.guide.model_copy(update={"columns": columns})
+    pub_tables: list[schema.MeasurementTable | schema.FactTable] = []
+    mod_tables: list[schema.MeasurementTable | schema.FactTable] = []
+    for t in base.tables:
+        if not isinstance(t, schema.MeasurementTable):
+            pub_tables.append(t)
+            mod_tables.append(t)
+            continue
+        update = {
+            "better": rng.choice(["higher", "lower"]),
+            "digits": rng.randint(0, 4),
+            "statistic": rng.choice(["median", "mean", "min", "max"]),
+            "spread": rng.choice(["min-max", "stdev", "ci95"]),
+            "repetitions": rng.choice([None, None, 3]),
+            "variance_below_pct": rng.choice([None, 1.0, 2.5, 5.0]),
+        }
+        pub_rows, mod_rows = [], []
+        for row in t.rows:
+            centre = rng.uniform(20, 800)  # runs within ±10%: no spread reaches below 0
+            least = RUNS_NEEDED[str(update["spread"])]  # as validation requires of every list of runs
+            values = {s.id: _value(rng, centre, least) for s in t.series}
+            edited = {sid: _edit(rng, values, sid, least) for sid in values}
+            pub_rows.append(row.model_copy(update={"values": values}))
+            mod_rows.append(row.model_copy(update={"values": edited}))
+        pub_tables.append(t.model_copy(update={**update, "rows": pub_rows}))
+        mod_tables.append(t.model_copy(update={**update, "rows": mod_rows}))
+    # without the decision helper's table, which reads no table value and takes most of a derivation's time
+    pub = dataclasses.replace(base, guide=guide, tables=pub_tables, file_runs={}, file_setups={}, decisions=None)
+    mod = dataclasses.replace(base, guide=guide, tables=mod_tables, file_runs={}, file_setups={}, decisions=None)
+    return pub, mod
+
+
+def _issue_edit(data: Data) -> Data:
+    """Issue 26's check: every DeepEP-V2 value of the dense-vs-DeepEP table set to dense's."""
+    tables: list[schema.MeasurementTable | schema.FactTable] = []
+    for t in data.tables:
+        if t.id == "dense-vs-deepep" and isinstance(t, schema.MeasurementTable):
+            rows = []
+            for row in t.rows:
+                values = dict(row.values)
+                values["deepep"] = values["dense"]
+                rows.append(row.model_copy(update={"values": values}))
+            t = t.model_copy(update={"rows": rows})
+        tables.append(t)
+    return dataclasses.replace(data, tables=tables)
+
+
+def _cases(count: int) -> list[tuple[Data, Data]]:
+    shipped, example = validate_guide(DATA), validate_guide(EXAMPLE / "data")
+    out = [(shipped, shipped), (example, example), (shipped, _issue_edit(shipped))]
+    rng = random.Random(26)
+    for i in range(count):
+        out.append(generated(shipped if i % 2 else example, rng))
+    return out
+
+
+def run_script(script: Path, batch: list[dict[str, Any]], tmp: Path) -> list[dict[str, Any]]:
+    assert NODE, "node is needed (it builds the site's assets too)"
+    path = tmp / "cases.json"
+    path.write_text(json.dumps(batch, ensure_ascii=False), encoding="utf-8")
+    done = subprocess.run([NODE, str(RUNNER), str(script), str(path)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    result: list[dict[str, Any]] = json.loads(done.stdout)
+    return result
+
+
+@pytest.fixture(scope="module")
+def batch() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The cases as the script reads them, and what the Python derivation says for each."""
+    cases, wanted = [], []
+    for pub, mod in _cases(GENERATED):
+        base, _ = derive(pub)
+        head, _ = derive(mod)
+        cases.append({"guide": published(base), "state": reader_state(mod)})
+        wanted.append(expected(base, head))
+    return cases, wanted
+
+
+def mismatches(got: list[dict[str, Any]], wanted: list[dict[str, Any]]) -> list[str]:
+    out = []
+    for i, (g, w) in enumerate(zip(got, wanted, strict=True)):
+        for part in ("ratios", "cells", "flips"):
+            if g[part] != w[part]:
+                out.append(
+                    f"case {i}: {part} differ: script {json.dumps(g[part])[:600]} python {json.dumps(w[part])[:600]}"
+                )
+    return out
+
+
+def test_the_script_judges_as_the_python_derivation(batch: Any, tmp_path: Path) -> None:
+    cases, wanted = batch
+    assert len(cases) >= 500 + 3
+    started = time.monotonic()
+    got = run_script(SCRIPT, cases, tmp_path)
+    took = time.monotonic() - started
+    assert not mismatches(got, wanted), "\n".join(mismatches(got, wanted)[:5])
+    assert took < 120
+    # the cases flip verdicts, split and summarise cells, and judge within noise: the comparison is not vacuous
+    assert sum(len(w["flips"]) for w in wanted) > 500
+    assert any(c["summary"] for w in wanted for cs in w["cells"].values() for c in cs)
+    assert any(r[2] == "within noise" for w in wanted for t in w["ratios"].values() for c in t for r in c)
+
+
+def test_issue_26_dense_vs_deepep(batch: Any, tmp_path: Path) -> None:
+    """Each DeepEP-V2 value of dense-vs-DeepEP set to dense's: serving goes ✖ slower -> ◐ tie, with both ratios."""
+    cases, wanted = batch
+    got = run_script(SCRIPT, cases[:3], tmp_path)
+    assert got[0]["flips"] == [] and got[1]["flips"] == []  # the published values flip nothing
+    serving = [f for f in got[2]["flips"] if f[0] == "deepep-v2" and f[1] == "serving"]
+    assert serving and serving[0][2][2] == "✖" and serving[0][3][:2] == ["mid", "tie"] and serving[0][3][2] == "◐"
+    assert serving[0][4].startswith("0.") and serving[0][4].endswith("→ 1.00×")
+    assert got[:3] == wanted[:3]
+
+
+PLANTS = [
+    # a tie rounds up where Python rounds to even
+    ("return Number(up.slice(-1)) % 2 === 0 ? up : down;", "return up;"),
+    # a band reached from above instead of at its minimum
+    ("if (b.min === null || x >= b.min) return i;", "if (b.min === null || x > b.min) return i;"),
+    # the noise rule's "likely" outcomes ignored
+    ('if (rule.straddle === "likely" &&', "if (false &&"),
+    # the median of an even number of runs taken as the upper middle run
+    ("return n % 2 ? s[i] : (s[i - 1] + s[i]) / 2;", "return s[i];"),
+    # "worst" keeps every part
+    ("ps = ps.slice(0, 1); }", "}"),
+]
+
+
+@pytest.mark.parametrize("plant", range(len(PLANTS)))
+def test_a_planted_difference_is_caught(batch: Any, tmp_path: Path, plant: int) -> None:
+    """A one-line change to the script's rules makes the parity test fail."""
+    cases, wanted = batch
+    old, new = PLANTS[plant]
+    text = SCRIPT.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    mutated = tmp_path / "yours.js"
+    mutated.write_text(text.replace(old, new), encoding="utf-8")
+    assert mismatches(run_script(mutated, cases, tmp_path), wanted)
+
+
+def test_a_planted_difference_in_the_rules_is_caught(batch: Any, tmp_path: Path) -> None:
+    """The script reads its rules from guide.json: a band moved there changes what it says."""
+    cases, wanted = batch
+    changed = json.loads(json.dumps(cases[:3]))
+    for case in changed:
+        for col in case["guide"]["columns"]:
+            for band in col.get("bands", []):
+                if band["min"] is not None:
+                    band["min"] = band["min"] * 1.5
+    assert mismatches(run_script(SCRIPT, changed, tmp_path), wanted[:3])
