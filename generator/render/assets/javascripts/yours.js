@@ -1,7 +1,8 @@
 /* "Your numbers": a reader's own values, judged in the browser by the guide's own rules.
 
    The rules and the published values come from downloads/guide.json (format 1.2: bands, levels,
-   noise rules, tags, statistics and spreads); the judging below mirrors generator/derive
+   noise rules, tags, statistics and spreads; 1.3 adds the claims and the decision helper's answers,
+   shown where present); the judging below mirrors generator/derive
    (evidence.py, noise.py, columns/comparison.py, guide.py:table_view) step for step, and
    tests/test_yours_parity.py runs both over the shipped guide, the example guide and hundreds of
    generated ones, requiring the same ratios as printed, verdicts and flips. Nothing is sent
