@@ -328,3 +328,21 @@ def test_a_data_folder_moved_away_and_back_is_watched_again(mkdocs_server: Serve
     text = record.read_text(encoding="utf-8")
     record.write_text(text.replace("name: Dense allgather / reduce-scatter", "name: Dense again"), encoding="utf-8")
     wait_for("the edited name", lambda: "Dense again" in server.get("options/dense/")[1], REBUILD_SECONDS, server)
+
+
+def test_a_rebuild_that_fails_anyway_leaves_the_server_answering(mkdocs_server: Server) -> None:
+    """What the plugin cannot check before MkDocs cleans the site (here a page asking for a theme
+    template that does not exist) still fails the rebuild; the server then answers instead of holding
+    every request, and the console says what stopped it."""
+    server = mkdocs_server
+    page = server.project / "site_src" / "authoring.md"
+    good = page.read_text(encoding="utf-8")
+    page.write_text("---\ntemplate: no-such-template.html\n---\n" + good, encoding="utf-8")
+    wait_for("the failed rebuild", lambda: "the rebuild stopped" in server.console(), REBUILD_SECONDS, server)
+    assert "no-such-template.html" in server.console()
+    status, _ = server.get("authoring/")  # times out (a failure) while the server holds requests
+    assert status in (200, 404)
+    assert "Traceback" not in server.console()
+
+    page.write_text(good, encoding="utf-8")
+    wait_for("the page again", lambda: server.get("authoring/")[0] == 200, REBUILD_SECONDS, server)
