@@ -151,8 +151,9 @@ preview: setup $(PLOTLY_BUNDLE)
 	$(PY) -m generator diff --base "$$base" --format json --out build/preview/diff.json
 	printf '%s\n' "$${PR_NUMBER:-}" > build/preview/pr-number
 
-# Performance: prints a table and writes build/bench.json (a few minutes; see README "Performance").
-bench: setup $(PLOTLY_BUNDLE)
+# Performance: prints a table and writes build/bench.json (a few minutes; Chromium for the search figure;
+# see README "Performance").
+bench: setup-dev system-deps $(PLOTLY_BUNDLE)
 	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m bench
 
 schema: setup

@@ -25,6 +25,8 @@ class Sample:
     """User + system seconds of the child process."""
     peak_kib: int
     """Largest resident set size of the child, in KiB."""
+    phases: dict[str, float] | None = None
+    """Where the time went, as the child reported it (the Zensical adapter's ``--timings``), else None."""
 
 
 class ChildFailed(RuntimeError):

@@ -13,10 +13,12 @@ as a wide spread rather than a wrong ratio.
    guide built by Zensical (``make zensical-build``) beside them;
 2. generator stage alone (load, validate, derive, render) per path record on
    synthetic guides, with a fitted slope;
-3. full build per extra page between two synthetic guides (100 and 1,000 paths);
+3. full build per extra page between two synthetic guides (100 and 1,000 paths), with MkDocs + plugin
+   and with Zensical (``make zensical-build``'s path), and where Zensical's time goes;
 4. edit-to-reload latency in ``mkdocs serve`` against a full build;
 5. compressed bytes per page;
-6. peak memory of the largest build.
+6. peak memory of the largest build;
+7. search on the largest guide, each engine: typing a path's name until its page is listed.
 """
 
 from __future__ import annotations
@@ -36,10 +38,10 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-from bench import page, serve, startup, weight
+from bench import page, search, serve, startup, weight
 from bench.measure import Sample, fit_slope, interleaved, summary
 from bench.sites import ENV, ROOT, Project, prepare
-from bench.synth import option_id, write_guide
+from bench.synth import option_id, synth_name, write_guide
 
 GOALS = {
     "overhead_ratio": 1.10,
@@ -132,6 +134,21 @@ def engine_figure(mkdocs: list[Sample], zensical: list[Sample]) -> dict[str, Any
     }
 
 
+def zensical_scale_figure(mkdocs: list[Sample], zensical: list[Sample]) -> dict[str, Any]:
+    """Figure 3b: a synthetic guide built by Zensical against MkDocs + plugin (same interleaved runs), and
+    where Zensical's time goes: the generator writing the guide's Markdown and project, then ``zensical build``."""
+    phases = [s.phases or {} for s in zensical]
+    return {
+        **engine_figure(mkdocs, zensical),
+        "ratio_cpu": statistics.median(_cpus(zensical)) / statistics.median(_cpus(mkdocs)),
+        "project_s": summary([p["project_s"] for p in phases]),
+        "project_cpu_s": summary([p["project_cpu_s"] for p in phases]),
+        "zensical_build_s": summary([p["zensical_s"] for p in phases]),
+        "zensical_build_cpu_s": summary([p["zensical_cpu_s"] for p in phases]),
+        "peak_mib": summary([s.peak_kib / MIB for s in zensical]),
+    }
+
+
 def reload_figure(project: Project, record: Path, page: str, edits: int, full: dict[str, Any]) -> dict[str, Any]:
     """Figure 4: edit-to-reload latency against the full build of the same guide (``full``: its figures)."""
     latencies, cpu = serve.reload_latency(
@@ -221,9 +238,16 @@ def run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     for n in args.scale_sizes:
         project, _ = prepare(f"{n} paths", guides[n], work / f"scale-{n}")
         projects[n] = project
-        _log(f"{n} paths: {project.pages} pages, full vs bare x{args.scale_runs}")
-        samples = interleaved({"full": project.build_full, "bare": project.build_bare}, args.scale_runs)
-        scale[str(n)] = {"paths": n, "pages": project.pages, **_pair(**samples)}
+        _log(f"{n} paths: {project.pages} pages, full vs bare vs Zensical x{args.scale_runs}")
+        jobs = {"full": project.build_full, "bare": project.build_bare, "zensical": project.build_zensical}
+        samples = interleaved(jobs, args.scale_runs)
+        zensical_samples = samples.pop("zensical")
+        scale[str(n)] = {
+            "paths": n,
+            "pages": project.pages,
+            **_pair(**samples),
+            "zensical": zensical_scale_figure(samples["full"], zensical_samples),
+        }
     small, large = (scale[str(n)] for n in args.scale_sizes[:2])
     extra = large["pages"] - small["pages"]
     result["scale"] = {
@@ -231,6 +255,9 @@ def run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
         "ms_per_extra_page": (large["full_s"]["median"] - small["full_s"]["median"]) * 1000 / extra,
         "ms_per_extra_page_bare": (large["bare_s"]["median"] - small["bare_s"]["median"]) * 1000 / extra,
         "cpu_ms_per_extra_page": (large["full_cpu_s"]["median"] - small["full_cpu_s"]["median"]) * 1000 / extra,
+        "zensical_ms_per_extra_page": (
+            (large["zensical"]["zensical_s"]["median"] - small["zensical"]["zensical_s"]["median"]) * 1000 / extra
+        ),
         "largest_build_s": large["full_s"]["median"],
         "goal_ms_per_extra_page": GOALS["ms_per_extra_page"],
         "goal_largest_build_s": GOALS["largest_build_s"],
@@ -239,6 +266,7 @@ def run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
         "guide": f"{args.scale_sizes[-1]} paths",
         "full_peak_mib": large["full_peak_mib"],
         "bare_peak_mib": large["bare_peak_mib"],
+        "zensical_peak_mib": large["zensical"]["peak_mib"],
     }
 
     # 4. Edit-to-reload latency.
@@ -282,9 +310,23 @@ def run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     result["reload"] = reload
 
     # 5. Page weight.
+    largest = projects[args.scale_sizes[-1]]
     result["weight"] = {
         "shipped": weight_figure(shipped.work / "site-full"),
-        f"{args.scale_sizes[-1]} paths": weight_figure(projects[args.scale_sizes[-1]].work / "site-full", top=5),
+        f"{args.scale_sizes[-1]} paths": weight_figure(largest.work / "site-full", top=5),
+        f"{args.scale_sizes[-1]} paths, Zensical": weight_figure(largest.work / "zensical" / "site", top=5),
+    }
+
+    # 7. Search on the largest guide: its last path, by name, on each engine.
+    n = args.scale_sizes[-1]
+    _log(f"search on {n} paths, both engines x{args.scale_runs}")
+    sites: dict[search.Engine, Path] = {
+        "mkdocs": largest.work / "site-full",
+        "zensical": largest.work / "zensical" / "site",
+    }
+    result["search"] = {
+        "guide": f"{n} paths",
+        **search.measure(sites, synth_name(n - 1), f"options/{option_id(n - 1)}/", args.scale_runs),
     }
 
     result["machine"]["load_average_after"] = list(os.getloadavg())
@@ -368,6 +410,19 @@ def table(r: dict[str, Any]) -> str:
                 "",
             )
         )
+    for n, s in sc["sizes"].items():
+        z = s["zensical"]
+        rows.append(
+            (
+                f"3. Build, {n} paths, with Zensical (`make zensical-build`) / MkDocs + plugin",
+                f"{z['ratio']:.2f}× wall, {z['ratio_cpu']:.2f}× CPU; Zensical {_spread(z['zensical_s'])} s: the "
+                f"guide's Markdown and project {_spread(z['project_s'])} s, `zensical build` "
+                f"{_spread(z['zensical_build_s'])} s (CPU {_spread(z['zensical_build_cpu_s'])} s); "
+                f"MkDocs + plugin {_spread(z['mkdocs_s'])} s",
+                "",
+                "",
+            )
+        )
     rows.append(
         (
             "3. Full build per extra page",
@@ -375,6 +430,14 @@ def table(r: dict[str, Any]) -> str:
             f"CPU {sc['cpu_ms_per_extra_page']:.1f} ms)",
             f"≤ {sc['goal_ms_per_extra_page']:.0f} ms",
             _ok(sc["ms_per_extra_page"], sc["goal_ms_per_extra_page"]),
+        )
+    )
+    rows.append(
+        (
+            "3. Zensical build per extra page",
+            f"{sc['zensical_ms_per_extra_page']:.1f} ms (MkDocs + plugin {sc['ms_per_extra_page']:.1f} ms)",
+            "",
+            "",
         )
     )
     rows.append(
@@ -432,11 +495,26 @@ def table(r: dict[str, Any]) -> str:
     rows.append(
         (
             f"6. Peak memory, {m['guide']}",
-            f"full {_spread(m['full_peak_mib'], digits=0)} MiB, bare {_spread(m['bare_peak_mib'], digits=0)} MiB",
+            f"full {_spread(m['full_peak_mib'], digits=0)} MiB, bare {_spread(m['bare_peak_mib'], digits=0)} MiB, "
+            f"Zensical {_spread(m['zensical_peak_mib'], digits=0)} MiB",
             "",
             "",
         )
     )
+    se = r["search"]
+    for engine, label in (("mkdocs", "MkDocs + Material"), ("zensical", "Zensical")):
+        f, ix = se[engine], se[engine]["index"]
+        rows.append(
+            (
+                f"7. Search, {se['guide']}, {label}: “{se['query']}” until its page is listed",
+                f"{_spread(f['from_page_load_s'])} s from opening the overview "
+                f"({_spread(f['from_first_key_s'])} s from the first key); index {ix['entries']} entries, "
+                f"{ix['kib']:.0f} KiB ({ix['gzip_kib']:.0f} KiB gzipped), longest entry {ix['longest_text_chars']} "
+                f"characters at `{ix['longest_at']}`",
+                "",
+                "",
+            )
+        )
     lines = ["| Figure | Measured: median (min–max) | Goal | |", "|---|---|---|---|"]
     lines += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows]
     mach = r["machine"]
@@ -444,7 +522,7 @@ def table(r: dict[str, Any]) -> str:
     lines.append(
         f"{mach['cpus']} CPUs, load average {mach['load_average_before'][0]:.1f} before and "
         f"{mach['load_average_after'][0]:.1f} after; Python {mach['python']}, MkDocs {mach['mkdocs']}, "
-        f"Material {mach['mkdocs-material']}; {r['elapsed_s']:.0f} s in all."
+        f"Material {mach['mkdocs-material']}, Zensical {mach['zensical']}; {r['elapsed_s']:.0f} s in all."
     )
     return "\n".join(lines)
 

@@ -9,10 +9,11 @@ the generator adds to a build.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -87,8 +88,12 @@ def mkdocs_build(config: Path, site: Path) -> Sample:
 
 
 def zensical_build(config: Path, out: Path) -> Sample:
+    """``make zensical-build`` on ``config``, with where its time went: the guide's pages and project folder
+    (``project_s``, this process), then ``zensical build`` (``zensical_s``), each with its CPU seconds."""
+    timings = out.parent / f"{out.name}-timings.json"
     adapter = [sys.executable, "-m", "generator.adapters.zensical", "build", "-f", str(config), "--out", str(out)]
-    return run_child(adapter, env=ENV)
+    sample = run_child([*adapter, "--timings", str(timings)], env=ENV)
+    return replace(sample, phases=json.loads(timings.read_text(encoding="utf-8")))
 
 
 def write_pages(data_dir: Path, out: Path, nav: Path, history_revisions: int = 0) -> Sample:

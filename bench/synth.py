@@ -42,6 +42,11 @@ def option_id(i: int) -> str:
     return f"path-{i:04d}"
 
 
+def synth_name(i: int) -> str:
+    """The name of path ``i``, as its page's title shows it."""
+    return f"Synthetic path {i}"
+
+
 def _guide(n: int) -> dict[str, Any]:
     return {
         "format": FORMAT,
@@ -278,7 +283,7 @@ def _option(i: int, n: int, claim: str | None, serving: bool) -> dict[str, Any]:
     quote = f" It is [[{claim}]] its counterpart." if claim else ""
     record: dict[str, Any] = {
         "id": ident,
-        "name": f"Synthetic path {i}",
+        "name": synth_name(i),
         "label": ident,
         "short": "A made-up path with the usual amount of text.",
         "platforms": ["efa"],

@@ -7,8 +7,8 @@ need them, and they are counted there: ``matrix.js`` on a page with the matrix's
 ``charts.js`` on a chart page (one with a chart element), ``decide.js`` on the decision
 helper's page. A chart page also loads plotly.js, which the charts' script fetches from
 the site once a chart comes into view.
-Material's search also fetches its index and worker on the first page view;
-they are counted once, apart, since every page shares them.
+The search (Material's or Zensical's) also fetches its index and worker on the first page
+view; they are counted once, apart, since every page shares them.
 """
 
 from __future__ import annotations
@@ -112,6 +112,8 @@ def page_weights(site: Path) -> list[PageWeight]:
 
 
 def search_weight(site: Path) -> int:
-    """Compressed bytes of the search index and worker, fetched once on the first page view."""
-    files = [site / "search" / "search_index.json", *site.glob("assets/javascripts/workers/search.*.min.js")]
+    """Compressed bytes of the search index and worker, fetched once on the first page view (Material's
+    ``search/search_index.json``, Zensical's ``search.json``)."""
+    index = [site / "search" / "search_index.json", site / "search.json"]
+    files = [*index, *site.glob("assets/javascripts/workers/search.*.min.js")]
     return sum(_gz_size(f) for f in files if f.is_file())

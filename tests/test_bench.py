@@ -43,5 +43,15 @@ def test_benchmark_smoke_run_reports_every_figure(tmp_path: Path) -> None:
     assert shipped["page_count"] == r["overhead"]["pages"]
     assert shipped["pages"][0]["total"] >= shipped["pages"][-1]["total"] > 0
     assert r["memory"]["full_peak_mib"]["median"] > 10
-    for figure in ("1.", "2.", "3.", "4.", "5.", "6."):
+    # Zensical at scale, with where its time goes, and search on both engines of the largest guide.
+    for size in r["scale"]["sizes"].values():
+        z = size["zensical"]
+        assert z["zensical_s"]["median"] > 0 and z["ratio"] > 0
+        assert z["project_s"]["median"] > 0 and 0 < z["zensical_build_s"]["median"] < z["zensical_s"]["median"]
+    assert "with Zensical (`make zensical-build`) / MkDocs + plugin" in r["table"]
+    assert r["weight"]["10 paths, Zensical"]["page_count"] == r["weight"]["10 paths"]["page_count"]
+    for engine in ("mkdocs", "zensical"):
+        assert r["search"][engine]["from_first_key_s"]["median"] > 0
+        assert r["search"][engine]["index"]["entries"] > 10
+    for figure in ("1.", "2.", "3.", "4.", "5.", "6.", "7."):
         assert f"| {figure}" in result.stdout, figure

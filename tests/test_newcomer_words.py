@@ -44,3 +44,14 @@ def test_an_unquoted_comma_in_a_flow_mapping_gets_a_hint(data_copy: Path) -> Non
         "notes.as published: expected text, got nothing" in p and "put the whole text in quotes" in p for p in found
     )
     assert any("setup.perftest: unknown field (if it is the rest of a text" in p for p in found), found
+
+
+def test_a_partial_support_summary_says_how_many_and_how_many_need_extras() -> None:
+    from generator.pipeline import derive_guide
+    from tests.conftest import EXAMPLE
+
+    d = derive_guide(EXAMPLE / "data")
+    details = {o.id: c.detail for o in d.data.options for c in d.cells[o.id] if c.column.kind == "support"}
+    assert details["quickjson"].startswith("3 of 3 operating systems (1 builds from source); ready-built: Linux, macOS")
+    assert details["rustjson"].startswith("2 of 3 operating systems (1 builds from source);")
+    assert details["json"] == "ready-built: Linux, macOS, Windows"  # everywhere: no count needed

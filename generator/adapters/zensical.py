@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import json
 import os
 import posixpath
 import re
@@ -30,7 +31,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -421,21 +422,52 @@ def finish(project: Project) -> None:
         raise ZensicalFailed(page_gate.describe(sorted(refused)))
 
 
-def build(config_file: Path, out: Path) -> Path:
+@dataclass
+class Timings:
+    """Where a build's time went: the guide's Markdown, project folder and finishing of the pages (this
+    process, ``project_*``), and ``zensical build`` (``zensical_*``)."""
+
+    project_s: float = 0.0
+    project_cpu_s: float = 0.0
+    zensical_s: float = 0.0
+    zensical_cpu_s: float = 0.0
+    """User + system seconds of the ``zensical build`` child (its threads included)."""
+
+
+def _children_cpu() -> float:
+    """CPU seconds of this process's finished children (0 where the platform has no ``resource`` module)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return 0.0
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def build(config_file: Path, out: Path, timings: Timings | None = None) -> Path:
     """Build the guide of ``config_file`` with Zensical into ``out/site`` (``out`` holds the project).
 
     Atomic: the project is written and built in a fresh folder beside ``out``, which replaces
     ``out`` only when Zensical succeeded; a data error or a failed build keeps the last good site.
+    ``timings``, when given, is filled in with where the time went.
     """
+    times = timings if timings is not None else Timings()
     check_output(out, [config_file])
     out = out.absolute()
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-building-", dir=out.parent))
     try:
+        wall, cpu = time.perf_counter(), time.process_time()
         project = prepare(config_file, staging)
+        times.project_s, times.project_cpu_s = time.perf_counter() - wall, time.process_time() - cpu
+        wall, cpu = time.perf_counter(), _children_cpu()
         run_zensical(project)
+        times.zensical_s, times.zensical_cpu_s = time.perf_counter() - wall, _children_cpu() - cpu
+        wall, cpu = time.perf_counter(), time.process_time()
         finish(project)
         mark(staging)
+        times.project_s += time.perf_counter() - wall
+        times.project_cpu_s += time.process_time() - cpu
         swap_in(staging, out)
     finally:
         if staging.exists():
@@ -468,12 +500,19 @@ def main(argv: list[str] | None = None) -> int:
         "--out", type=Path, default=Path("build/zensical"), help="the project folder (site in OUT/site)"
     )
     parser.add_argument("-a", "--dev-addr", default="127.0.0.1:8000", help="serve: address and port")
+    parser.add_argument("--timings", type=Path, help="build: write where the time went to this file (JSON)")
     args = parser.parse_args(argv)
     try:
         if args.command == "build":
             started = time.perf_counter()
-            site = build(args.config_file, args.out)
-            print(f"zensical: built {site} in {time.perf_counter() - started:.2f} s")
+            times = Timings()
+            site = build(args.config_file, args.out, times)
+            print(
+                f"zensical: built {site} in {time.perf_counter() - started:.2f} s (the guide's pages and project "
+                f"{times.project_s:.2f} s, zensical build {times.zensical_s:.2f} s)"
+            )
+            if args.timings:
+                args.timings.write_text(json.dumps(asdict(times)) + "\n", encoding="utf-8")
             return 0
         from generator.adapters.zensical_serve import serve
 

@@ -46,6 +46,12 @@ def details(html: PageHtml, anchor: str, title: str, entries: Sequence[tuple[str
     return "".join(out)
 
 
+def out_of_search(block: str) -> str:
+    """``block`` with each row's details marked to stay out of the search index (``data-search-exclude``,
+    on the ``<details>``: they never nest, which Material's search parser needs)."""
+    return block.replace('<details class="dg-ev" ', '<details class="dg-ev" data-search-exclude ')
+
+
 def block(html: PageHtml, t: schema.MeasurementTable) -> str:
     """The evidence of a measured table: how its spreads were found, then each row's details.
 

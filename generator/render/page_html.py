@@ -89,8 +89,11 @@ class PageHtml:
     def matrix_rows(self, options: Sequence[schema.Option]) -> Markup:
         return Markup(cell_html.matrix_rows(self, options))
 
-    def data_table(self, table_id: str, heading_level: int = 3, drawn: Sequence[Chart] = ()) -> Markup:
-        return Markup(html_table.data_table(self, table_id, heading_level, drawn))
+    def data_table(
+        self, table_id: str, heading_level: int = 3, drawn: Sequence[Chart] = (), copy: bool = False
+    ) -> Markup:
+        """A table with its section; ``copy``: shown again on an option's page (its evidence out of search)."""
+        return Markup(html_table.data_table(self, table_id, heading_level, drawn, copy))
 
     def table_csv(self, t: schema.MeasurementTable | schema.FactTable) -> Markup:
         return Markup(html_table.table_csv(self, t))
@@ -101,10 +104,15 @@ class PageHtml:
     def evidence_details(self, anchor: str, title: str, entries: Sequence[tuple[str | None, Sample, str]]) -> Markup:
         return Markup(evidence_html.details(self, anchor, title, entries))
 
-    def evidence_block(self, t: schema.MeasurementTable) -> Markup:
-        block = self.evidence.get(t.id)
+    def evidence_block(self, t: schema.MeasurementTable, copy: bool = False) -> Markup:
+        """A table's evidence; ``copy``: the same block with each row's details out of search (on an option's
+        page; the results page keeps them in, so search finds each once)."""
+        key = f"{t.id}\0copy" if copy else t.id
+        block = self.evidence.get(key)
         if block is None:
-            block = self.evidence[t.id] = Markup(evidence_html.block(self, t))
+            block = self.evidence[key] = Markup(
+                evidence_html.out_of_search(str(self.evidence_block(t))) if copy else evidence_html.block(self, t)
+            )
         return block
 
     def grid_rows(self, grid: SupportGrid) -> Markup:

@@ -40,6 +40,14 @@ def _support(data: Data, column: schema.SupportColumn, option: schema.Option) ->
     for c in sorted(cells, key=lambda c: rank.get(c.verdict.level, 3)):
         groups.setdefault(c.verdict.word, []).append(c.context.name)
     detail = "; ".join(f"{word}: {', '.join(names)}" for word, names in groups.items())
+    if summary == "partial":  # "some" alone would not tell 3 of 3 with one through extras from 1 of 3
+        runs = [c for c in cells if c.status in ("yes", "with")]
+        extras = [c for c in runs if c.status == "with"]
+        guide = data.guide
+        count = f"{len(runs)} of {len(cells)} {guide.context_noun_plural if len(cells) != 1 else guide.context_noun}"
+        if extras:
+            count += f" ({len(extras)} {column.statuses['with'].word})"
+        detail = f"{count}; {detail}"
     return Cell(column, verdict(data, column.categories[summary]), detail, note=option.cell_notes.get(column.id)), cells
 
 

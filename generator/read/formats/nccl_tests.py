@@ -75,7 +75,6 @@ _BAD_VALUES = re.compile(r"^#\s*Out of bounds values\s*:\s*(\d+)\s*(\w*)")
 _AVG_BUSBW = re.compile(r"^#\s*Avg bus bandwidth\s*:\s*(\S+)\s*(\w*)")
 _UNIT = {"time": "µs", "cputime": "µs", "algbw": "GB/s", "busbw": "GB/s", "i_min": "µs", "i_max": "µs", "i_p99": "µs"}
 _SIDES = ("out_of_place", "in_place")
-_CHECK_COLUMNS = ("#wrong", "error")
 
 #: ``mpirun --tag-output``'s tag of each piece a rank writes: ``[1,0]<stdout>:``.
 _MPI_TAG = re.compile(r"\[\d+,(\d+)\]<(?:stdout|stderr|stddiag)>:")
