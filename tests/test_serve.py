@@ -107,18 +107,28 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
             process.wait(timeout=15)
 
 
-@pytest.fixture(params=ENGINES)
-def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Server]:
+def _serve(tmp_path: Path, engine: str) -> Iterator[Server]:
     project = _project(tmp_path)
     port = free_port()
     log = tmp_path / "serve.log"
-    process = _start(project, port, log, request.param)
+    process = _start(project, port, log, engine)
     served = Server(f"http://127.0.0.1:{port}/", process, log, project)
     try:
         wait_for("first answer", lambda: served.get("")[0] == 200, START_SECONDS, served)
         yield served
     finally:
         _stop(process)
+
+
+@pytest.fixture(params=ENGINES)
+def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Server]:
+    yield from _serve(tmp_path, request.param)
+
+
+@pytest.fixture
+def mkdocs_server(tmp_path: Path) -> Iterator[Server]:
+    """``mkdocs serve`` alone: what the decision-guide plugin does with hand-written pages and the watch."""
+    yield from _serve(tmp_path, "mkdocs")
 
 
 def _banner(html: str) -> str | None:
@@ -218,3 +228,121 @@ def test_an_edit_that_crashed_the_generator_gets_a_banner_within_two_seconds(ser
     # One rebuild of this site takes about 1.5-2 s on two idle cores; a hang never ends.
     print(f"banner {shown_after:.1f} s after the save")
     assert shown_after < BANNER_SECONDS, f"the banner took {shown_after:.1f} s"
+
+
+def _banners(html: str) -> list[str]:
+    alerts = BeautifulSoup(html, "html.parser").find_all(class_="dg-data-errors")
+    return [" ".join(alert.get_text(" ").split()) for alert in alerts]
+
+
+def _last_good_with(server: Server, paths: tuple[str, ...], expected: str) -> None:
+    """Every page answers with a banner holding ``expected``, the console lists it, the server runs on."""
+    wait_for("banner", lambda: any(expected in b for b in _banners(server.get("")[1])), REBUILD_SECONDS, server)
+    for path in paths:
+        status, page = server.get(path)
+        assert status == 200, path
+        assert any(expected in b for b in _banners(page)), f"no banner on {path or 'the home page'}: {_banners(page)}"
+    printed = expected.replace(" : ", ": ")
+    wait_for("the problem on the console", lambda: printed in server.console(), REBUILD_SECONDS, server)
+    assert "Traceback" not in server.console()
+
+
+def test_a_page_markdown_cannot_render_keeps_the_last_site_with_a_banner(mkdocs_server: Server) -> None:
+    """A hand-written page MkDocs could not read (not UTF-8) or Markdown raised on (nested too deeply)
+    failed the rebuild after the site was cleaned, and every request then hung. Now the last version
+    of the page that rendered is shown, every page has a banner naming the file, and fixing it removes it."""
+    server = mkdocs_server
+    page = server.project / "site_src" / "authoring.md"
+    good = page.read_bytes()
+    status, html = server.get("authoring/")
+    assert status == 200 and _banners(html) == []
+    heading = BeautifulSoup(html, "html.parser").find("h1").get_text(" ").strip()  # type: ignore[union-attr]
+    line = good.count(b"\n") + 2
+
+    page.write_bytes(good + b"\nA caf\xe9 in Latin-1.\n")
+    _last_good_with(server, ("", "authoring/", "results/"), f"site_src/authoring.md:{line} : is not UTF-8 text")
+    kept = BeautifulSoup(server.get("authoring/")[1], "html.parser").find("h1")
+    assert kept is not None and kept.get_text(" ").strip() == heading, "the last version of the page is shown"
+
+    nested = b'<div markdown="1">\n' * 600 + b"Nested far too deep.\n" + b"</div>\n" * 600
+    page.write_bytes(good + nested)
+    _last_good_with(server, ("", "authoring/"), "site_src/authoring.md : Markdown cannot render it")
+    assert "Nested far too deep." not in server.get("authoring/")[1]
+
+    page.write_bytes(good)
+    wait_for("banner to go", lambda: _banners(server.get("authoring/")[1]) == [], REBUILD_SECONDS, server)
+    assert _banners(server.get("")[1]) == []
+
+
+def test_a_page_that_clashes_with_a_generated_one_is_a_problem_naming_both(mkdocs_server: Server) -> None:
+    """A hand-written site_src/results.md (the generator makes results.md) stopped the rebuild in
+    on_files, after the site was cleaned: every request hung. Now the generated page is shown and
+    every page says which hand-written file clashes with which generated page."""
+    server = mkdocs_server
+    generated = server.get("results/")[1]
+    mine = server.project / "site_src" / "results.md"
+    mine.write_text("# My own results\n", encoding="utf-8")
+    _last_good_with(server, ("", "results/", "authoring/"), "site_src/results.md : clashes with results.md, a page")
+    assert "My own results" not in server.get("results/")[1]
+    assert BeautifulSoup(generated, "html.parser").find("h1") == BeautifulSoup(
+        server.get("results/")[1], "html.parser"
+    ).find("h1")
+
+    mine.unlink()
+    wait_for("banner to go", lambda: _banners(server.get("results/")[1]) == [], REBUILD_SECONDS, server)
+
+
+def test_mkdocs_build_with_a_clash_fails_with_a_message_naming_both(tmp_path: Path) -> None:
+    project = _project(tmp_path)
+    (project / "site_src" / "results").mkdir()
+    (project / "site_src" / "results" / "index.md").write_text("# Mine\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        timeout=START_SECONDS,
+    )
+    assert done.returncode == 1
+    expected = (
+        "site_src/results/index.md: clashes with results.md, a page the generator makes from the data "
+        "(both would be results/index.html); rename or remove the hand-written one"
+    )
+    assert expected in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_data_folder_moved_away_and_back_is_watched_again(mkdocs_server: Server) -> None:
+    """MkDocs' polling watch of data/ stops for good when the folder goes, and ignores the folder's own
+    events: moving data/ away showed nothing, and after it came back no edit was ever picked up."""
+    server = mkdocs_server
+    data = server.project / "data"
+    away = server.project.parent / "data-elsewhere"
+    data.rename(away)
+    _last_good_with(server, ("", "options/dense/"), "data : data folder does not exist")
+
+    away.rename(data)
+    wait_for("banner to go", lambda: _banners(server.get("")[1]) == [], REBUILD_SECONDS, server)
+    record = data / "options" / "dense.yml"
+    text = record.read_text(encoding="utf-8")
+    record.write_text(text.replace("name: Dense allgather / reduce-scatter", "name: Dense again"), encoding="utf-8")
+    wait_for("the edited name", lambda: "Dense again" in server.get("options/dense/")[1], REBUILD_SECONDS, server)
+
+
+def test_a_rebuild_that_fails_anyway_leaves_the_server_answering(mkdocs_server: Server) -> None:
+    """What the plugin cannot check before MkDocs cleans the site (here a page asking for a theme
+    template that does not exist) still fails the rebuild; the server then answers instead of holding
+    every request, and the console says what stopped it."""
+    server = mkdocs_server
+    page = server.project / "site_src" / "authoring.md"
+    good = page.read_text(encoding="utf-8")
+    page.write_text("---\ntemplate: no-such-template.html\n---\n" + good, encoding="utf-8")
+    wait_for("the failed rebuild", lambda: "the rebuild stopped" in server.console(), REBUILD_SECONDS, server)
+    assert "no-such-template.html" in server.console()
+    status, _ = server.get("authoring/")  # times out (a failure) while the server holds requests
+    assert status in (200, 404)
+    assert "Traceback" not in server.console()
+
+    page.write_text(good, encoding="utf-8")
+    wait_for("the page again", lambda: server.get("authoring/")[0] == 200, REBUILD_SECONDS, server)

@@ -60,3 +60,31 @@ def refusal(problems: list[Problem]) -> Markup:
         "<ul>{}</ul>\n"
         "</div>\n"
     ).format(items)
+
+
+def pages_banner(problems: list[Problem]) -> Markup:
+    """The banner ``mkdocs serve`` puts on every page while hand-written pages cannot be published.
+
+    A page the engine cannot render shows the last version that rendered; a page that clashes with
+    a generated one is left out, and the generated page is shown.
+    """
+    count = len(problems)
+    items = Markup("").join(
+        Markup("<li><code>{}</code>: {}</li>").format(p.where(), p.message) for p in sorted(problems)
+    )
+    return Markup(
+        '<div class="dg-data-errors admonition failure" role="alert" aria-labelledby="dg-page-errors-title">\n'
+        '<p class="admonition-title" id="dg-page-errors-title">{} hand-written file{} cannot be published: '
+        "the site shows the last version that could be</p>\n"
+        "<ul>{}</ul>\n"
+        "<p>Fix the files and save; this message goes away with the next build.</p>\n"
+        "</div>\n"
+    ).format(count, "" if count == 1 else "s", items)
+
+
+def describe_pages(problems: list[Problem], serving: bool) -> str:
+    """The same list for the terminal, one problem a line."""
+    count = len(problems)
+    tail = "showing the last version that could be, with a banner" if serving else "nothing was published"
+    head = f"{count} hand-written file{'' if count == 1 else 's'} cannot be published; {tail}:"
+    return "\n".join([head, *(f"  {p}" for p in sorted(problems))])

@@ -32,6 +32,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
+from watchdog.events import FileModifiedEvent, FileSystemEvent, FileSystemEventHandler
 
 from generator.adapters import error_banner, page_gate
 from generator.adapters.html_blocks import put_back, set_aside
@@ -45,7 +46,7 @@ from generator.build import (
     describe_unsafe,
     unsafe_sources,
 )
-from generator.errors import GuideError, Problem, RevisionError
+from generator.errors import GuideError, Problem, RevisionError, printable
 from generator.render.pages import TEMPLATES
 
 log = get_plugin_logger(__name__)
@@ -90,6 +91,9 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         self.blocks: dict[str, list[str]] = {}
         self.unsafe: dict[Path, str] = {}  # links and special files in docs_dir: never published
         self.refused: dict[str, list[Problem]] = {}  # hand-written pages that would run script, by source
+        self.broken: dict[str, Problem] = {}  # hand-written pages the engine cannot render, by source
+        self.texts: dict[str, str] = {}  # the last text of each hand-written page that rendered
+        self.clashes: dict[str, Problem] = {}  # hand-written files at a generated file's place
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         self.serving = command == "serve"
@@ -104,10 +108,16 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         if self.unsafe and not self.serving:
             # Before MkDocs cleans site_dir: the last site stays, nothing is followed or copied.
             raise PluginError(describe_unsafe(docs_dir, self.unsafe))
-        self.refused = {}
-        if not self.config.allow_raw_html and not self.unsafe:
-            # Hand-written pages rendered as MkDocs will render them, checked before site_dir is cleaned.
-            self.refused = page_gate.check_sources(docs_dir, config.markdown_extensions, config.mdx_configs)
+        self.refused, self.broken, self.clashes = {}, {}, {}
+        if not self.unsafe:
+            # Hand-written pages read and rendered as MkDocs will, checked before site_dir is cleaned:
+            # a page that raises in the build would stop `mkdocs serve` answering.
+            gate = not self.config.allow_raw_html
+            sources = page_gate.read_sources(docs_dir, config.markdown_extensions, config.mdx_configs, gate=gate)
+            self.refused, self.broken = sources.refused, sources.broken
+            self.texts = {**self.texts, **sources.texts}
+            if self.broken and not self.serving:
+                raise PluginError(error_banner.describe_pages(list(self.broken.values()), serving=False))
             if self.refused and not self.serving:
                 raise PluginError(self._describe_refused())
         try:
@@ -136,6 +146,9 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             self.problems = []
             self.pages, self.nav, self.assets, self.files = site.pages, site.nav, site.assets, site.files
             self.chrome = {"site_name": site.name, "site_description": site.description, "copyright": site.footer}
+        self.clashes = self._clashes(config)
+        if self.clashes and not self.serving:
+            raise PluginError(error_banner.describe_pages(list(self.clashes.values()), serving=False))
         if config.nav is None:
             config.nav = self.nav
         # The engine's stylesheets, scripts and theme overrides, so a guide's mkdocs.yml need not list them.
@@ -156,10 +169,35 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             raise PluginError(exc.report(self.shown)) from None
         self.problems = exc.problems
 
+    def _clashes(self, config: MkDocsConfig) -> dict[str, Problem]:
+        """Hand-written files at the place of a generated one (its source path or its address in the site)."""
+        docs_dir = Path(config.docs_dir)
+        made: dict[str, tuple[str, str]] = {}  # source path or address -> (generated source, what it is)
+        for uri in [*self.pages, *self.assets, *self.files]:
+            what = "a page the generator makes from the data" if uri in self.pages else "a file the generator adds"
+            dest = File(uri, None, config.site_dir, config.use_directory_urls).dest_uri
+            made.setdefault(uri, (uri, what))
+            made.setdefault(dest, (uri, what))
+        found: dict[str, Problem] = {}
+        for folder, dirs, names in os.walk(docs_dir, followlinks=False):
+            dirs.sort()
+            for name in sorted(names):
+                uri = (Path(folder) / name).relative_to(docs_dir).as_posix()
+                dest = File(uri, str(docs_dir), config.site_dir, config.use_directory_urls).dest_uri
+                hit = made.get(uri) or made.get(dest)
+                if hit is not None:
+                    generated, what = hit
+                    same = "" if generated == uri else f" (both would be {dest})"
+                    message = f"clashes with {generated}, {what}{same}; rename or remove the hand-written one"
+                    found[uri] = Problem(f"{docs_dir.name}/{uri}", 0, "", message)
+        return found
+
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         for file in list(files):  # under serve, reported after the rebuild; a build stopped in on_config
+            # Under serve, a hand-written file at a generated one's place is left out: a banner says why.
             source = Path(file.abs_src_path) if file.abs_src_path is not None else None
-            if source is not None and any(p in self.unsafe for p in (source, *source.parents)):
+            unsafe = source is not None and any(p in self.unsafe for p in (source, *source.parents))
+            if unsafe or file.src_uri in self.clashes:
                 files.remove(file)
         self.blocks = {}
         for uri in self.refused:  # under serve: a refused HTML file is not published, a page shows why
@@ -181,18 +219,33 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             files.append(File.generated(config, dest, content=text))
         return files
 
+    def on_page_read_source(self, page: Page, config: MkDocsConfig) -> str | None:
+        """Under serve, a page the engine cannot render shows the last version that rendered (or nothing)."""
+        uri = page.file.src_uri
+        if uri in self.broken:
+            return self.texts.get(uri, "")
+        return None
+
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         uri = page.file.src_uri
         if uri not in self.pages and not self.config.allow_raw_html:
             # Checked again as MkDocs rendered it (another plugin may have changed the Markdown).
-            found = page_gate.check_page(html, page.file.content_string, self._page_name(config, uri), page.meta)
+            source = self.texts.get(uri, "") if uri in self.broken else page.file.content_string
+            found = page_gate.check_page(html, source, self._page_name(config, uri), page.meta)
             if found or uri in self.refused:
                 self.refused[uri] = found or self.refused[uri]
                 html = str(error_banner.refusal(self.refused[uri]))  # under serve; a build stops in on_env
         html = put_back(html, self.blocks.get(uri, []))
+        unpublished = self._unpublished()
+        if unpublished:
+            html = str(error_banner.pages_banner(unpublished)) + html
         if self.problems:
-            return str(error_banner.banner(self.problems, self.shown)) + html
+            html = str(error_banner.banner(self.problems, self.shown)) + html
         return html
+
+    def _unpublished(self) -> list[Problem]:
+        """Hand-written files that cannot be published as they stand (under serve; a build stops)."""
+        return [*self.broken.values(), *self.clashes.values()]
 
     def on_env(self, env: Any, config: MkDocsConfig, files: Files) -> Any:
         # Every page is rendered, none written yet (only what on_config's check could not see stops here).
@@ -216,21 +269,64 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         server.watch(str(TEMPLATES))
         if self.templates is not None and self.templates.is_dir():
             server.watch(str(self.templates))
+        # MkDocs' watcher stops watching a folder that is moved away or deleted, for good: watch where
+        # they live, so that their leaving shows a banner and their return is watched again.
+        for folder in {self.data_dir, Path(os.path.abspath(config.docs_dir)), self.templates}:
+            if folder is not None and folder.parent != folder:
+                server.observer.schedule(_Returns(server, folder), str(folder.parent), recursive=False)
         # Report data errors after each rebuild, outside the build: logged during the build,
         # an error would count against `strict`, fail the build and leave requests hanging.
         rebuild = server.builder
 
         def build_then_report(*args: Any, **kwargs: Any) -> None:
-            rebuild(*args, **kwargs)
+            try:
+                rebuild(*args, **kwargs)
+            except Exception as exc:  # noqa: BLE001 - raised, it would leave every request hanging
+                log.error(
+                    f"the rebuild stopped ({printable(str(exc) or type(exc).__name__)}); "
+                    "the server answers with what it built before it stopped: fix the error and save"
+                )
+                return
             if self.problems:
                 log.error(error_banner.console(self.problems, self.shown))
             if self.unsafe:
                 log.error(describe_unsafe(Path(config.docs_dir), self.unsafe))
             if self.refused:
                 log.error(self._describe_refused())
+            if self._unpublished():
+                log.error(error_banner.describe_pages(self._unpublished(), serving=True))
 
         server.builder = build_then_report
         return server
+
+
+class _Returns(FileSystemEventHandler):
+    """Watches the folder that holds ``folder``: when ``folder`` goes or comes back, rebuild, and watch it again.
+
+    MkDocs 1.6 watches with watchdog's polling observer, whose watch of a folder stops for good once
+    the folder is gone (and MkDocs ignores the folder's own events): moved away and back, it was no
+    longer watched and edits in it were never picked up.
+    """
+
+    def __init__(self, server: Any, folder: Path) -> None:
+        self.server = server
+        self.folder = os.path.abspath(folder)
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        if self.folder not in (os.fsdecode(event.src_path), os.fsdecode(event.dest_path or "")):
+            return
+        # The server's own record of its watches (MkDocs 1.6): how often the folder is watched, and how.
+        counts, watches = getattr(self.server, "_watched_paths", None), getattr(self.server, "_watch_refs", None)
+        if not isinstance(counts, dict) or not isinstance(watches, dict) or self.folder not in watches:
+            return
+        if os.path.isdir(self.folder):  # a new watch: the old one stopped when the folder went
+            watched = counts[self.folder]
+            for _ in range(watched):
+                self.server.unwatch(self.folder)
+            for _ in range(watched):
+                self.server.watch(self.folder)
+        # What MkDocs does on a change in the folder: rebuild, then reload the browsers.
+        self.server.observer.event_queue.put((FileModifiedEvent(self.folder), watches[self.folder]))
 
 
 def _shown(data_dir: Path, root: Path) -> str:

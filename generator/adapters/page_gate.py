@@ -308,16 +308,40 @@ def split_front_matter(source: str) -> tuple[str, dict[str, Any]]:
     return source[match.end() :], meta if isinstance(meta, dict) else {}
 
 
-def check_sources(
-    docs_dir: Path, extensions: Sequence[Any], configs: Mapping[str, Any] | None = None
-) -> dict[str, list[Problem]]:
-    """Every hand-written page of ``docs_dir`` that would run script, by its path in the folder.
+#: What MkDocs renders as Markdown (``mkdocs.utils.markdown_extensions``).
+MARKDOWN_PAGES = (".md", ".markdown", ".mdown", ".mkdn", ".mkd")
 
-    Markdown pages are rendered with the guide's Markdown extensions, as the engine renders them;
-    HTML and SVG files are read as they are published. Run before the engine builds anything, so a
-    refusal keeps the last site.
+
+@dataclass
+class Sources:
+    """The hand-written pages of a folder as the engine will read them, by their path in the folder.
+
+    ``refused``: the pages that would run script. ``broken``: the pages the engine cannot render
+    (not UTF-8, or Markdown raised on them), each with the problem. ``texts``: the text of every
+    Markdown page that rendered.
     """
-    found: dict[str, list[Problem]] = {}
+
+    refused: dict[str, list[Problem]]
+    broken: dict[str, Problem]
+    texts: dict[str, str]
+
+
+def _undecodable(shown: str, raw: bytes, exc: UnicodeDecodeError) -> Problem:
+    line = raw[: exc.start].count(b"\n") + 1
+    return Problem(shown, line, "", f"is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as UTF-8")
+
+
+def read_sources(
+    docs_dir: Path, extensions: Sequence[Any], configs: Mapping[str, Any] | None = None, *, gate: bool = True
+) -> Sources:
+    """Every hand-written page of ``docs_dir`` rendered as the engine will render it, and what is wrong.
+
+    Markdown pages are read as MkDocs reads them (UTF-8, strictly) and rendered with the guide's
+    Markdown extensions; HTML and SVG files are read as they are published. With ``gate``, the
+    pages that would run script are refused. Run before the engine builds anything, so a refused
+    or broken page keeps the last site (a rebuild that raises leaves ``mkdocs serve`` hanging).
+    """
+    sources = Sources({}, {}, {})
     for folder, dirs, files in os.walk(docs_dir, followlinks=False):
         dirs.sort()
         for name in sorted(files):
@@ -327,15 +351,42 @@ def check_sources(
             uri = path.relative_to(docs_dir).as_posix()
             shown = f"{docs_dir.name}/{uri}"
             suffix = path.suffix.lower()
-            if suffix not in (".md", *STATIC_PAGES):
-                continue
-            source = path.read_text(encoding="utf-8", errors="replace")
-            if suffix == ".md":
+            if suffix in MARKDOWN_PAGES:
+                try:
+                    raw = path.read_bytes()
+                    source = raw.decode("utf-8-sig")
+                except OSError as exc:
+                    sources.broken[uri] = Problem(shown, 0, "", f"cannot be read: {exc.strerror or exc}")
+                    continue
+                except UnicodeDecodeError as exc:
+                    sources.broken[uri] = _undecodable(shown, raw, exc)
+                    continue
                 body, meta = split_front_matter(source)
                 md = markdown.Markdown(extensions=list(extensions), extension_configs=dict(configs or {}))
-                problems = check_page(md.convert(body), source, shown, meta)
-            else:
+                try:
+                    html = md.convert(body)
+                except RecursionError:
+                    why = "Markdown cannot render it: it is nested too deeply (RecursionError); flatten it"
+                    sources.broken[uri] = Problem(shown, 0, "", why)
+                    continue
+                except Exception as exc:  # noqa: BLE001 - any extension may raise on any text
+                    why = f"Markdown cannot render it ({type(exc).__name__}: {exc}); fix or remove what it names"
+                    sources.broken[uri] = Problem(shown, 0, "", why)
+                    continue
+                sources.texts[uri] = source
+                problems = check_page(html, source, shown, meta) if gate else []
+            elif suffix in STATIC_PAGES and gate:
+                source = path.read_text(encoding="utf-8", errors="replace")
                 problems = check_page(source, source, shown)
+            else:
+                continue
             if problems:
-                found[uri] = problems
-    return found
+                sources.refused[uri] = problems
+    return sources
+
+
+def check_sources(
+    docs_dir: Path, extensions: Sequence[Any], configs: Mapping[str, Any] | None = None
+) -> dict[str, list[Problem]]:
+    """Every hand-written page of ``docs_dir`` that would run script, by its path in the folder."""
+    return read_sources(docs_dir, extensions, configs).refused
