@@ -640,7 +640,8 @@
     ctx.guide.options.forEach(function (o) {
       result.cells[o.id].forEach(function (c, i) {
         var td = ctx.cellOf[o.id + "_" + ctx.guide.columns[i].id];
-        if (!td || !c || !c.verdict) return;
+        if (!td || !c) return;
+        if (!c.verdict) { td.textContent = o.cells[i].text || ""; return; } // a text column reads no table value
         var old = o.cells[i].verdict, moved = old && (old.level !== c.verdict.level || old.word !== c.verdict.word);
         td.className = "dg-yours-cell dg-" + (/^[a-z]+$/.test(c.verdict.colour) ? c.verdict.colour : "grey") + (moved ? " dg-yours-moved" : "");
         td.textContent = "";
