@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import filecmp
 from pathlib import Path
 
 import markdown
@@ -12,6 +11,7 @@ from hypothesis import strategies as st
 
 from bench.sites import prepare
 from bench.synth import write_guide
+from generator.adapters import page_gate
 from generator.adapters.html_blocks import put_back, set_aside
 from tests.conftest import DATA
 
@@ -36,8 +36,14 @@ def test_the_plugin_builds_the_same_pages_as_bare_mkdocs_on_the_written_markdown
     pages = sorted(p.relative_to(full) for p in full.rglob("*.html"))
     assert len(pages) == project.pages + 1  # and the 404 page
     assert sorted(p.relative_to(bare) for p in bare.rglob("*.html")) == pages
-    _, mismatch, errors = filecmp.cmpfiles(full, bare, [str(p) for p in pages], shallow=False)
-    assert (mismatch, errors) == ([], [])
+    # Bare MkDocs leaves the theme's Content-Security-Policy placeholder as it is; the plugin fills it in after
+    # rendering (page_gate.with_csp), so the bare page is filled the same way before the two are compared.
+    mismatch = [
+        str(p)
+        for p in pages
+        if (full / p).read_text(encoding="utf-8") != page_gate.with_csp((bare / p).read_text(encoding="utf-8"))
+    ]
+    assert mismatch == []
     assert "decision-guide block" not in "".join((full / p).read_text(encoding="utf-8") for p in pages)
 
 

@@ -19,11 +19,11 @@ from generator.pipeline import build_guide, derive_guide
 from generator.read.formats import deepep, pplx_kernels, uccl_ep
 from generator.read.formats.catalog import guess, read_runs
 from generator.read.formats.tool_output import ToolOutputError, split_launcher_prefix, strip_launcher_prefix
-from tests.conftest import FIXTURES, ROOT
+from tests.conftest import FIXTURES
+from tests.test_real_outputs import real_outputs
 
 IMPORTS = FIXTURES / "imports"
 DEEPEP, UCCL, PPLX = IMPORTS / "deepep", IMPORTS / "uccl", IMPORTS / "pplx"
-REAL = ROOT.parent / "shared" / "real-outputs"
 
 
 def values(runs: list, name: str) -> list[float]:  # type: ignore[type-arg]
@@ -290,7 +290,7 @@ def test_a_crashed_file_is_refused_by_the_import_and_nothing_lands(guide: Path) 
 
 
 def test_the_real_deepep_files_do_what_expected_json_says() -> None:
-    assert REAL.is_dir(), f"{REAL} is missing: the real tool outputs are needed (never copied into the repository)"
+    REAL = real_outputs()  # $GUIDE_REAL_OUTPUTS, else ../shared/real-outputs; fails when missing
     expected = json.loads((REAL / "expected.json").read_text(encoding="utf-8"))
     cases = {name: want for name, want in expected.items() if isinstance(want, dict) and want["format"] == "deepep"}
     assert len(cases) >= 2

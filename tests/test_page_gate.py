@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -187,3 +188,17 @@ def test_zensical_refuses_the_page_and_keeps_the_last_site(tmp_path: Path) -> No
     assert done.returncode == 0, done.stderr
     html = (out / "site" / "notes" / "index.html").read_text(encoding="utf-8")
     assert "alert(1)" in html and page_gate.script_hash("alert(1)") in html
+
+
+def test_every_built_page_and_the_404_page_allows_its_theme_scripts(guide_site: Path) -> None:
+    """The policy lists the hash of every inline script of each page, the 404 template included."""
+    from generator.adapters.page_gate import inline_scripts, script_hash
+
+    pages = sorted(guide_site.rglob("*.html"))
+    assert guide_site / "404.html" in pages
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html)
+        assert policy is not None, page
+        missing = [s for s in inline_scripts(html) if script_hash(s) not in policy.group(1)]
+        assert missing == [], f"{page.relative_to(guide_site)}: inline scripts the policy blocks"

@@ -256,6 +256,10 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         return page_gate.with_csp(output, page.content or "", allow_content=self.config.allow_raw_html)
 
+    def on_post_template(self, output_content: str, template_name: str, config: MkDocsConfig) -> str:
+        # The 404 page is a template, not a page: its theme scripts need their hashes too.
+        return page_gate.with_csp(output_content) if template_name.endswith(".html") else output_content
+
     def _page_name(self, config: MkDocsConfig, uri: str) -> str:
         return f"{Path(config.docs_dir).name}/{uri}"
 
