@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -90,6 +91,16 @@ def test_the_copy_link_is_reached_with_the_keyboard_and_visible_on_focus(tab: Pa
     assert tab.evaluate("navigator.clipboard.readText()") == f"{instant_site}#{CELL}"
 
 
+def _until(page: Page, expression: str, timeout: float = 15.0) -> None:
+    """Wait until ``expression`` is true in the page. After an instant navigation the page carries the
+    Content-Security-Policy of each page it swapped in, and Playwright's ``wait_for_function`` compiles its
+    predicate inside the page (blocked without 'unsafe-eval'); ``evaluate`` runs it from outside."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"still false after {timeout} s: {expression}"
+        time.sleep(0.05)
+
+
 def test_instant_navigation_to_a_cell_highlights_it(tab: Page, instant_site: str) -> None:
     tab.goto(instant_site + "methodology/")
     tab.wait_for_load_state("networkidle")
@@ -99,16 +110,14 @@ def test_instant_navigation_to_a_cell_highlights_it(tab: Page, instant_site: str
                     a.textContent = 'go'; document.querySelector('article').prepend(a); }}"""
     )
     tab.locator("#go").click()
-    tab.wait_for_function(
-        f"document.getElementById('{RATIO}') !== null && document.querySelector('.dg-target') !== null"
-    )
+    _until(tab, f"document.getElementById('{RATIO}') !== null && document.querySelector('.dg-target') !== null")
     assert tab.evaluate("window.__sameVisit") is True, "Material should have swapped the page in"
     assert _targeted(tab) == [RATIO]
     tab.go_back()
-    tab.wait_for_function("location.pathname.endsWith('/methodology/')")
+    _until(tab, "location.pathname.endsWith('/methodology/')")
     tab.go_forward()
-    tab.wait_for_function(f"document.getElementById('{RATIO}') !== null")
-    tab.wait_for_function("document.querySelector('.dg-target') !== null")
+    _until(tab, f"document.getElementById('{RATIO}') !== null")
+    _until(tab, "document.querySelector('.dg-target') !== null")
     assert _targeted(tab) == [RATIO]
 
 
@@ -117,10 +126,10 @@ def test_a_targeted_cell_and_the_copy_status_pass_axe(tab: Page, instant_site: s
     tab.goto(f"{instant_site}#{CELL}")
     if palette == "slate":
         tab.locator("form[data-md-component=palette] label:visible").first.click()
-        tab.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+        _until(tab, "document.body.dataset.mdColorScheme === 'slate'")
     tab.locator(f"#{CELL}").hover()
     tab.locator(f"#{CELL} a.dg-permalink").click()
-    tab.wait_for_function("document.getElementById('dg-copy-status')?.classList.contains('dg-shown')")
+    _until(tab, "document.getElementById('dg-copy-status')?.classList.contains('dg-shown')")
     tab.wait_for_timeout(300)  # the status has faded in
     violations = axe.violations(tab)
     assert [(v["id"], [n["target"] for n in v["nodes"]]) for v in violations] == []
