@@ -82,9 +82,9 @@ def pages_banner(problems: list[Problem]) -> Markup:
     ).format(count, "" if count == 1 else "s", items)
 
 
-def describe_pages(problems: list[Problem], serving: bool) -> str:
+def describe_pages(problems: list[Problem], live: bool) -> str:
     """The same list for the terminal, one problem a line."""
     count = len(problems)
-    tail = "showing the last version that could be, with a banner" if serving else "nothing was published"
+    tail = "showing the last version that could be, with a banner" if live else "nothing was published"
     head = f"{count} hand-written file{'' if count == 1 else 's'} cannot be published; {tail}:"
     return "\n".join([head, *(f"  {p}" for p in sorted(problems))])

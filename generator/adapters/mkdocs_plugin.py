@@ -117,7 +117,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             self.refused, self.broken = sources.refused, sources.broken
             self.texts = {**self.texts, **sources.texts}
             if self.broken and not self.serving:
-                raise PluginError(error_banner.describe_pages(list(self.broken.values()), serving=False))
+                raise PluginError(error_banner.describe_pages(list(self.broken.values()), live=False))
             if self.refused and not self.serving:
                 raise PluginError(self._describe_refused())
         try:
@@ -148,7 +148,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             self.chrome = {"site_name": site.name, "site_description": site.description, "copyright": site.footer}
         self.clashes = self._clashes(config)
         if self.clashes and not self.serving:
-            raise PluginError(error_banner.describe_pages(list(self.clashes.values()), serving=False))
+            raise PluginError(error_banner.describe_pages(list(self.clashes.values()), live=False))
         if config.nav is None:
             config.nav = self.nav
         # The engine's stylesheets, scripts and theme overrides, so a guide's mkdocs.yml need not list them.
@@ -298,7 +298,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             if self.refused:
                 log.error(self._describe_refused())
             if self._unpublished():
-                log.error(error_banner.describe_pages(self._unpublished(), serving=True))
+                log.error(error_banner.describe_pages(self._unpublished(), live=True))
 
         server.builder = build_then_report
         return server
