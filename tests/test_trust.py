@@ -154,7 +154,8 @@ def _cell_words(cell: Tag) -> list[str]:
     shown += [text(b) for b in cell.select(".dg-part .dg-badge")]
     details = [d for d in cell.select(".dg-detail") if ":" in text(d) and not d.select("a")]
     for detail in details:
-        shown += [f"§words {part.split(':')[0].strip()}" for part in text(detail).split(";")]
+        parts = [part for part in text(detail).split(";") if not re.match(r"\s*\d+ of \d+ ", part)]  # a count
+        shown += [f"§words {part.split(':')[0].strip()}" for part in parts]
     return shown
 
 
