@@ -202,3 +202,27 @@ def test_every_built_page_and_the_404_page_allows_its_theme_scripts(guide_site: 
         assert policy is not None, page
         missing = [s for s in inline_scripts(html) if script_hash(s) not in policy.group(1)]
         assert missing == [], f"{page.relative_to(guide_site)}: inline scripts the policy blocks"
+
+
+def test_a_rebuild_renders_again_only_the_pages_whose_bytes_changed(tmp_path: Path, monkeypatch) -> None:
+    from generator.adapters import page_gate
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n", encoding="utf-8")
+    (docs / "b.md").write_text("# B\n", encoding="utf-8")
+    rendered: list[str] = []
+    real = page_gate._render
+
+    def counting(source, shown, *rest):  # type: ignore[no-untyped-def]
+        rendered.append(shown)
+        return real(source, shown, *rest)
+
+    monkeypatch.setattr(page_gate, "_render", counting)
+    page_gate.read_sources(docs, ["attr_list"])
+    page_gate.read_sources(docs, ["attr_list"])
+    assert rendered == ["docs/a.md", "docs/b.md"]
+    (docs / "b.md").write_text('# B\n\n<p onclick="x()">b</p>\n', encoding="utf-8")
+    again = page_gate.read_sources(docs, ["attr_list"])
+    assert rendered == ["docs/a.md", "docs/b.md", "docs/b.md"]
+    assert list(again.refused) == ["b.md"]

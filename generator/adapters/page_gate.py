@@ -331,6 +331,29 @@ def _undecodable(shown: str, raw: bytes, exc: UnicodeDecodeError) -> Problem:
     return Problem(shown, line, "", f"is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as UTF-8")
 
 
+#: Each hand-written page's outcome, by its name, bytes, the Markdown set-up and the gate: ``mkdocs serve``
+#: reads every page before each rebuild, and renders again only those whose bytes changed.
+_RENDERED: dict[tuple[str, bytes, str, str, bool], tuple[Problem | None, list[Problem]]] = {}
+
+
+def _render(
+    source: str, shown: str, extensions: Sequence[Any], configs: Mapping[str, Any] | None, gate: bool
+) -> tuple[Problem | None, list[Problem]]:
+    """A Markdown page rendered as the engine will render it: why it cannot be, or what the gate refuses."""
+    body, meta = split_front_matter(source)
+    md = markdown.Markdown(extensions=list(extensions), extension_configs=dict(configs or {}))
+    try:
+        html = md.convert(body)
+    except RecursionError:
+        return Problem(
+            shown, 0, "", "Markdown cannot render it: it is nested too deeply (RecursionError); flatten it"
+        ), []
+    except Exception as exc:  # noqa: BLE001 - any extension may raise on any text
+        why = f"Markdown cannot render it ({type(exc).__name__}: {exc}); fix or remove what it names"
+        return Problem(shown, 0, "", why), []
+    return None, check_page(html, source, shown, meta) if gate else []
+
+
 def read_sources(
     docs_dir: Path, extensions: Sequence[Any], configs: Mapping[str, Any] | None = None, *, gate: bool = True
 ) -> Sources:
@@ -361,20 +384,17 @@ def read_sources(
                 except UnicodeDecodeError as exc:
                     sources.broken[uri] = _undecodable(shown, raw, exc)
                     continue
-                body, meta = split_front_matter(source)
-                md = markdown.Markdown(extensions=list(extensions), extension_configs=dict(configs or {}))
-                try:
-                    html = md.convert(body)
-                except RecursionError:
-                    why = "Markdown cannot render it: it is nested too deeply (RecursionError); flatten it"
-                    sources.broken[uri] = Problem(shown, 0, "", why)
-                    continue
-                except Exception as exc:  # noqa: BLE001 - any extension may raise on any text
-                    why = f"Markdown cannot render it ({type(exc).__name__}: {exc}); fix or remove what it names"
-                    sources.broken[uri] = Problem(shown, 0, "", why)
+                key = (shown, hashlib.sha256(raw).digest(), repr(list(extensions)), repr(dict(configs or {})), gate)
+                if key not in _RENDERED:  # a serve rebuild renders only the pages that changed
+                    if len(_RENDERED) > 4096:
+                        _RENDERED.clear()
+                    _RENDERED[key] = _render(source, shown, extensions, configs, gate)
+                broken, found = _RENDERED[key]
+                problems = list(found)
+                if broken is not None:
+                    sources.broken[uri] = broken
                     continue
                 sources.texts[uri] = source
-                problems = check_page(html, source, shown, meta) if gate else []
             elif suffix in STATIC_PAGES and gate:
                 source = path.read_text(encoding="utf-8", errors="replace")
                 problems = check_page(source, source, shown)

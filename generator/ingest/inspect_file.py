@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from generator.ingest.cli_import import EPILOG
 from generator.read.formats.catalog import DESCRIPTIONS, PARSERS, guess_format, read_runs
 from generator.read.formats.tool_output import MAX_RAW_BYTES, ToolOutputError, ToolRun, parts_of, text_of
 from generator.read.formats.workload import WORKLOAD_WORDS
@@ -27,7 +28,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         help="show what the guide reads from a benchmark tool's file (runs, metrics, set-up, verdict)",
         description="Read a benchmark tool's own output file with the reader import and the build use, and"
         " print each run's metrics with units, the set-up the file states and the tool's verdict.",
-        epilog="formats:\n" + "\n".join(f"  {name:<13} {text}" for name, text in DESCRIPTIONS.items()),
+        epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("file", type=Path, metavar="FILE")
@@ -39,21 +40,24 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 def read_source(path: Path) -> bytes:
     """A result file's bytes: refused, before reading, when it is not a regular file or is too large."""
-    try:
-        info = os.stat(path)
+    try:  # opened without blocking and checked on the open file: a pipe swapped in cannot hang the read
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
         raise ToolOutputError("", f"cannot read it ({exc.strerror or exc})") from None
+    info = os.fstat(fd)
     if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
         raise ToolOutputError("", "not a regular file (a folder, a device or a pipe)")
     if info.st_size > MAX_RAW_BYTES:
+        os.close(fd)
         raise ToolOutputError(
             "", f"the file has {info.st_size} bytes; the most a raw result may have is {MAX_RAW_BYTES}"
         )
-    try:
-        with open(path, "rb") as handle:
+    with os.fdopen(fd, "rb") as handle:
+        try:
             return handle.read(MAX_RAW_BYTES + 1)
-    except OSError as exc:
-        raise ToolOutputError("", f"cannot read it ({exc.strerror or exc})") from None
+        except OSError as exc:
+            raise ToolOutputError("", f"cannot read it ({exc.strerror or exc})") from None
 
 
 def describe(format_name: str, runs: list[ToolRun]) -> dict[str, Any]:
