@@ -16,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import subprocess
 import unicodedata
 from dataclasses import asdict, replace
 from pathlib import Path
@@ -27,7 +26,7 @@ from generator.derive import anchors
 from generator.derive.guide import Derived
 from generator.diff.measured import value_changes
 from generator.diff.model import shown
-from generator.diff.revisions import Revision, data_at, load_side
+from generator.diff.revisions import Revision, data_at, load_side, run_git
 from generator.diff.verdicts import flips
 from generator.errors import RevisionError
 from generator.read.load import load
@@ -38,18 +37,6 @@ __all__ = ["HISTORY_URI", "history"]
 _GENERATOR = Path(__file__).resolve().parent.parent
 _COMMIT = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-
-
-def _git(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    # Bytes git prints that are not UTF-8 (a commit message in Latin-1) are replaced, never fatal.
-    return subprocess.run(
-        ["git", "-C", str(repo), *args],
-        capture_output=True,
-        encoding="utf-8",
-        errors="replace",
-        check=False,
-        timeout=120,
-    )
 
 
 def clean_subject(subject: str) -> str:
@@ -209,7 +196,7 @@ class _Cache:
     """Comparisons of commit pairs, one JSON file each, in ``<git dir>/decision-guide-history/``."""
 
     def __init__(self, repo: Path) -> None:
-        done = _git(repo, "rev-parse", "--git-common-dir")
+        done = run_git(repo, "rev-parse", "--git-common-dir")
         self.folder: Path | None = None
         if done.returncode == 0:
             self.folder = (repo / done.stdout.strip()).resolve() / "decision-guide-history" / _fingerprint()
@@ -255,7 +242,7 @@ def _commits(repo: Path, data_path: str, revisions: int, since: str) -> list[tup
     args = ["log", "-z", "--format=%H %cs %s", f"--max-count={revisions + 1}"]
     if since:
         args.append(f"--since={since}")
-    done = _git(repo, *args, "--", data_path)
+    done = run_git(repo, *args, "--", data_path)
     if done.returncode != 0:
         return []
     out = []
@@ -277,7 +264,7 @@ def history(data_dir: Path, revisions: int = 30, since: str = "") -> History | N
         return None
     notes: list[str] = []
     commits = _commits(repo, data_path, revisions, since)
-    shallow = _git(repo, "rev-parse", "--is-shallow-repository").stdout.strip() == "true"
+    shallow = run_git(repo, "rev-parse", "--is-shallow-repository").stdout.strip() == "true"
     if not commits:
         return History([], ["No commit has touched the data folder yet."])
     bounded = len(commits) > revisions

@@ -60,7 +60,7 @@ class Side:
     rules: Any = None
 
 
-def _git(repo: Path, *args: str, binary: bool = False) -> subprocess.CompletedProcess[Any]:
+def run_git(repo: Path, *args: str, binary: bool = False) -> subprocess.CompletedProcess[Any]:
     try:
         if binary:
             return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, check=False, timeout=120)
@@ -81,7 +81,7 @@ def repository(path: Path) -> tuple[Path, str]:
     """The top of the git work tree holding ``path``, and ``path`` relative to it (posix)."""
     path = path.resolve()
     probe = path if path.is_dir() else path.parent
-    done = _git(probe, "rev-parse", "--show-toplevel")
+    done = run_git(probe, "rev-parse", "--show-toplevel")
     if done.returncode != 0:
         raise RevisionError(f"{path} is not inside a git repository; the diff compares git revisions")
     top = Path(done.stdout.strip()).resolve()
@@ -92,7 +92,7 @@ def resolve(repo: Path, rev: str) -> Revision:
     """The commit ``rev`` names (a branch, tag, sha, ``HEAD~2``...), or a clear error."""
     if not rev or rev.startswith("-"):
         raise RevisionError(f"unknown revision {rev!r}")
-    done = _git(repo, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}")
+    done = run_git(repo, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}")
     if done.returncode != 0:
         raise RevisionError(f"unknown revision {rev!r}: no branch, tag or commit of that name in {repo}")
     return Revision(rev, done.stdout.strip())
@@ -100,13 +100,15 @@ def resolve(repo: Path, rev: str) -> Revision:
 
 def default_base(repo: Path, head: Revision) -> Revision:
     """The merge base of ``main`` (or ``origin/main``) with the head, as a pull request sees it."""
-    main = next((ref for ref in MAIN_REFS if _git(repo, "rev-parse", "--verify", "--quiet", ref).returncode == 0), None)
+    main = next(
+        (ref for ref in MAIN_REFS if run_git(repo, "rev-parse", "--verify", "--quiet", ref).returncode == 0), None
+    )
     if main is None:
         raise RevisionError(f"{repo} has no branch named main (nor origin/main); name the base with --base REV")
     tip = head.commit or "HEAD"
-    if head.commit is None and _git(repo, "rev-parse", "--verify", "--quiet", "HEAD").returncode != 0:
+    if head.commit is None and run_git(repo, "rev-parse", "--verify", "--quiet", "HEAD").returncode != 0:
         raise RevisionError(f"{repo} has no commit yet; name the base with --base REV")
-    done = _git(repo, "merge-base", main, tip)
+    done = run_git(repo, "merge-base", main, tip)
     if done.returncode != 0:
         raise RevisionError(f"main and {head} share no history; name the base with --base REV")
     name = main.removeprefix("refs/heads/").removeprefix("refs/remotes/")
@@ -121,7 +123,7 @@ def data_at(repo: Path, revision: Revision, data_path: str) -> Iterator[Path]:
             raise RevisionError(f"the working tree has no {data_path}/ folder to compare")
         yield repo / data_path
         return
-    done = _git(repo, "archive", "--format=tar", revision.commit, "--", data_path, binary=True)
+    done = run_git(repo, "archive", "--format=tar", revision.commit, "--", data_path, binary=True)
     if done.returncode != 0:
         raise RevisionError(f"{revision} has no {data_path}/ folder to compare")
     with tempfile.TemporaryDirectory(prefix="guide-diff-") as tmp:
