@@ -103,6 +103,32 @@ _LL_SEPARATE = re.compile(
     rf"^\[rank (\d+)\] Dispatch bandwidth: {_N} GB/s, avg_t={_N} us \| Combine bandwidth: {_N} GB/s, avg_t={_N} us"
 )
 _LL_SEND_RECV = re.compile(r"^\[rank (\d+)\] Dispatch send/recv time: (.*?) us \| Combine send/recv time: (.*?) us")
+#: The low-latency lines of one rank that hold numbers: pattern, kind, the line's words, and the metric
+#: and unit of each number it holds, in order.
+_LL_LINES = (
+    (
+        _LL_BOTH,
+        "both",
+        "'Dispatch + combine bandwidth'",
+        (
+            ("dispatch_combine.bandwidth", "GB/s"),
+            ("dispatch_combine.time", "µs"),
+            ("dispatch_combine.min_time", "µs"),
+            ("dispatch_combine.max_time", "µs"),
+        ),
+    ),
+    (
+        _LL_SEPARATE,
+        "separate",
+        "'Dispatch bandwidth ... | Combine bandwidth'",
+        (
+            ("dispatch.bandwidth", "GB/s"),
+            ("dispatch.time", "µs"),
+            ("combine.bandwidth", "GB/s"),
+            ("combine.time", "µs"),
+        ),
+    ),
+)
 _LL_SPLIT = re.compile(rf"^(?:{_N} = )?{_N} \+ {_N}$")
 _ALLOCATING = re.compile(r"^Allocating buffer size: (\S+) MB")
 
@@ -438,22 +464,15 @@ def _low_latency(lines: list[LogLine], warnings: list[str]) -> list[_Run]:
         return runs[int(rank)]
 
     for ln in lines:
-        if m := _LL_BOTH.match(ln.text):
+        found = next(
+            ((m, kind, what, names) for pattern, kind, what, names in _LL_LINES if (m := pattern.match(ln.text))), None
+        )
+        if found is not None:
+            m, kind, what, names = found
             run = run_of(m.group(1), ln.number)
-            what = "'Dispatch + combine bandwidth'"
-            _put(run, "dispatch_combine.bandwidth", m.group(2), "GB/s", ln.number, what)
-            _put(run, "dispatch_combine.time", m.group(3), "µs", ln.number, what)
-            _put(run, "dispatch_combine.min_time", m.group(4), "µs", ln.number, what)
-            _put(run, "dispatch_combine.max_time", m.group(5), "µs", ln.number, what)
-            kinds[int(m.group(1))].add("both")
-        elif m := _LL_SEPARATE.match(ln.text):
-            run = run_of(m.group(1), ln.number)
-            what = "'Dispatch bandwidth ... | Combine bandwidth'"
-            _put(run, "dispatch.bandwidth", m.group(2), "GB/s", ln.number, what)
-            _put(run, "dispatch.time", m.group(3), "µs", ln.number, what)
-            _put(run, "combine.bandwidth", m.group(4), "GB/s", ln.number, what)
-            _put(run, "combine.time", m.group(5), "µs", ln.number, what)
-            kinds[int(m.group(1))].add("separate")
+            for group, (name, unit) in enumerate(names, start=2):
+                _put(run, name, m.group(group), unit, ln.number, what)
+            kinds[int(m.group(1))].add(kind)
         elif m := _LL_SEND_RECV.match(ln.text):
             run = run_of(m.group(1), ln.number)
             for op, text in (("dispatch", m.group(2)), ("combine", m.group(3))):
