@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from generator.read.formats.tool_output import (
@@ -147,21 +147,7 @@ def parse(content: bytes) -> list[ToolRun]:
 
 
 def _with_notes(run: ToolRun, notes: tuple[str, ...]) -> ToolRun:
-    if not notes:
-        return run
-    return ToolRun(
-        format=run.format,
-        tool=run.tool,
-        metrics=run.metrics,
-        workload=run.workload,
-        setup=run.setup,
-        software=run.software,
-        settings=run.settings,
-        verdict=run.verdict,
-        valid=run.valid,
-        warnings=(*run.warnings, *notes),
-        part=run.part,
-    )
+    return replace(run, warnings=(*run.warnings, *notes)) if notes else run
 
 
 # -- taking the launcher's and NCCL's lines out ---------------------------------------------------------
