@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from quality.build import build_site
 from quality.chromium import CHROMIUM_ARGS, find_chromium
 from quality.serve import StaticServer
+from quality.wait import wait_until
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -54,7 +55,7 @@ def take(out: Path) -> list[Path]:
                     page = context.new_page()
                     page.goto(server.url, wait_until="networkidle")
                     expected = "slate" if palette == "dark" else "default"
-                    page.wait_for_function(f"document.body.dataset.mdColorScheme === '{expected}'")
+                    wait_until(page, f"document.body.dataset.mdColorScheme === '{expected}'")
                     screen = out / f"screen-{palette}-{width}.png"
                     page.screenshot(path=screen)
                     # The viewport a reader sees when the matrix reaches the top, below the sticky header.
@@ -91,7 +92,7 @@ def _reader_views(page: Page, base: str, out: Path, suffix: str) -> list[Path]:
     ids = page.eval_on_selector_all("table.dg-matrix tbody tr[data-option]", "rows => rows.map(r => r.dataset.option)")
     if len(ids) >= 2 and page.locator("#matrix-tools").count():
         page.goto(f"{base}?compare={ids[0]},{ids[1]}", wait_until="networkidle")
-        page.wait_for_function("document.getElementById('matrix-status')?.textContent !== ''")
+        wait_until(page, "document.getElementById('matrix-status')?.textContent !== ''")
         page.locator("#compare table").first.wait_for()
         page.add_style_tag(content=".md-header { position: static; }")
         tools = out / f"tools-{suffix}.png"

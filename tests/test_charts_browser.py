@@ -10,6 +10,7 @@ import pytest
 
 from quality.build import build_site
 from quality.serve import StaticServer
+from quality.wait import wait_until
 from tests.html import page as soup_of
 
 PLOTLY = "plotly.min.js"
@@ -121,7 +122,8 @@ def _palette_background(page) -> str:
 
 
 def _palette_background_after_toggle(page, before: str) -> str:
-    page.wait_for_function(
+    wait_until(
+        page,
         """b => { const p = document.createElement('span'); p.style.color = 'var(--md-default-bg-color)';
                   document.body.append(p); const c = getComputedStyle(p).color; p.remove(); return c !== b; }""",
         arg=before,
@@ -138,10 +140,11 @@ def test_charts_follow_the_palette_toggle_live(tab, served_site: str) -> None:
     assert len(before) >= 3 and set(before) == {page_bg}
     scheme = tab.evaluate("document.body.getAttribute('data-md-color-scheme')")
     tab.locator("form[data-md-component=palette] label:visible").first.click()
-    tab.wait_for_function(f"document.body.getAttribute('data-md-color-scheme') !== '{scheme}'")
+    wait_until(tab, f"document.body.getAttribute('data-md-color-scheme') !== '{scheme}'")
     new_bg = _palette_background(tab)
     assert new_bg != page_bg
-    tab.wait_for_function(
+    wait_until(
+        tab,
         """bg => [...document.querySelectorAll('figure.dg-chart')]
                  .every(f => getComputedStyle(f.querySelector('svg.main-svg')).backgroundColor === bg)""",
         arg=new_bg,
@@ -191,7 +194,7 @@ def test_instant_navigation_loads_plotly_once_and_draws_on_each_page(tab, instan
     for title in ("Measured results", "Overview", "DeepEP-V2", "Methodology", "UCCL"):
         heading = tab.locator("article h1").inner_text()
         tab.locator(f"nav.md-nav--primary a.md-nav__link:has-text('{title}')").first.click()
-        tab.wait_for_function("h => document.querySelector('article h1').innerText !== h", arg=heading)
+        wait_until(tab, "h => document.querySelector('article h1').innerText !== h", arg=heading)
         _draw_all(tab)
     # Material swapped the pages without a reload (the marker survived), and plotly came once.
     assert tab.evaluate("window.__sameVisit") is True
@@ -201,7 +204,8 @@ def test_instant_navigation_loads_plotly_once_and_draws_on_each_page(tab, instan
     # The palette toggle still re-themes the charts of a page reached by instant navigation.
     before = _palette_background(tab)
     tab.locator("form[data-md-component=palette] label:visible").first.click()
-    tab.wait_for_function(
+    wait_until(
+        tab,
         """bg => [...document.querySelectorAll('figure.dg-chart')]
                  .every(f => getComputedStyle(f.querySelector('svg.main-svg')).backgroundColor === bg)""",
         arg=_palette_background_after_toggle(tab, before),
@@ -247,10 +251,11 @@ def test_charts_keep_the_width_of_their_box_on_resize(tab, served_site: str) -> 
     wide = widths()
     assert all(box == svg for box, svg in wide)
     tab.set_viewport_size({"width": 390, "height": 800})
-    tab.wait_for_function(
+    wait_until(
+        tab,
         """() => [...document.querySelectorAll('figure.dg-chart')].every(f =>
             Math.abs(f.querySelector('.dg-chart-plot').getBoundingClientRect().width
-                     - f.querySelector('svg.main-svg').getBoundingClientRect().width) < 1)"""
+                     - f.querySelector('svg.main-svg').getBoundingClientRect().width) < 1)""",
     )
     narrow = widths()
     assert narrow[0][0] < wide[0][0] - 300

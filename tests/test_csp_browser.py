@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page
 
 from quality.serve import StaticServer
 from quality.sitemap import page_urls
+from quality.wait import wait_until
 
 ENGINES = {"mkdocs": "shipped_site", "zensical": "zensical_site"}
 
@@ -93,17 +94,18 @@ def test_search_charts_filters_and_compare_work_under_the_policy(
     if page.locator("button.md-search__button").count():
         page.locator("button.md-search__button").click()
         page.locator("input[placeholder=Search]").fill("UCCL")
-        page.wait_for_function(
+        wait_until(
+            page,
             "[...document.body.children].some(e => e.shadowRoot && e.shadowRoot.textContent.includes('UCCL'))",
             timeout=15000,
         )
     else:
         page.locator("input.md-search__input").fill("UCCL")
-        page.wait_for_function("document.querySelectorAll('.md-search-result__item').length > 0", timeout=15000)
+        wait_until(page, "document.querySelectorAll('.md-search-result__item').length > 0", timeout=15000)
     page.keyboard.press("Escape")
     # Matrix filters and the compare view (matrix.js, loaded on demand).
     page.goto(url + "?on=vllm&compare=dense,uccl", wait_until="networkidle")
-    page.wait_for_function("document.getElementById('matrix-status')?.textContent !== ''")
+    wait_until(page, "document.getElementById('matrix-status')?.textContent !== ''")
     hidden = page.evaluate("[...document.querySelectorAll('table.dg-matrix tbody tr')].filter(r => r.hidden).length")
     assert hidden > 0
     page.locator("#compare table").first.wait_for(timeout=15000)

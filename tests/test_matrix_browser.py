@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page
 from quality import axe
 from quality.build import build_site
 from quality.serve import StaticServer
+from quality.wait import wait_until
 from tests.conftest import EXAMPLE
 
 RANK = {"good": 0, "mid": 1, "bad": 2, "unknown": 3, "reference": 4}
@@ -52,7 +53,7 @@ READY = "document.getElementById('matrix-status')?.textContent !== ''"
 def _open(page: Page, url: str) -> None:
     """Open the page and wait for matrix.js (loaded on demand) to take over the form."""
     page.goto(url)
-    page.wait_for_function(READY)
+    wait_until(page, READY)
     if not page.evaluate("document.getElementById('matrix-tools-box').open"):
         page.locator("#matrix-tools-box > summary").click()
 
@@ -92,23 +93,23 @@ def test_filter_by_context_and_verdict_keeps_state_in_the_address(tab: Page, sit
     status = tab.locator("#matrix-status").inner_text()
     assert status.startswith(f"Showing {len(both)} of {len(every)} paths") and "works on vLLM" in status
     tab.reload()
-    tab.wait_for_function(READY)
+    wait_until(tab, READY)
     assert _shown(tab) == both
     assert tab.locator("select[name=on]").input_value() == "vllm"
     assert tab.locator("select[name=f-fork]").input_value() == "good"
     # Back steps through the choices, forward again.
     tab.go_back()
-    tab.wait_for_function("!location.search.includes('f-fork')")
+    wait_until(tab, "!location.search.includes('f-fork')")
     assert _shown(tab) == vllm and tab.locator("select[name=f-fork]").input_value() == ""
     tab.go_back()
-    tab.wait_for_function("location.search === ''")
+    wait_until(tab, "location.search === ''")
     assert _shown(tab) == every
     # Forward into a narrowed view opens the tools, so its choices (and "Show all") are in sight.
     tab.evaluate("document.getElementById('matrix-tools-box').open = false")
     tab.go_forward()
-    tab.wait_for_function("location.search.includes('on=vllm')")
+    wait_until(tab, "location.search.includes('on=vllm')")
     assert _shown(tab) == vllm
-    tab.wait_for_function("document.getElementById('matrix-tools-box').open")
+    wait_until(tab, "document.getElementById('matrix-tools-box').open")
     tab.locator("button.dg-tools-reset").click()
     assert _shown(tab) == every and "?" not in tab.url
 
@@ -161,12 +162,12 @@ def test_compare_two_then_three_paths_side_by_side(tab: Page, site, guide) -> No
     )
     assert measured.count() == rows
     tab.locator("#opt_pplx input.dg-pick-box").check()
-    tab.wait_for_function("document.querySelector('#compare h3').textContent.split(',').length === 3")
+    wait_until(tab, "document.querySelector('#compare h3').textContent.split(',').length === 3")
     assert "compare=dense,uccl,pplx" in tab.url
     # At most three: the other boxes are disabled.
     assert tab.locator("#opt_gdaki input.dg-pick-box").is_disabled()
     tab.reload()
-    tab.wait_for_function(READY)
+    wait_until(tab, READY)
     tab.locator("#compare table").first.wait_for()
     assert tab.locator("#compare table").nth(0).locator("thead th").count() == 4
     tab.get_by_role("button", name="Close the comparison").click()
@@ -178,7 +179,7 @@ def test_the_tools_work_with_the_keyboard(tab: Page, site) -> None:
     _open(tab, base)
     tab.locator("select[name=on]").focus()
     tab.keyboard.press("ArrowDown")  # a closed select changes value with the arrow keys
-    tab.wait_for_function("location.search.includes('on=')")
+    wait_until(tab, "location.search.includes('on=')")
     assert tab.locator("select[name=on]").input_value() != ""
     assert tab.locator("#matrix-status").get_attribute("role") == "status"
     box = tab.locator("#opt_dense input.dg-pick-box")
@@ -195,7 +196,7 @@ def test_state_survives_instant_navigation_and_back(tab: Page, site) -> None:
     tab.wait_for_load_state("networkidle")
     tab.evaluate("window.__sameVisit = true")
     tab.locator("nav.md-nav--primary a.md-nav__link:has-text('Overview')").first.click()
-    tab.wait_for_function(READY)
+    wait_until(tab, READY)
     tab.locator("#matrix-tools-box > summary").click()
     tab.select_option("select[name=on]", "sglang")
     tab.locator("#opt_dense input.dg-pick-box").check()
@@ -203,9 +204,9 @@ def test_state_survives_instant_navigation_and_back(tab: Page, site) -> None:
     tab.locator("#compare table").first.wait_for()
     shown = _shown(tab)
     tab.locator("nav.md-nav--primary a.md-nav__link:has-text('Methodology')").first.click()
-    tab.wait_for_function("location.pathname.endsWith('/methodology/')")
+    wait_until(tab, "location.pathname.endsWith('/methodology/')")
     tab.go_back()
-    tab.wait_for_function("location.search.includes('on=sglang')")
+    wait_until(tab, "location.search.includes('on=sglang')")
     tab.locator("#compare table").first.wait_for()
     assert _shown(tab) == shown
     assert tab.evaluate("window.__sameVisit") is True, "Material should have swapped the pages in"
@@ -236,7 +237,7 @@ def test_filtered_sorted_and_compared_matrix_passes_axe(tab: Page, site, palette
     _open(tab, base + "?on=sglang&sort=transport&compare=dense,uccl,pplx")
     if palette == "slate":
         tab.locator("form[data-md-component=palette] label:visible").first.click()
-        tab.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+        wait_until(tab, "document.body.dataset.mdColorScheme === 'slate'")
     tab.locator("#compare table").first.wait_for()
     violations = axe.violations(tab)
     assert [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in violations] == []
@@ -292,7 +293,7 @@ def test_the_tools_work_on_the_example_guide_and_sort_its_baseline_as_a_ratio_of
     for palette in ("default", "slate"):
         if palette == "slate":
             tab.locator("form[data-md-component=palette] label:visible").first.click()
-            tab.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+            wait_until(tab, "document.body.dataset.mdColorScheme === 'slate'")
         violations = axe.violations(tab)
         assert [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in violations] == [], palette
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -11,6 +10,7 @@ from playwright.sync_api import Browser, Page
 from quality import axe
 from quality.build import build_site
 from quality.serve import StaticServer
+from quality.wait import wait_until
 
 CELL = "cell_uccl_serving"
 RATIO = "r_deepep-vs-uccl_conc256_deepep-v2_uccl"
@@ -56,7 +56,7 @@ def _in_view(page: Page, ident: str) -> bool:
 
 def test_an_address_with_a_cell_anchor_opens_on_that_cell_highlighted(tab: Page, instant_site: str) -> None:
     tab.goto(f"{instant_site}results/#{RATIO}")
-    tab.wait_for_function("document.querySelector('.dg-target') !== null")
+    wait_until(tab, "document.querySelector('.dg-target') !== null")
     assert _targeted(tab) == [RATIO]
     assert _in_view(tab, RATIO)
     outline = tab.evaluate(f"getComputedStyle(document.getElementById('{RATIO}')).outlineStyle")
@@ -71,7 +71,7 @@ def test_the_copy_link_copies_the_cells_address_and_highlights_it(tab: Page, ins
     label = link.get_attribute("aria-label") or ""
     assert label.startswith("Copy link to UCCL") and label.endswith(", Serving speed"), label
     link.click()
-    tab.wait_for_function(COPIED)
+    wait_until(tab, COPIED)
     assert tab.evaluate("navigator.clipboard.readText()") == f"{instant_site}#{CELL}"
     assert tab.url == f"{instant_site}#{CELL}"
     assert _targeted(tab) == [CELL]
@@ -85,20 +85,10 @@ def test_the_copy_link_is_reached_with_the_keyboard_and_visible_on_focus(tab: Pa
     tab.keyboard.press("Shift+Tab")
     tab.keyboard.press("Tab")
     assert tab.evaluate("document.activeElement.closest('td').id") == CELL
-    tab.wait_for_function(f"getComputedStyle(document.querySelector('#{CELL} a.dg-permalink')).opacity === '1'")
+    wait_until(tab, f"getComputedStyle(document.querySelector('#{CELL} a.dg-permalink')).opacity === '1'")
     tab.keyboard.press("Enter")
-    tab.wait_for_function(COPIED)
+    wait_until(tab, COPIED)
     assert tab.evaluate("navigator.clipboard.readText()") == f"{instant_site}#{CELL}"
-
-
-def _until(page: Page, expression: str, timeout: float = 15.0) -> None:
-    """Wait until ``expression`` is true in the page. After an instant navigation the page carries the
-    Content-Security-Policy of each page it swapped in, and Playwright's ``wait_for_function`` compiles its
-    predicate inside the page (blocked without 'unsafe-eval'); ``evaluate`` runs it from outside."""
-    deadline = time.monotonic() + timeout
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"still false after {timeout} s: {expression}"
-        time.sleep(0.05)
 
 
 def test_instant_navigation_to_a_cell_highlights_it(tab: Page, instant_site: str) -> None:
@@ -110,14 +100,14 @@ def test_instant_navigation_to_a_cell_highlights_it(tab: Page, instant_site: str
                     a.textContent = 'go'; document.querySelector('article').prepend(a); }}"""
     )
     tab.locator("#go").click()
-    _until(tab, f"document.getElementById('{RATIO}') !== null && document.querySelector('.dg-target') !== null")
+    wait_until(tab, f"document.getElementById('{RATIO}') !== null && document.querySelector('.dg-target') !== null")
     assert tab.evaluate("window.__sameVisit") is True, "Material should have swapped the page in"
     assert _targeted(tab) == [RATIO]
     tab.go_back()
-    _until(tab, "location.pathname.endsWith('/methodology/')")
+    wait_until(tab, "location.pathname.endsWith('/methodology/')")
     tab.go_forward()
-    _until(tab, f"document.getElementById('{RATIO}') !== null")
-    _until(tab, "document.querySelector('.dg-target') !== null")
+    wait_until(tab, f"document.getElementById('{RATIO}') !== null")
+    wait_until(tab, "document.querySelector('.dg-target') !== null")
     assert _targeted(tab) == [RATIO]
 
 
@@ -126,10 +116,10 @@ def test_a_targeted_cell_and_the_copy_status_pass_axe(tab: Page, instant_site: s
     tab.goto(f"{instant_site}#{CELL}")
     if palette == "slate":
         tab.locator("form[data-md-component=palette] label:visible").first.click()
-        _until(tab, "document.body.dataset.mdColorScheme === 'slate'")
+        wait_until(tab, "document.body.dataset.mdColorScheme === 'slate'")
     tab.locator(f"#{CELL}").hover()
     tab.locator(f"#{CELL} a.dg-permalink").click()
-    _until(tab, "document.getElementById('dg-copy-status')?.classList.contains('dg-shown')")
+    wait_until(tab, "document.getElementById('dg-copy-status')?.classList.contains('dg-shown')")
     tab.wait_for_timeout(300)  # the status has faded in
     violations = axe.violations(tab)
     assert [(v["id"], [n["target"] for n in v["nodes"]]) for v in violations] == []

@@ -21,6 +21,7 @@ from quality.clipping import CLIPPED_JS
 from quality.contrast import contrast_ratio
 from quality.serve import StaticServer
 from quality.sitemap import page_paths, page_urls
+from quality.wait import wait_until
 
 AA_TEXT = 4.5
 MakeContext = Callable[..., BrowserContext]
@@ -128,7 +129,7 @@ def test_every_page_loads_cleanly_and_passes_axe(
         recorder.where = "palette toggle"
         page.goto(gate_pages[0], wait_until="load")
         page.locator("form[data-md-component=palette] label:visible").click()
-        page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+        wait_until(page, "document.body.dataset.mdColorScheme === 'slate'")
     problems: list[str] = []
     for url in gate_pages:
         recorder.where = url

@@ -21,9 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def real_outputs() -> Path:
     """The folder of published outputs: ``GUIDE_REAL_OUTPUTS``, else ``../shared/real-outputs`` beside the clone."""
     named = os.environ.get("GUIDE_REAL_OUTPUTS")
-    candidates = (
-        [Path(named)] if named else [ROOT.parent / "shared" / "real-outputs", Path("/work/shared/real-outputs")]
-    )
+    candidates = [Path(named)] if named else [ROOT.parent / "shared" / "real-outputs"]
     for folder in candidates:
         if (folder / "expected.json").is_file():
             return folder

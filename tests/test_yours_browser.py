@@ -19,6 +19,7 @@ from generator.pipeline import validate_guide
 from quality import axe
 from quality.build import build_site
 from quality.serve import StaticServer
+from quality.wait import wait_until
 from tests.conftest import DATA, EXAMPLE
 
 HOSTILE = '<img src=x onerror="window.__pwned=1">&amp;"\'</td><script>window.__pwned=1</script>'
@@ -97,18 +98,18 @@ def test_dense_equal_to_deepep_flips_serving_to_a_tie(tab: Page, site: tuple[str
     assert tab.input_value("#yv_dense-vs-deepep_trtllm-conc4_deepep") == "105.66"
     # back: one value fewer; all the way back: the published values again; forward: the flip again
     tab.go_back()
-    tab.wait_for_function("!location.hash.includes('vllm-conc64-prefill.deepep')")
+    wait_until(tab, "!location.hash.includes('vllm-conc64-prefill.deepep')")
     assert tab.input_value("#yv_dense-vs-deepep_vllm-conc64-prefill_deepep") != tab.input_value(
         "#yv_dense-vs-deepep_vllm-conc64-prefill_dense"
     )
     for _ in range(3):
         tab.go_back()
-    tab.wait_for_function(f"location.hash === {published_hash!r}")
-    tab.wait_for_function("document.getElementById('ycell_deepep-v2_serving').textContent.includes('slower')")
+    wait_until(tab, f"location.hash === {published_hash!r}")
+    wait_until(tab, "document.getElementById('ycell_deepep-v2_serving').textContent.includes('slower')")
     assert "Your values are the guide's" in tab.inner_text("#dg-yours-flips")
     for _ in range(4):
         tab.go_forward()
-    tab.wait_for_function("document.getElementById('ycell_deepep-v2_serving').textContent.includes('tie')")
+    wait_until(tab, "document.getElementById('ycell_deepep-v2_serving').textContent.includes('tie')")
     assert "✖ slower → ◐ tie" in tab.inner_text("#dg-yours-flips")
 
 
@@ -153,7 +154,7 @@ def test_the_decision_helpers_answers_follow_the_values(tab: Page, site: tuple[s
     tab.wait_for_selector("#dg-yours-answers p")
     for _ in range(4):
         tab.go_back()
-    tab.wait_for_function("document.getElementById('dg-yours-answers').textContent.includes('reads as published')")
+    wait_until(tab, "document.getElementById('dg-yours-answers').textContent.includes('reads as published')")
 
 
 def test_runs_not_measured_and_strict_parsing(tab: Page, site: tuple[str, Path]) -> None:
@@ -220,7 +221,7 @@ def test_axe_in_both_palettes(tab: Page, site: tuple[str, Path], palette: str) -
     tab.locator("#yv_dense-vs-deepep_trtllm-conc4_dense").fill("12,5")
     if palette == "slate":
         tab.locator("form[data-md-component=palette] label:visible").first.click()
-        tab.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+        wait_until(tab, "document.body.dataset.mdColorScheme === 'slate'")
     violations = axe.violations(tab)
     assert [(v["id"], [n["target"] for n in v["nodes"]][:5]) for v in violations] == [], palette
     # every field has a label
