@@ -23,6 +23,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
 from markupsafe import Markup
 from mkdocs.config import config_options as c
@@ -32,9 +33,10 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
 from watchdog.events import FileModifiedEvent, FileSystemEvent, FileSystemEventHandler
 
-from generator.adapters import error_banner, page_gate
+from generator.adapters import csp, error_banner, page_gate
 from generator.adapters.html_blocks import put_back, set_aside
 from generator.build import (
     CHANGES_PAGE,
@@ -94,6 +96,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         self.broken: dict[str, Problem] = {}  # hand-written pages the engine cannot render, by source
         self.texts: dict[str, str] = {}  # the last text of each hand-written page that rendered
         self.clashes: dict[str, Problem] = {}  # hand-written files at a generated file's place
+        self.scripts: csp.ThemeScripts | None = None  # the theme's inline scripts, for each page's policy
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         self.serving = command == "serve"
@@ -251,14 +254,19 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         # Every page is rendered, none written yet (only what on_config's check could not see stops here).
         if self.refused and not self.serving:
             raise PluginError(self._describe_refused())
+        # The scripts the policy trusts: those of the theme's templates, read once a build, never a page's.
+        self.scripts = csp.ThemeScripts.of_theme(config.theme.dirs, env, {"config": config})
         return env
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        return page_gate.with_csp(output, page.content or "", allow_content=self.config.allow_raw_html)
+        assert self.scripts is not None  # set in on_env, which MkDocs calls before any page is written
+        return self.scripts.fill(output, get_relative_url(".", page.url))
 
     def on_post_template(self, output_content: str, template_name: str, config: MkDocsConfig) -> str:
-        # The 404 page is a template, not a page: its theme scripts need their hashes too.
-        return page_gate.with_csp(output_content) if template_name.endswith(".html") else output_content
+        # The 404 page is a template, not a page, with the base_url MkDocs gives error pages.
+        if self.scripts is None or not template_name.endswith(".html"):
+            return output_content
+        return self.scripts.fill(output_content, urlsplit(config.site_url or "/").path)
 
     def _page_name(self, config: MkDocsConfig, uri: str) -> str:
         return f"{Path(config.docs_dir).name}/{uri}"

@@ -1,4 +1,4 @@
-"""Hand-written pages may not publish script, and every page carries a Content-Security-Policy.
+"""Hand-written pages may not publish script.
 
 A page in ``site_src/`` comes from a pull request like the data does, and Markdown passes raw HTML
 through: ``<script>``, ``<img onerror=...>``, ``{: onclick="..." }`` (attr_list) and
@@ -10,16 +10,11 @@ matter that would put markup into the page's head (``<`` or ``"`` in a value). E
 page, the source line and what was found. A guide that means to publish raw HTML says so in its
 configuration (``allow_raw_html: true`` among the plugin's options).
 
-:func:`with_csp` fills in the policy of the ``<meta http-equiv="Content-Security-Policy">`` the theme
-override emits (``material/main.html``), once the page is rendered: script only from the site
-itself, plus the inline scripts of the theme (palette, scope, the no-js switch), allowed by their
-sha256 hashes. Scripts in the page's own content get no hash (unless raw HTML is allowed), so one
-that slipped past the gate still does not run.
+Every page's Content-Security-Policy is :mod:`generator.adapters.csp`'s.
 """
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import os
 import re
@@ -40,17 +35,6 @@ ALLOW_OPTION = "allow_raw_html"
 
 #: Hand-written files published as they are (no Markdown), checked whole.
 STATIC_PAGES = (".html", ".htm", ".xhtml", ".svg")
-
-#: The policy of every page; ``{hashes}`` gets the hashes of the theme's inline scripts.
-#: Styles may be inline (Material and plotly.js set style attributes); images and fonts may be
-#: ``data:`` URLs (Material's icons in CSS); nothing is loaded from another origin.
-POLICY = (
-    "default-src 'self'; script-src 'self'{hashes}; style-src 'self' 'unsafe-inline'; "
-    "img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; "
-    "object-src 'none'; frame-src 'none'; base-uri 'self'; form-action 'self'"
-)
-#: What the theme override emits; :func:`with_csp` replaces it with :data:`POLICY` and the hashes.
-PLACEHOLDER = "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'self'; script-src 'self'\">"
 
 #: Elements that run script or load another document into the page.
 _ELEMENTS = {
@@ -73,10 +57,6 @@ _URL_ATTRS = {
 }  # fmt: skip
 _SCHEME = re.compile(r"^(javascript|vbscript|data|livescript|mocha):", re.IGNORECASE)
 _URL_NOISE = re.compile(r"[\x00-\x20\x7f]+")
-_JS_TYPES = {
-    "", "module", "text/javascript", "application/javascript", "application/ecmascript", "text/ecmascript",
-    "text/jscript", "text/livescript", "application/x-javascript", "text/x-javascript",
-}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -183,65 +163,6 @@ def check_page(content_html: str, source: str, shown: str, meta: Mapping[str, ob
         line = line_of(finding.needles, body_start, len(lines))
         problems.append(Problem(shown, line, "", f"{finding.what}; {hint}"))
     return problems
-
-
-class _InlineScripts(HTMLParser):
-    """The text of every inline script ``<script>`` a browser would run, as it stands in the file."""
-
-    def __init__(self, html: str) -> None:
-        super().__init__(convert_charrefs=False)
-        self.html = html
-        self.scripts: list[str] = []
-        self._open: int | None = None
-        self._line_starts = [0]
-        for match in re.finditer("\n", html):
-            self._line_starts.append(match.end())
-
-    def _offset(self) -> int:
-        line, column = self.getpos()
-        return self._line_starts[line - 1] + column
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag != "script":
-            return
-        named = dict(attrs)
-        kind = (named.get("type") or "").strip().lower()
-        if "src" in named or kind not in _JS_TYPES:
-            return
-        start = self._offset()
-        self._open = self.html.index(">", start) + 1
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "script" and self._open is not None:
-            self.scripts.append(self.html[self._open : self._offset()])
-            self._open = None
-
-
-def inline_scripts(html: str) -> list[str]:
-    parser = _InlineScripts(html)
-    parser.feed(html)
-    parser.close()
-    return parser.scripts
-
-
-def script_hash(text: str) -> str:
-    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
-
-
-def with_csp(html: str, content: str = "", allow_content: bool = False, known: tuple[str, ...] = ()) -> str:
-    """``html`` with the theme's CSP placeholder filled in: the hashes of its inline scripts, those in
-    ``content`` (the page's own HTML, or the theme's region that holds it) left out unless
-    ``allow_content``, except the ``known`` scripts of the theme that region holds."""
-    if PLACEHOLDER not in html:
-        return html
-    scripts = inline_scripts(html)
-    if content and not allow_content:
-        inside = inline_scripts(content)
-        outside = inline_scripts(html.replace(content, "", 1))
-        scripts = outside + [text for text in inside if text in known]
-    hashes = sorted({script_hash(text) for text in scripts})
-    policy = POLICY.format(hashes="".join(f" {h}" for h in hashes))
-    return html.replace(PLACEHOLDER, f'<meta http-equiv="Content-Security-Policy" content="{policy}">', 1)
 
 
 def describe(problems: list[Problem]) -> str:

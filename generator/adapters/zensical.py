@@ -38,7 +38,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import yaml
 
-from generator.adapters import page_gate
+from generator.adapters import csp, page_gate
 from generator.build import (
     ENGINE_CSS,
     ENGINE_JS,
@@ -371,13 +371,20 @@ def run_zensical(project: Project, timeout: float = 600) -> None:
         raise ZensicalFailed(f"zensical build failed:\n{done.stdout}{done.stderr}")
 
 
-def _theme_content_scripts() -> tuple[str, ...]:
-    """The inline scripts Zensical's theme puts inside the content area of every page (tabbed content's
-    target), allowed by hash like those in the head."""
+def theme_scripts(project: Project) -> csp.ThemeScripts:
+    """The inline scripts of the project's templates (the engine's and the guide's overrides, then
+    Zensical's theme), rendered with the project's configuration: what each page's policy trusts."""
     import zensical
 
-    partial = Path(zensical.__file__).parent / "templates" / "partials" / "javascripts" / "content.html"
-    return tuple(page_gate.inline_scripts(partial.read_text(encoding="utf-8"))) if partial.is_file() else ()
+    folders = [project.root / "overrides", Path(zensical.__file__).parent / "templates"]
+    return csp.ThemeScripts.of_theme(folders, None, {"config": read_config(project.config)})
+
+
+def base_url(rel: str, site_url: str) -> str:
+    """The ``base_url`` the theme renders a built file with (as MkDocs: error pages get the site's path)."""
+    if rel == "404.html":
+        return urlsplit(site_url or "/").path or "/"
+    return posixpath.relpath(".", posixpath.dirname(rel) or ".")
 
 
 def _front_matter(source: str) -> dict[str, object]:
@@ -405,7 +412,8 @@ def finish(project: Project) -> None:
     """After Zensical built the site: refuse hand-written pages whose rendered content would run script,
     fill in each page's Content-Security-Policy (the MkDocs plugin does both while rendering), and
     escape the site name in the logo links' titles once."""
-    known = _theme_content_scripts()
+    scripts = theme_scripts(project)
+    site_url = str(read_config(project.config).get("site_url") or "")
     pages = {page_url(uri) + "index.html": uri for uri in project.handwritten or {}}
     refused: list[Problem] = []
     for path in sorted(project.site.rglob("*.html")):
@@ -415,7 +423,7 @@ def finish(project: Project) -> None:
         if rel in pages and not project.allow_raw_html:
             source, name = (project.handwritten or {})[pages[rel]]
             refused += page_gate.check_page(region, source, name, _front_matter(source))
-        filled = _logo_titles_once(page_gate.with_csp(text, region, allow_content=project.allow_raw_html, known=known))
+        filled = _logo_titles_once(scripts.fill(text, base_url(rel, site_url)))
         if filled != text:
             path.write_text(filled, encoding="utf-8")
     if refused:

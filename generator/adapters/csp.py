@@ -1,0 +1,115 @@
+"""Every page's Content-Security-Policy: script from the site's own files, and the theme's inline scripts.
+
+The theme override (``material/main.html``) emits :data:`PLACEHOLDER` in ``<head>``; once a page is
+rendered, :meth:`ThemeScripts.policy` replaces it with :data:`POLICY` and the sha256 of each inline
+script the *theme's templates* hold, rendered for that page. Which scripts are trusted is read from the
+template files (the engine's overrides, the guide's ``custom_dir``, the theme), never from the page: a
+script that reaches a page any other way (a title written with entities that the theme's ``striptags``
+turns back into markup, raw HTML in a page) has no hash and does not run. Filling the policy parses no
+page, so a build or a ``mkdocs serve`` reload pays a string replacement per page.
+
+The theme's scripts differ between pages only by ``base_url`` (Material's ``__md_scope``; its "outdated
+version" banner), so each is rendered once per distinct ``base_url`` with the site's configuration.
+Files a guide publishes under its docs folder never include a script (the static-file allow-list), so
+``'self'`` scripts are the engine's and the theme's own.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+#: The policy of every page; ``{hashes}`` gets the hashes of the theme's inline scripts.
+#: Styles may be inline (Material and plotly.js set style attributes); images and fonts may be
+#: ``data:`` URLs (Material's icons in CSS); nothing is loaded from another origin.
+POLICY = (
+    "default-src 'self'; script-src 'self'{hashes}; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; "
+    "object-src 'none'; frame-src 'none'; base-uri 'self'; form-action 'self'"
+)
+#: What the theme override emits; :meth:`ThemeScripts.policy` replaces it with :data:`POLICY` and the hashes.
+PLACEHOLDER = "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'self'; script-src 'self'\">"
+
+#: An inline script as the theme's templates write one: a bare ``<script>`` (a ``src``, an ``id`` or a
+#: ``type`` make it another thing: a file, data). Templates are trusted files, not pages.
+_INLINE = re.compile(r"<script>(.*?)</script>", re.DOTALL)
+_TEMPLATE_SYNTAX = ("{{", "{%", "{#")
+
+
+def script_hash(text: str) -> str:
+    """The CSP source expression that allows the inline script ``text``."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+def template_scripts(folders: Iterable[Path | str]) -> tuple[str, ...]:
+    """The inline scripts of every template under ``folders`` (their Jinja left in), in a stable order."""
+    found: dict[str, None] = {}
+    for folder in folders:
+        root = Path(folder)
+        if not root.is_dir():
+            continue
+        for path in sorted(root.rglob("*.html")):
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            for match in _INLINE.finditer(text):
+                found.setdefault(match.group(1), None)
+    return tuple(found)
+
+
+class ThemeScripts:
+    """The policy of each page, from the theme's inline scripts rendered with the site's configuration."""
+
+    def __init__(self, scripts: Iterable[str], env: jinja2.Environment | None, context: Mapping[str, Any]) -> None:
+        # Script text, not HTML; a setting the configuration lacks reads as undefined, as in the theme.
+        self.env = env or jinja2.Environment(autoescape=False, undefined=jinja2.ChainableUndefined)  # noqa: S701
+        self.context = dict(context)
+        self.fixed: set[str] = set()
+        self.templated: list[jinja2.Template] = []
+        for script in scripts:
+            if any(mark in script for mark in _TEMPLATE_SYNTAX):
+                try:
+                    self.templated.append(self.env.from_string(script))
+                except jinja2.TemplateError:
+                    continue  # a script this configuration cannot render is not on any page
+            else:
+                self.fixed.add(script_hash(script))
+        self._policies: dict[str, str] = {}
+
+    @classmethod
+    def of_theme(
+        cls, folders: Iterable[Path | str], env: jinja2.Environment | None, context: Mapping[str, Any]
+    ) -> ThemeScripts:
+        return cls(template_scripts(folders), env, context)
+
+    def hashes(self, base_url: str) -> list[str]:
+        """The hashes of the theme's inline scripts on a page whose ``base_url`` is ``base_url``."""
+        found = set(self.fixed)
+        for template in self.templated:
+            try:
+                found.add(script_hash(template.render({**self.context, "base_url": base_url})))
+            except Exception:  # noqa: BLE001, S112 - a partial that needs a page's context is not trusted
+                continue
+        return sorted(found)
+
+    def policy(self, base_url: str) -> str:
+        """The ``<meta>`` element that replaces :data:`PLACEHOLDER` on such a page."""
+        if base_url not in self._policies:
+            hashes = "".join(f" {h}" for h in self.hashes(base_url))
+            self._policies[base_url] = (
+                f'<meta http-equiv="Content-Security-Policy" content="{POLICY.format(hashes=hashes)}">'
+            )
+        return self._policies[base_url]
+
+    def fill(self, html: str, base_url: str) -> str:
+        """``html`` with its policy placeholder filled (unchanged when the page has none)."""
+        if PLACEHOLDER not in html:
+            return html
+        return html.replace(PLACEHOLDER, self.policy(base_url), 1)
