@@ -34,13 +34,13 @@ def test_wait_until_polls_a_condition_that_comes_true_late_under_a_strict_policy
     policy refuses eval: the wait sees it, and the page's console sees no refusal."""
     (tmp_path / "late.js").write_text("setTimeout(() => { document.body.dataset.ready = 'yes'; }, 600);\n")
     (tmp_path / "index.html").write_text(
-        "<!doctype html><html><head><meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'self'\">"
+        '<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="script-src \'self\'">'
         '<script src="late.js"></script></head><body><p>x</p></body></html>\n'
     )
     with StaticServer(tmp_path) as server:
         page = browser.new_page()
         refused: list[str] = []
-        page.on("console", lambda message: refused.append(message.text) if message.type == "error" else None)
+        page.on("console", lambda message: refused.append(message.text) if "Security Policy" in message.text else None)
         page.on("pageerror", lambda error: refused.append(str(error)))
         page.goto(server.url)
         assert page.evaluate("document.body.dataset.ready") is None
@@ -48,3 +48,33 @@ def test_wait_until_polls_a_condition_that_comes_true_late_under_a_strict_policy
         assert wait_until(page, "v => document.body.dataset.ready === v", arg="yes") is True
         page.close()
     assert refused == []
+
+
+def test_the_slow_machine_runner_loads_the_cores_and_stops_with_the_command() -> None:
+    """``make test-slow-machine`` keeps cores busy while the command runs, and none is left spinning."""
+    import os
+    import sys
+
+    from quality import busy
+
+    probe = (
+        "import os, pathlib\n"
+        "spinning = [p for p in pathlib.Path('/proc').iterdir() if p.name.isdigit() and p.name != str(os.getpid())"
+        " and b'while True: pass' in (p / 'cmdline').read_bytes()]\n"
+        "raise SystemExit(10 + len(spinning))\n"
+    )
+    before = _spinners()
+    assert busy.run(2, [sys.executable, "-c", probe]) == 12 + len(before)
+    assert _spinners() == before
+    assert busy.main(["x"]) == 2 and os.getpid() > 0
+
+
+def _spinners() -> set[str]:
+    found = set()
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and b"while True: pass" in (entry / "cmdline").read_bytes():
+                found.add(entry.name)
+        except OSError:
+            continue
+    return found
