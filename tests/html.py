@@ -47,3 +47,51 @@ def verdict_agrees(td: object, cell: dict[str, object]) -> bool:
         for p in parts
     ]
     return lines == wanted and parts[0]["verdict"]["level"] == verdict["level"]
+
+
+# --- the theme's content area of a rendered page, as it stands in the file (for byte comparisons) ---
+
+import re  # noqa: E402
+from html.parser import HTMLParser  # noqa: E402
+
+
+class _Region(HTMLParser):
+    """Where the theme's content area (``<article class="md-content__inner ...">``) starts and ends."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__(convert_charrefs=False)
+        self.html = html
+        self._line_starts = [0, *(m.end() for m in re.finditer("\n", html))]
+        self.start: int | None = None
+        self.end: int | None = None
+        self._depth = 0
+
+    def _offset(self) -> int:
+        line, column = self.getpos()
+        return self._line_starts[line - 1] + column
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag != "article" or self.end is not None:
+            return
+        if self.start is None:
+            if "md-content__inner" in (dict(attrs).get("class") or "").split():
+                self.start = self.html.index(">", self._offset()) + 1
+                self._depth = 1
+        else:
+            self._depth += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "article" and self.start is not None and self.end is None:
+            self._depth -= 1
+            if self._depth == 0:
+                self.end = self._offset()
+
+
+def content_region(html: str) -> str:
+    """The HTML inside the theme's content area of a rendered page (``""`` if it has none)."""
+    region = _Region(html)
+    region.feed(html)
+    region.close()
+    if region.start is None or region.end is None:
+        return ""
+    return html[region.start : region.end]

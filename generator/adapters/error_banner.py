@@ -47,7 +47,7 @@ def console(problems: list[Problem], prefix: str = "") -> str:
 
 
 def refusal(problems: list[Problem]) -> Markup:
-    """What ``mkdocs serve`` shows instead of a hand-written page that would run script."""
+    """What ``mkdocs serve`` shows above a hand-written page the allow-lists refuse (the page below is cleaned)."""
     items = Markup("").join(
         Markup("<li><code>{}</code>{} {}</li>").format(
             p.where(), Markup(" <code>{}</code>:").format(p.field) if p.field else Markup(":"), p.message
@@ -56,7 +56,8 @@ def refusal(problems: list[Problem]) -> Markup:
     )
     return Markup(
         '<div class="dg-data-errors admonition failure" role="alert" aria-labelledby="dg-page-refused-title">\n'
-        '<p class="admonition-title" id="dg-page-refused-title">This page is not shown: it would run script</p>\n'
+        '<p class="admonition-title" id="dg-page-refused-title">This page cannot be published as written: '
+        "what is listed was removed from it below</p>\n"
         "<ul>{}</ul>\n"
         "</div>\n"
     ).format(items)

@@ -36,7 +36,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 from watchdog.events import FileModifiedEvent, FileSystemEvent, FileSystemEventHandler
 
-from generator.adapters import csp, error_banner, page_gate
+from generator.adapters import csp, error_banner, handwritten, sanitize
 from generator.adapters.html_blocks import put_back, set_aside
 from generator.build import (
     CHANGES_PAGE,
@@ -75,7 +75,10 @@ class GuideConfig(Config):  # type: ignore[no-untyped-call]
     history_since = c.Type(str, default="")
     """And none older than this (anything ``git log --since`` takes: ``2026-01-01``, ``6 months ago``)."""
     allow_raw_html = c.Type(bool, default=False)
-    """Publish script, event handlers and ``javascript:`` links in hand-written pages (refused by default)."""
+    """No longer honoured: ``true`` is refused (hand-written pages are always cleaned by the allow-list)."""
+    publish_files = c.Type(list, default=[])
+    """Files of ``docs_dir`` published as they are although their kind is not on the allow-list
+    (``generator.adapters.static_files``): scripts, HTML, SVG, a replacement of a theme asset."""
 
 
 class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
@@ -92,7 +95,8 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         self.shown = ""  # data folder as an author names it, for messages
         self.blocks: dict[str, list[str]] = {}
         self.unsafe: dict[Path, str] = {}  # links and special files in docs_dir: never published
-        self.refused: dict[str, list[Problem]] = {}  # hand-written pages that would run script, by source
+        self.refused: dict[str, list[Problem]] = {}  # hand-written pages the allow-lists refuse, by source
+        self.refused_files: dict[str, Problem] = {}  # hand-written files of a kind not published, by source
         self.broken: dict[str, Problem] = {}  # hand-written pages the engine cannot render, by source
         self.texts: dict[str, str] = {}  # the last text of each hand-written page that rendered
         self.clashes: dict[str, Problem] = {}  # hand-written files at a generated file's place
@@ -111,17 +115,20 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         if self.unsafe and not self.serving:
             # Before MkDocs cleans site_dir: the last site stays, nothing is followed or copied.
             raise PluginError(describe_unsafe(docs_dir, self.unsafe))
-        self.refused, self.broken, self.clashes = {}, {}, {}
+        if self.config.allow_raw_html:
+            raise PluginError(handwritten.RAW_HTML_REFUSED)
+        self.refused, self.refused_files, self.broken, self.clashes = {}, {}, {}, {}
         if not self.unsafe:
-            # Hand-written pages read and rendered as MkDocs will, checked before site_dir is cleaned:
+            # Hand-written files read, and pages rendered as MkDocs will, checked before site_dir is cleaned:
             # a page that raises in the build would stop `mkdocs serve` answering.
-            gate = not self.config.allow_raw_html
-            sources = page_gate.read_sources(docs_dir, config.markdown_extensions, config.mdx_configs, gate=gate)
-            self.refused, self.broken = sources.refused, sources.broken
+            sources = handwritten.read_sources(
+                docs_dir, config.markdown_extensions, config.mdx_configs, self.publish_files
+            )
+            self.refused, self.refused_files, self.broken = sources.refused, sources.files, sources.broken
             self.texts = {**self.texts, **sources.texts}
             if self.broken and not self.serving:
                 raise PluginError(error_banner.describe_pages(list(self.broken.values()), live=False))
-            if self.refused and not self.serving:
+            if (self.refused or self.refused_files) and not self.serving:
                 raise PluginError(self._describe_refused())
         try:
             site = build_site(
@@ -200,13 +207,9 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             # Under serve, a hand-written file at a generated one's place is left out: a banner says why.
             source = Path(file.abs_src_path) if file.abs_src_path is not None else None
             unsafe = source is not None and any(p in self.unsafe for p in (source, *source.parents))
-            if unsafe or file.src_uri in self.clashes:
+            if unsafe or file.src_uri in self.clashes or file.src_uri in self.refused_files:
                 files.remove(file)
         self.blocks = {}
-        for uri in self.refused:  # under serve: a refused HTML file is not published, a page shows why
-            refused = files.get_file_from_path(uri)
-            if refused is not None and not refused.is_documentation_page():
-                files.remove(refused)
         for uri, text in self.pages.items():
             if files.get_file_from_path(uri) is not None:
                 raise PluginError(f"{config.docs_dir}/{uri} clashes with a generated page; rename or remove it")
@@ -231,13 +234,15 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         uri = page.file.src_uri
-        if uri not in self.pages and not self.config.allow_raw_html:
-            # Checked again as MkDocs rendered it (another plugin may have changed the Markdown).
+        if uri not in self.pages:
+            # What MkDocs rendered is cleaned and published cleaned, and checked again (another plugin
+            # may have changed the Markdown); under serve a refused page shows a banner above the cleaned
+            # content, a build stops in on_env.
             source = self.texts.get(uri, "") if uri in self.broken else page.file.content_string
-            found = page_gate.check_page(html, source, self._page_name(config, uri), page.meta)
+            html, found = handwritten.check_page(html, source, self._page_name(config, uri))
             if found or uri in self.refused:
                 self.refused[uri] = found or self.refused[uri]
-                html = str(error_banner.refusal(self.refused[uri]))  # under serve; a build stops in on_env
+                html = str(error_banner.refusal(self.refused[uri])) + html
         html = put_back(html, self.blocks.get(uri, []))
         unpublished = self._unpublished()
         if unpublished:
@@ -248,11 +253,11 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
 
     def _unpublished(self) -> list[Problem]:
         """Hand-written files that cannot be published as they stand (under serve; a build stops)."""
-        return [*self.broken.values(), *self.clashes.values()]
+        return [*self.broken.values(), *self.clashes.values(), *self.refused_files.values()]
 
     def on_env(self, env: Any, config: MkDocsConfig, files: Files) -> Any:
         # Every page is rendered, none written yet (only what on_config's check could not see stops here).
-        if self.refused and not self.serving:
+        if (self.refused or self.refused_files) and not self.serving:
             raise PluginError(self._describe_refused())
         # The scripts the policy trusts: those of the theme's templates, read once a build, never a page's.
         self.scripts = csp.ThemeScripts.of_theme(config.theme.dirs, env, {"config": config})
@@ -271,9 +276,14 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
     def _page_name(self, config: MkDocsConfig, uri: str) -> str:
         return f"{Path(config.docs_dir).name}/{uri}"
 
+    @property
+    def publish_files(self) -> list[str]:
+        """The files the guide's configuration lists to publish whatever their kind (for the PR's comment)."""
+        return [str(path) for path in self.config.publish_files]
+
     def _describe_refused(self) -> str:
         found = sorted(p for problems in self.refused.values() for p in problems)
-        return page_gate.describe(found)
+        return sanitize.describe(sorted([*found, *self.refused_files.values()]))
 
     def on_serve(self, server: Any, config: MkDocsConfig, builder: Callable[..., None]) -> Any:
         self.serving = True  # `mkdocs serve --clean` starts up as "build" but serves all the same

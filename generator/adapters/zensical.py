@@ -38,7 +38,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import yaml
 
-from generator.adapters import csp, page_gate
+from generator.adapters import csp, handwritten, sanitize, static_files
 from generator.build import (
     ENGINE_CSS,
     ENGINE_JS,
@@ -49,7 +49,7 @@ from generator.build import (
     swap_in,
     unsafe_sources,
 )
-from generator.errors import GuideError, Problem, RevisionError
+from generator.errors import GuideError, RevisionError
 from generator.output_dir import OutputRefused, check_output, mark
 
 #: The engine's overrides of Material's templates (the MkDocs plugin adds the same folder to the theme).
@@ -84,9 +84,8 @@ class Project:
     root: Path
     config: Path
     site: Path
-    handwritten: dict[str, tuple[str, str]] | None = None
-    """Hand-written pages (``uri -> (Markdown source, name for messages)``), checked once rendered."""
-    allow_raw_html: bool = False
+    publish_files: tuple[str, ...] = ()
+    """The files the guide's configuration lists to publish whatever their kind (for the PR's comment)."""
 
 
 class _EnvLoader(yaml.SafeLoader):
@@ -320,18 +319,19 @@ def prepare(config_file: Path, root: Path, site: Site | None = None, banner: str
     custom = theme.get("custom_dir") if isinstance(theme, dict) else None
     custom_dir = (config_file.parent / str(custom)).resolve() if custom else None
     skip = {custom_dir} if custom_dir is not None else set()
-    allow_raw_html = bool(plugin_options(config).get(page_gate.ALLOW_OPTION, False))
-    handwritten: dict[str, tuple[str, str]] = {}
-    refused: list[Problem] = []
-    for uri, path in _tree(docs_dir, skip).items():
-        suffix = Path(uri).suffix.lower()
-        if suffix == ".md":
-            handwritten[uri] = (path.read_text(encoding="utf-8", errors="replace"), f"{docs_dir.name}/{uri}")
-        elif suffix in page_gate.STATIC_PAGES and not allow_raw_html:  # published as they are
-            source = path.read_text(encoding="utf-8", errors="replace")
-            refused += page_gate.check_page(source, source, f"{docs_dir.name}/{uri}")
-    if refused:
-        raise ZensicalFailed(page_gate.describe(sorted(refused)))
+    options = plugin_options(config)
+    if options.get(handwritten.RAW_HTML_OPTION):
+        raise ZensicalFailed(handwritten.RAW_HTML_REFUSED)
+    listed = tuple(str(path) for path in options.get(static_files.OPTION) or [])
+    # The same checks as the MkDocs plugin's, before Zensical runs: files by kind, front matter, and
+    # each page rendered with the guide's Markdown extensions (as Zensical renders it, with Python-Markdown)
+    # and cleaned by the allow-list; whatever that removes refuses the page, so what Zensical publishes
+    # is HTML the allow-list keeps whole. Independent of where Zensical writes pages (use_directory_urls).
+    sources = handwritten.read_sources(docs_dir, *markdown_setup(config), publish_files=listed)
+    if sources.broken:
+        raise ZensicalFailed(sanitize.describe(sorted(sources.broken.values())))
+    if sources.problems():
+        raise ZensicalFailed(sanitize.describe(sources.problems()))
     root.mkdir(parents=True, exist_ok=True)
     sync(root / "docs", docs_contents(site, docs_dir, skip, banner))
     # The engine's theme overrides, then the guide's own over them (all but :data:`MATERIAL_ONLY`).
@@ -349,7 +349,25 @@ def prepare(config_file: Path, root: Path, site: Site | None = None, banner: str
         {"mkdocs.yml": (text + yaml.safe_dump(derived, sort_keys=False, allow_unicode=True)).encode()},
         prune=False,
     )
-    return Project(root, target, root / "site", handwritten, allow_raw_html)
+    return Project(root, target, root / "site", listed)
+
+
+#: The Markdown extensions MkDocs (and Zensical) load whatever ``mkdocs.yml`` says.
+BUILTIN_EXTENSIONS = ("toc", "tables", "fenced_code")
+
+
+def markdown_setup(config: Mapping[str, Any]) -> tuple[list[str], dict[str, Any]]:
+    """The Markdown extensions and their settings of ``mkdocs.yml`` (its ``markdown_extensions``), as MkDocs
+    reads them."""
+    extensions, configs = list(BUILTIN_EXTENSIONS), {}
+    for entry in config.get("markdown_extensions") or []:
+        items = entry.items() if isinstance(entry, dict) else [(entry, None)]
+        for name, settings in items:
+            if str(name) not in extensions:
+                extensions.append(str(name))
+            if isinstance(settings, dict):
+                configs[str(name)] = settings
+    return extensions, configs
 
 
 def zensical_command(config: Path, *, serve: bool = False, addr: str = "") -> list[str]:
@@ -387,17 +405,6 @@ def base_url(rel: str, site_url: str) -> str:
     return posixpath.relpath(".", posixpath.dirname(rel) or ".")
 
 
-def _front_matter(source: str) -> dict[str, object]:
-    front = _FRONT_MATTER.match(source)
-    if not front:
-        return {}
-    try:
-        loaded = yaml.safe_load(front.group(0).strip().strip("-.").strip() or "{}")
-    except yaml.YAMLError:
-        return {}
-    return loaded if isinstance(loaded, dict) else {}
-
-
 #: The logo links' ``title``, which Zensical's header and nav escape (``| e``) though the site name given
 #: to it is already escaped HTML (as the plugin gives it to Material): ``R&D`` would read ``R&amp;D``.
 _LOGO_TITLE = re.compile(r'(<a [^>]*?title=")([^"]*)("[^>]*class="md-(?:header|nav)__button md-logo")')
@@ -409,25 +416,17 @@ def _logo_titles_once(page: str) -> str:
 
 
 def finish(project: Project) -> None:
-    """After Zensical built the site: refuse hand-written pages whose rendered content would run script,
-    fill in each page's Content-Security-Policy (the MkDocs plugin does both while rendering), and
-    escape the site name in the logo links' titles once."""
+    """After Zensical built the site: fill in each page's Content-Security-Policy (the MkDocs plugin does
+    it while rendering), and escape the site name in the logo links' titles once. (The hand-written
+    pages were checked in :func:`prepare`.)"""
     scripts = theme_scripts(project)
     site_url = str(read_config(project.config).get("site_url") or "")
-    pages = {page_url(uri) + "index.html": uri for uri in project.handwritten or {}}
-    refused: list[Problem] = []
     for path in sorted(project.site.rglob("*.html")):
         rel = path.relative_to(project.site).as_posix()
         text = path.read_text(encoding="utf-8")
-        region = page_gate.content_region(text)
-        if rel in pages and not project.allow_raw_html:
-            source, name = (project.handwritten or {})[pages[rel]]
-            refused += page_gate.check_page(region, source, name, _front_matter(source))
         filled = _logo_titles_once(scripts.fill(text, base_url(rel, site_url)))
         if filled != text:
             path.write_text(filled, encoding="utf-8")
-    if refused:
-        raise ZensicalFailed(page_gate.describe(sorted(refused)))
 
 
 @dataclass

@@ -1,0 +1,215 @@
+"""What a hand-written page may publish: its rendered HTML, cleaned by an allow-list, and what was removed.
+
+A page under ``site_src/`` comes from a pull request like the data does, and Markdown passes raw HTML
+through. Rather than look for what would run script (a deny-list, read by a parser that does not
+read HTML the way a browser does), every hand-written page's HTML goes through :func:`clean`:
+``nh3`` (the ``ammonia`` sanitizer over ``html5ever``, which parses as the HTML standard says, as
+browsers do) keeps only the elements, attributes and URL schemes the guide's own pages need, and
+the cleaned HTML is what is published.
+
+Anything the allow-list removes makes the build refuse the page (:func:`removed`): a second
+"reference" pass of the same parser keeps every element and attribute that appears in the page, and
+what the reference has and the cleaned HTML has not is named with the source line it comes from.
+"""
+
+from __future__ import annotations
+
+import difflib
+import html
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import nh3
+
+from generator.errors import Problem
+
+#: Elements Markdown and the guide's Markdown extensions write (tables, admonitions, attr_list,
+#: md_in_html, toc permalinks, footnotes, definition lists, abbreviations, details, code highlighting).
+TAGS = frozenset(
+    {
+        "a", "abbr", "b", "blockquote", "br", "caption", "cite", "code", "col", "colgroup", "dd", "del",
+        "details", "dfn", "div", "dl", "dt", "em", "figcaption", "figure", "h1", "h2", "h3", "h4", "h5", "h6",
+        "hr", "i", "img", "input", "ins", "kbd", "label", "li", "mark", "ol", "p", "pre", "q", "s", "samp",
+        "small", "span", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead",
+        "time", "tr", "u", "ul", "var", "wbr",
+    }
+)  # fmt: skip
+#: Attributes any of them may carry (ids for the table of contents and footnotes, classes for styles).
+GENERIC_ATTRIBUTES = frozenset({"id", "class", "title", "lang", "dir"})
+#: Attributes of one element.
+ATTRIBUTES: dict[str, frozenset[str]] = {
+    "a": frozenset({"href", "name"}),
+    "img": frozenset({"src", "alt", "width", "height", "loading"}),
+    "td": frozenset({"colspan", "rowspan", "align", "style"}),
+    "th": frozenset({"colspan", "rowspan", "align", "scope", "style"}),
+    "col": frozenset({"span"}),
+    "colgroup": frozenset({"span"}),
+    "ol": frozenset({"start", "reversed", "type"}),
+    "li": frozenset({"value"}),
+    "details": frozenset({"open"}),
+    "input": frozenset({"checked", "disabled", "name"}),  # task lists and content tabs; ``type`` below
+    "label": frozenset({"for"}),
+    "time": frozenset({"datetime"}),
+    "del": frozenset({"datetime", "cite"}),
+    "ins": frozenset({"datetime", "cite"}),
+    "q": frozenset({"cite"}),
+    "blockquote": frozenset({"cite"}),
+}
+#: Attributes of one element that may hold only these values.
+VALUES: dict[str, dict[str, frozenset[str]]] = {"input": {"type": frozenset({"checkbox", "radio"})}}
+#: Where links and images may point, besides addresses relative to the site.
+URL_SCHEMES = frozenset({"http", "https", "mailto"})
+#: The one style property a page may set (Markdown's aligned table columns).
+STYLE_PROPERTIES = frozenset({"text-align"})
+
+_ATTRIBUTES = {"*": set(GENERIC_ATTRIBUTES), **{tag: set(names) for tag, names in ATTRIBUTES.items()}}
+_CLEANER = nh3.Cleaner(
+    tags=set(TAGS),
+    attributes=_ATTRIBUTES,
+    tag_attribute_values={tag: {name: set(v) for name, v in named.items()} for tag, named in VALUES.items()},
+    url_schemes=set(URL_SCHEMES),
+    link_rel=None,
+    strip_comments=True,
+    filter_style_properties=set(STYLE_PROPERTIES),
+)
+
+# Every tag name and every URL scheme the page writes, for the reference pass.
+_TAG_NAME = re.compile(r"</?([A-Za-z][^\s/>\x00]*)")
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
+_URL_NOISE = re.compile(r"[\t\n\r]+")
+
+
+def clean(page_html: str) -> str:
+    """``page_html`` with everything outside the allow-list removed: what the site publishes."""
+    return _CLEANER.clean(page_html)
+
+
+def _reference(page_html: str) -> str:
+    """``page_html`` parsed and written out by the same parser, every element and attribute it holds kept."""
+    names = {m.group(1) for m in _TAG_NAME.finditer(page_html)}
+    tags = set(TAGS) | names | {name.lower() for name in names}
+    schemes = {m.group(1).lower() for m in _SCHEME.finditer(_URL_NOISE.sub("", html.unescape(page_html)))}
+    return nh3.clean(
+        page_html,
+        tags=tags,
+        clean_content_tags=set(),
+        generic_attribute_prefixes={""},
+        url_schemes=set(URL_SCHEMES) | schemes,
+        link_rel=None,
+        strip_comments=True,
+    )
+
+
+@dataclass(frozen=True)
+class Removal:
+    """One thing :func:`clean` took out of a page: what, and text to find its line by in the source."""
+
+    what: str
+    needles: tuple[str, ...]
+
+
+# The parser writes HTML out in one canonical form: tags, attributes in double quotes, text.
+_TOKEN = re.compile(r'<(/?)([^\s/>]+)((?:\s+[^\s=/>]+(?:="[^"]*")?)*)\s*/?>|[^<]+|<')
+_ATTRIBUTE = re.compile(r'([^\s=/>]+)(?:="([^"]*)")?')
+
+
+def _tokens(text: str) -> Iterator[tuple[str, str, tuple[tuple[str, str], ...]]]:
+    for match in _TOKEN.finditer(text):
+        if match.group(2) is None:
+            yield ("text", match.group(0), ())
+        else:
+            attrs = tuple((a.group(1), html.unescape(a.group(2) or "")) for a in _ATTRIBUTE.finditer(match.group(3)))
+            yield ("end" if match.group(1) else "start", match.group(2), attrs)
+
+
+def _style(value: str) -> list[tuple[str, str]]:
+    declarations = (part.partition(":") for part in value.split(";") if part.strip())
+    return [(name.strip().lower(), rest.strip()) for name, _, rest in declarations]
+
+
+def _attribute_removal(tag: str, name: str, value: str, kept: dict[str, str]) -> Removal | None:
+    if name in kept:
+        if name == "style" and _style(kept[name]) != _style(value):
+            return Removal(f'<{tag} style="{value}">: a style property other than text-align', ("style=",))
+        return None
+    url = _URL_NOISE.sub("", value).strip()
+    scheme = _SCHEME.match(url)
+    if name in ("href", "src") and scheme and tag in ATTRIBUTES and name in ATTRIBUTES[tag]:
+        word = scheme.group(1).lower()
+        return Removal(f'<{tag} {name}="{word}:...">: a {word}: address', (f"{word}:", word, f"{name}="))
+    return Removal(f"<{tag} {name}=...>: an attribute a hand-written page may not set", (f"{name}=", name))
+
+
+def removed(page_html: str, cleaned: str | None = None) -> list[Removal]:
+    """What :func:`clean` removes from ``page_html`` (``cleaned``, when already computed), in page order."""
+    cleaned = clean(page_html) if cleaned is None else cleaned
+    reference = _reference(page_html)
+    if reference == cleaned:
+        return []
+    ref, out = list(_tokens(reference)), list(_tokens(cleaned))
+    found: list[Removal] = []
+    matcher = difflib.SequenceMatcher(None, ref, out, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            continue
+        kept = [token for token in out[j1:j2] if token[0] == "start"]
+        before = len(found)
+        for kind, name, attrs in ref[i1:i2]:
+            if kind != "start":
+                continue
+            pair = next((k for k in kept if k[1] == name), None)
+            if pair is None:
+                found.append(Removal(f"<{name}>: an element a hand-written page may not use", (f"<{name}",)))
+                continue
+            kept.remove(pair)
+            present = dict(pair[2])
+            for attribute, value in attrs:
+                removal = _attribute_removal(name, attribute, value, present)
+                if removal is not None:
+                    found.append(removal)
+        lost = Counter(t[1] for t in ref[i1:i2] if t[0] == "text") - Counter(t[1] for t in out[j1:j2] if t[0] == "text")
+        if len(found) == before and lost:  # text alone: the content of an element the parser made on its own
+            found.append(Removal("content the allow-list does not keep", ("<",)))
+    return found
+
+
+#: At most this many removals of one page are listed (the rest are counted).
+SHOWN = 20
+
+
+def problems(page_html: str, source: str, shown: str, body_start: int = 0) -> tuple[str, list[Problem]]:
+    """The cleaned HTML of a hand-written page, and one problem for each thing cleaning removed, located in
+    its Markdown ``source`` (lines from ``body_start``, 0-based, after the front matter)."""
+    cleaned = clean(page_html)
+    found = removed(page_html, cleaned)
+    if not found:
+        return cleaned, []
+    lines = source.splitlines()
+    lowered = [line.lower() for line in lines]
+    used: Counter[str] = Counter()
+
+    def line_of(needles: tuple[str, ...]) -> int:
+        for needle in needles:
+            hits = [n for n in range(body_start, len(lines)) if needle.lower() in lowered[n]]
+            if hits:
+                k = used[needle]
+                used[needle] += 1
+                return hits[min(k, len(hits) - 1)] + 1
+        return body_start + 1 if body_start < len(lines) else 1
+
+    out = [Problem(shown, line_of(r.needles), "", f"{r.what}; {HINT}") for r in found[:SHOWN]]
+    if len(found) > SHOWN:
+        out.append(Problem(shown, 0, "", f"and {len(found) - SHOWN} more things the allow-list removes"))
+    return cleaned, out
+
+
+HINT = "removed by the allow-list of hand-written pages (docs/previews.md); write it in Markdown or leave it out"
+
+
+def describe(found: list[Problem]) -> str:
+    """The refusals for the terminal, one a line (``site_src/x.md:3: <script>: ...``)."""
+    count = len(found)
+    head = f"{count} thing{'s' if count != 1 else ''} in hand-written files cannot be published; nothing was published:"
+    return "\n".join([head, *(f"  {p}" for p in found)])
