@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -147,6 +148,35 @@ def served_site(shipped_site: Path):
     """Base URL (ending in /) of the shipped site served on 127.0.0.1."""
     server = StaticServer(shipped_site)
     yield server.url
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def served_shipped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The shipped site built once a session for the address it is served on (so Material's instant
+    navigation takes over: it matches sitemap.xml's addresses on protocol, host and port): (url, folder).
+    Tests read it; none writes into it."""
+    from quality.build import build_site
+
+    root = tmp_path_factory.mktemp("served-shipped") / "site"
+    root.mkdir()
+    server = StaticServer(root)
+    build_site(root, server.url)
+    yield server.url, root
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def served_example(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The example guide built once a session for the address it is served on: (url, folder)."""
+    from quality.build import build_site
+
+    root = tmp_path_factory.mktemp("served-example") / "site"
+    root.mkdir()
+    server = StaticServer(root)
+    # built from the example's own folder: this checkout's generator, whatever else is installed
+    build_site(root, server.url, config=EXAMPLE / "mkdocs.yml", env={"PYTHONPATH": str(ROOT)})
+    yield server.url, root
     server.close()
 
 

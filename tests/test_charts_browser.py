@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from quality.build import build_site
-from quality.serve import StaticServer
 from quality.wait import wait_until
 from tests.html import page as soup_of
 
@@ -48,19 +46,14 @@ class Watch:
 
 
 @pytest.fixture(scope="module")
-def instant_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def instant_site(served_shipped: tuple[str, Path]) -> str:
     """The shipped site built for the URL it is served on.
 
     Material's instant navigation only takes over links to pages listed in
     sitemap.xml, and it matches them on protocol, host *and port* against
     ``site_url``; a site built for another port falls back to full page loads.
     """
-    root = tmp_path_factory.mktemp("instant") / "site"
-    root.mkdir()
-    server = StaticServer(root)
-    build_site(root, server.url)
-    yield server.url
-    server.close()
+    return served_shipped[0]
 
 
 @pytest.fixture

@@ -11,23 +11,15 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from quality import axe
-from quality.build import build_site
-from quality.serve import StaticServer
 from quality.wait import wait_until
-from tests.conftest import EXAMPLE
 
 RANK = {"good": 0, "mid": 1, "bad": 2, "unknown": 3, "reference": 4}
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+def site(served_shipped: tuple[str, Path]) -> tuple[str, Path]:
     """The shipped site built for the address it is served on, so Material's instant navigation takes over."""
-    root = tmp_path_factory.mktemp("matrix") / "site"
-    root.mkdir()
-    server = StaticServer(root)
-    build_site(root, server.url)
-    yield server.url, root
-    server.close()
+    return served_shipped
 
 
 @pytest.fixture(scope="module")
@@ -244,14 +236,10 @@ def test_filtered_sorted_and_compared_matrix_passes_axe(tab: Page, site, palette
 
 
 @pytest.fixture(scope="module")
-def example(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, Any]]]:
+def example(served_example: tuple[str, Path]) -> tuple[str, dict[str, Any]]:
     """The example guide (another topic, a baseline column), served the same way."""
-    root = tmp_path_factory.mktemp("matrix-example") / "site"
-    root.mkdir()
-    server = StaticServer(root)
-    build_site(root, server.url, config=EXAMPLE / "mkdocs.yml")
-    yield server.url, json.loads((root / "downloads" / "guide.json").read_text(encoding="utf-8"))
-    server.close()
+    url, root = served_example
+    return url, json.loads((root / "downloads" / "guide.json").read_text(encoding="utf-8"))
 
 
 def test_the_tools_work_on_the_example_guide_and_sort_its_baseline_as_a_ratio_of_1(tab: Page, example) -> None:

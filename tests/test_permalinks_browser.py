@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
 
 from quality import axe
-from quality.build import build_site
-from quality.serve import StaticServer
 from quality.wait import wait_until
 
 CELL = "cell_uccl_serving"
@@ -18,14 +17,9 @@ COPIED = "document.getElementById('dg-copy-status')?.textContent.startsWith('Lin
 
 
 @pytest.fixture(scope="module")
-def instant_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def instant_site(served_shipped: tuple[str, Path]) -> str:
     """The shipped site built for the address it is served on, so Material's instant navigation takes over."""
-    root = tmp_path_factory.mktemp("permalinks") / "site"
-    root.mkdir()
-    server = StaticServer(root)
-    build_site(root, server.url)
-    yield server.url
-    server.close()
+    return served_shipped[0]
 
 
 @pytest.fixture

@@ -17,33 +17,20 @@ from playwright.sync_api import Browser, Page
 from generator.model import REFERENCE
 from generator.pipeline import validate_guide
 from quality import axe
-from quality.build import build_site
-from quality.serve import StaticServer
 from quality.wait import wait_until
-from tests.conftest import DATA, EXAMPLE
+from tests.conftest import DATA
 
 HOSTILE = '<img src=x onerror="window.__pwned=1">&amp;"\'</td><script>window.__pwned=1</script>'
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    root = tmp_path_factory.mktemp("yours") / "site"
-    root.mkdir()
-    server = StaticServer(root)
-    build_site(root, server.url)
-    yield server.url, root
-    server.close()
+def site(served_shipped: tuple[str, Path]) -> tuple[str, Path]:
+    return served_shipped
 
 
 @pytest.fixture(scope="module")
-def example(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("yours-example") / "site"
-    root.mkdir()
-    server = StaticServer(root)
-    # the example is built from its own folder: this checkout's generator, whatever else is installed
-    build_site(root, server.url, config=EXAMPLE / "mkdocs.yml", env={"PYTHONPATH": str(Path(__file__).parents[1])})
-    yield server.url
-    server.close()
+def example(served_example: tuple[str, Path]) -> str:
+    return served_example[0]
 
 
 @pytest.fixture
