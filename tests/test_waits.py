@@ -34,7 +34,7 @@ def test_wait_until_polls_a_condition_that_comes_true_late_under_a_strict_policy
     policy refuses eval: the wait sees it, and the page's console sees no refusal."""
     (tmp_path / "late.js").write_text("setTimeout(() => { document.body.dataset.ready = 'yes'; }, 600);\n")
     (tmp_path / "index.html").write_text(
-        "<!doctype html><html><head><meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'self'\">"
+        '<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="script-src \'self\'">'
         '<script src="late.js"></script></head><body><p>x</p></body></html>\n'
     )
     with StaticServer(tmp_path) as server:
