@@ -14,6 +14,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from generator.ingest import safe_write
 from generator.migrate.steps import Files, Note
 from generator.read.load import FOLDERS, SINGLE_FILES
+from generator.read.yaml_aliases import TooManyAliases
 from generator.read.yaml_edit import dump, load
 from generator.read.yaml_source import MAX_FILE_BYTES
 
@@ -47,6 +48,9 @@ def read_folder(root: Path) -> tuple[Files, dict[str, str], list[Note]]:
             files[rel] = load(text)
         except UnicodeDecodeError:
             problems.append(Note(rel, 0, "", "is not UTF-8 text"))
+            continue
+        except TooManyAliases as exc:
+            problems.append(Note(rel, exc.line, "", exc.message))
             continue
         except MarkedYAMLError as exc:
             mark = exc.problem_mark
