@@ -323,3 +323,41 @@ def test_the_cli_and_the_diff_agree_on_the_worktree_name() -> None:
     from generator.diff import revisions
 
     assert cli.WORKTREE == revisions.WORKTREE
+
+
+# --- a committed .gitattributes ---------------------------------------------------------------------
+
+#: What a pull request can commit in ``.gitattributes`` to change what ``git archive`` / ``git show`` give.
+ATTRIBUTES = {
+    "export-ignore": "data/** export-ignore\n",
+    "export-subst and ident": "data/** export-subst ident\n",
+    "eol": "*.yml text eol=crlf\n",
+    "working-tree-encoding": "*.yml working-tree-encoding=UTF-16LE\n",
+    "filter and textconv": "*.yml filter=hide diff=hide -text\n",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(ATTRIBUTES))
+def test_a_committed_gitattributes_does_not_change_what_the_diff_reads(repo: Path, kind: str) -> None:
+    """The head commit adds ``.gitattributes`` and a real change; the diff between the two commits (and the
+    history, which reads every commit the same way) sees the change, as git stores it."""
+    base = git(repo, "rev-parse", "HEAD")
+    git(repo, "switch", "-q", "-c", "attributes")
+    edit(repo, "tables/hill-times.yml", "cargo: 150", "cargo: 160")
+    edit(repo, "guide.yml", "option_noun: bicycle", "option_noun: bicycle  # $Format:%H$ $Id$")
+    git(repo, "add", "data")  # staged as they are; the attributes then apply to every later read
+    (repo / ".gitattributes").write_text(ATTRIBUTES[kind], encoding="utf-8")
+    git(repo, "add", ".gitattributes")
+    git(repo, "commit", "-q", "-m", "a real change, and attributes")
+    head = git(repo, "rev-parse", "HEAD")
+    data = report(repo, "--base", base, "--head", head)
+    assert [(v["before"], v["after"]) for v in data["values"]] == [(150.0, 160.0)]
+    md = ok(repo, "--base", base, "--head", head)
+    assert "No change to the guide's data" not in md
+    from generator.diff.history import history
+
+    timeline = history(repo / "data")
+    assert timeline is not None
+    newest = timeline.steps[0]
+    assert (newest.commit, newest.unread) == (head, False)
+    assert [(v.before, v.after) for v in newest.values] == [("150 s", "160 s")]
