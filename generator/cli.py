@@ -13,6 +13,7 @@ python -m generator migrate [--data data] [--dry-run]
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import shlex
 import shutil
 import sys
@@ -199,9 +200,10 @@ def diff_report(data: Path, base: str, head: str, fmt: str, site_url: str = "", 
     from generator.diff import diff_guides
     from generator.diff.report import SiteLinks, to_json_text, to_markdown
     from generator.diff.revisions import load_pair
+    from generator.diff.site import site_changes
 
     old, new = load_pair(data, base or None, head or None)
-    diff = diff_guides(old, new)
+    diff = dataclasses.replace(diff_guides(old, new), site=site_changes(data, old.revision, new.revision))
     if fmt == "json":
         return to_json_text(diff)
     d = new.derived

@@ -13,6 +13,9 @@ import math
 
 SMALLEST = 1e-100
 LARGEST = 1e100
+#: What a value outside the range is told; ``guide.json`` carries the range and these words to the
+#: "Your numbers" page, which refuses the same values (:func:`exported`).
+OUT_OF_RANGE = "expected a number from 1e-100 to 1e100 (ratios of numbers beyond that are not finite)"
 
 
 def out_of_range(value: int | float) -> str:
@@ -30,8 +33,13 @@ def out_of_range(value: int | float) -> str:
     if math.isnan(number) or number <= 0:
         return "expected a positive finite number"
     if not SMALLEST <= number <= LARGEST:
-        return "expected a number from 1e-100 to 1e100 (ratios of numbers beyond that are not finite)"
+        return OUT_OF_RANGE
     return ""
+
+
+def exported() -> dict[str, float | str]:
+    """The range as ``guide.json`` states it (``number_range``)."""
+    return {"smallest": SMALLEST, "largest": LARGEST, "message": OUT_OF_RANGE}
 
 
 def shown(value: int | float) -> str:

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
+from generator.diff.report import esc
 from tests.gitrepo import TINY, commit, edit, git, make_repo
 
 
@@ -202,7 +203,7 @@ def test_no_change_is_one_line(repo: Path) -> None:
         "important": False,
         "text": "no change",
         **dict.fromkeys(
-            ["flips", "values", "ratios", "claims", "recommendation", "added", "removed", "rules", "edits"], 0
+            ["flips", "values", "ratios", "claims", "recommendation", "added", "removed", "rules", "edits", "site"], 0
         ),
     }
 
@@ -323,3 +324,130 @@ def test_the_cli_and_the_diff_agree_on_the_worktree_name() -> None:
     from generator.diff import revisions
 
     assert cli.WORKTREE == revisions.WORKTREE
+
+
+# --- a committed .gitattributes ---------------------------------------------------------------------
+
+#: What a pull request can commit in ``.gitattributes`` to change what ``git archive`` / ``git show`` give.
+ATTRIBUTES = {
+    "export-ignore": "data/** export-ignore\n",
+    "export-subst and ident": "data/** export-subst ident\n",
+    "eol": "*.yml text eol=crlf\n",
+    "working-tree-encoding": "*.yml working-tree-encoding=UTF-16LE\n",
+    "filter and textconv": "*.yml filter=hide diff=hide -text\n",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(ATTRIBUTES))
+def test_a_committed_gitattributes_does_not_change_what_the_diff_reads(repo: Path, kind: str) -> None:
+    """The head commit adds ``.gitattributes`` and a real change; the diff between the two commits (and the
+    history, which reads every commit the same way) sees the change, as git stores it."""
+    base = git(repo, "rev-parse", "HEAD")
+    git(repo, "switch", "-q", "-c", "attributes")
+    edit(repo, "tables/hill-times.yml", "cargo: 150", "cargo: 160")
+    edit(repo, "guide.yml", "option_noun: bicycle", "option_noun: bicycle  # $Format:%H$ $Id$")
+    git(repo, "add", "data")  # staged as they are; the attributes then apply to every later read
+    (repo / ".gitattributes").write_text(ATTRIBUTES[kind], encoding="utf-8")
+    git(repo, "add", ".gitattributes")
+    git(repo, "commit", "-q", "-m", "a real change, and attributes")
+    head = git(repo, "rev-parse", "HEAD")
+    data = report(repo, "--base", base, "--head", head)
+    assert [(v["before"], v["after"]) for v in data["values"]] == [(150.0, 160.0)]
+    md = ok(repo, "--base", base, "--head", head)
+    assert "No change to the guide's data" not in md
+    from generator.diff.history import history
+
+    timeline = history(repo / "data")
+    assert timeline is not None
+    newest = timeline.steps[0]
+    assert (newest.commit, newest.unread) == (head, False)
+    assert [(v.before, v.after) for v in newest.values] == [("150 s", "160 s")]
+
+
+# --- the site's other inputs ------------------------------------------------------------------------
+
+SITE_CONFIG = """site_name: Guide
+site_url: !ENV [SITE_URL, "http://127.0.0.1:8000/"]
+docs_dir: site_src
+theme:
+  name: material
+plugins:
+  - search
+  - decision-guide:
+      data_dir: data
+"""
+#: A file name and a setting a pull request writes, with Markdown, HTML, a mention and a terminal escape.
+HOSTILE_NAME = "<img src=x onerror=alert(1)>_*[x](javascript:1)*_@team\x1b[2J"
+
+
+def _site_repo(tmp_path: Path) -> Path:
+    repo = make_repo(tmp_path)
+    (repo / "mkdocs.yml").write_text(SITE_CONFIG, encoding="utf-8")
+    (repo / "site_src").mkdir()
+    (repo / "site_src" / "index.md").write_text("# Guide\n", encoding="utf-8")
+    (repo / "site_src" / "same.md").write_text("# Unchanged\n", encoding="utf-8")
+    (repo / "site_src" / "tool.sh").write_text("#!/bin/sh\n", encoding="utf-8")
+    (repo / "site_src" / "tool.sh").chmod(0o755)
+    (repo / "site_src" / "link.md").symlink_to("same.md")
+    commit(repo, "the site")
+    git(repo, "switch", "-q", "-c", "site")
+    return repo
+
+
+def test_a_change_to_the_site_alone_is_listed_and_each_lowered_protection_named(tmp_path: Path) -> None:
+    """The data is untouched; the configuration switches protections off and adds files: the comment says so."""
+    repo = _site_repo(tmp_path)
+    config = (
+        SITE_CONFIG.replace("  name: material\n", "  name: readthedocs\n  custom_dir: overrides\n")
+        .replace("  - search\n", "")
+        .replace(
+            "      data_dir: data\n",
+            "      data_dir: data\n      allow_raw_html: true\n      publish_files: [site_src/page.html]\n",
+        )
+        .replace("site_name: Guide\n", f"site_name: {json.dumps(HOSTILE_NAME)}\n")
+        + "extra_javascript: [extra.js]\nhooks: [hooks.py]\n"
+    )
+    (repo / "mkdocs.yml").write_text(config, encoding="utf-8")
+    (repo / "overrides").mkdir()
+    (repo / "overrides" / "main.html").write_text("{% extends 'base.html' %}\n", encoding="utf-8")
+    (repo / "hooks.py").write_text("print('build')\n", encoding="utf-8")
+    (repo / "site_src" / f"{HOSTILE_NAME}.md").write_text("text\n", encoding="utf-8")
+    for head in ("worktree", commit(repo, "switch the protections off")):
+        md = ok(repo, "--head", head)
+        assert "No change to the guide's data" in md and "lowers a protection" in md, md
+        section = md.split("### Lowers a protection")[1].split("###")[0]
+        for name in (
+            "theme.name",
+            "theme.custom_dir",
+            "extra_javascript",
+            "hooks",
+            "plugins.search",
+            "plugins.decision-guide.allow_raw_html",
+            "plugins.decision-guide.publish_files",
+            "overrides/main.html",
+            "hooks.py",
+        ):
+            assert f"**{esc(name)}**" in section, (name, section)
+        assert "6 changes" not in md and md.count("**lowers a protection**") == 9
+        rest = md.split("### The site's other inputs")[1]
+        assert "added **site&#95;src/&lt;img src=x onerror=alert(1)&gt;" in rest
+        assert "setting **site&#95;name**" in rest and "mkdocs.yml" in rest
+        assert "<img" not in md and "\x1b" not in md and "@team" not in md and "](javascript" not in md
+        data = report(repo, "--head", head)
+        lowered = {c["name"] for c in data["site"] if c["lowers"]}
+        assert {"theme.custom_dir", "extra_javascript", "hooks", "plugins.decision-guide.allow_raw_html"} <= lowered
+        assert data["summary"]["important"] is True
+
+
+def test_a_harmless_change_to_the_site_is_listed_without_a_warning(tmp_path: Path) -> None:
+    repo = _site_repo(tmp_path)
+    (repo / "site_src" / "index.md").write_text("# Guide, reworded\n", encoding="utf-8")
+    (repo / "mkdocs.yml").write_text(SITE_CONFIG + "extra_css: [extra.css]\n", encoding="utf-8")
+    md = ok(repo)
+    assert "lowers a protection" not in md.lower()
+    assert "changed **site&#95;src/index.md**" in md and "setting **extra&#95;css**" in md
+    assert "No change to the guide's data" in md
+    assert "same.md" not in md and "tool.sh" not in md and "link.md" not in md, "unchanged files are not listed"
+    assert report(repo)["summary"]["important"] is False
+    commit(repo, "reworded")
+    assert "same.md" not in ok(repo, "--head", "HEAD")

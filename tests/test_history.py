@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from generator.diff import history as history_module
 from generator.diff.history import history
 from tests.conftest import DATA, PLOTLY_JS, mkdocs_build
-from tests.gitrepo import GIT_ENV, git
+from tests.gitrepo import GIT_ENV, TINY, git
 from tests.html import page, text
 
 DATES = ["2026-01-05T10:00:00+00:00", "2026-02-10T10:00:00+00:00", "2026-03-15T10:00:00+00:00"]
@@ -247,3 +248,57 @@ def test_commit_subjects_cannot_break_the_history(tmp_path: Path, kind: str) -> 
     shown = page(site, "history/")
     for commit, (_, subject) in zip(commits, HOSTILE_SUBJECTS[kind], strict=True):
         assert subject in text(shown.select_one(f"#c-{commit[:7]}"))
+
+
+# --- a YAML alias bomb in a past commit -------------------------------------------------------------
+
+#: Nine lines that stand for a billion values ("billion laughs"), appended to an old-format guide.yml.
+ALIAS_BOMB = 'laughs0: &l0 ["ha", "ha", "ha", "ha", "ha", "ha", "ha", "ha", "ha", "ha"]\n' + "".join(
+    f"laughs{i}: &l{i} [{', '.join([f'*l{i - 1}'] * 10)}]\n" for i in range(1, 9)
+)
+
+
+def _walk_seconds(data: Path, limit: float) -> tuple[float, str]:
+    """The history walk of ``data`` in a fresh interpreter: its wall time, and its notes (killed after ``limit``)."""
+    code = (
+        "import sys, time; from pathlib import Path; from generator.diff.history import history; "
+        "t = time.perf_counter(); h = history(Path(sys.argv[1])); "
+        "print(time.perf_counter() - t); print('\\n'.join(h.notes))"
+    )
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", code, str(data)], capture_output=True, text=True, timeout=limit, check=False
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"the history walk of {data} did not finish within {limit:.0f} s")
+    assert done.returncode == 0, done.stderr
+    seconds, _, notes = done.stdout.partition("\n")
+    return float(seconds), notes
+
+
+def test_an_alias_bomb_in_a_past_commit_is_refused_fast_and_named(tmp_path: Path) -> None:
+    """A past commit's old-format guide.yml full of YAML aliases: the walk (which migrates that commit's copy
+    and reads it) finishes in about the time of a walk without the bomb, and names the file, line and cause."""
+    repos = {}
+    for name in ("normal", "bomb"):
+        repo = tmp_path / name
+        repo.mkdir()
+        git(repo, "init", "-q", "-b", "main")
+        shutil.copytree(TINY, repo / "data")
+        _commit(repo, "the guide", DATES[0])
+        guide = repo / "data" / "guide.yml"
+        original = guide.read_text(encoding="utf-8")
+        if name == "bomb":
+            guide.write_text(original.replace("format: 2\n", "") + ALIAS_BOMB, encoding="utf-8")
+        else:
+            guide.write_text(original.replace("option_noun: bicycle", "option_noun: bike"), encoding="utf-8")
+        _commit(repo, "an edit", DATES[1])
+        guide.write_text(original, encoding="utf-8")
+        _commit(repo, "back again", DATES[2])
+        repos[name] = repo / "data"
+    normal, _ = _walk_seconds(repos["normal"], limit=120)
+    bomb, notes = _walk_seconds(repos["bomb"], limit=max(30.0, 20 * normal))
+    print(f"history walk: {normal:.2f} s without the bomb, {bomb:.2f} s with it")
+    assert bomb < 3 * normal + 1.0, f"the walk with an alias bomb took {bomb:.2f} s; without it {normal:.2f} s"
+    assert "guide.yml:" in notes and "too many aliases" in notes, notes
+    assert "Traceback" not in notes

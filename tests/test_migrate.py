@@ -413,3 +413,46 @@ def test_steps_change_nothing_in_a_current_guide() -> None:
         done = step(files)
         assert (done.changed, done.undecided) == ([], []), step.__name__
     assert isinstance(files["guide.yml"], CommentedMap)
+
+
+# --- links a pull request commits -------------------------------------------------------------------
+
+
+def test_migrate_never_writes_through_a_committed_link(tmp_path: Path) -> None:
+    """A link named like migrate's old staging file (``.guide.yml.migrate -> anywhere``) is not followed:
+    migrate stages through the importer's no-link writer, under a fresh name it creates itself."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "guide.yml").write_text("title: T\n", encoding="utf-8")
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me\n", encoding="utf-8")
+    (data / ".guide.yml.migrate").symlink_to(victim)
+    report = migrate_folder(data)
+    assert not report.problems, report.problems
+    assert report.rewritten == ["guide.yml"]
+    assert victim.read_text(encoding="utf-8") == "keep me\n"
+    assert (data / ".guide.yml.migrate").is_symlink(), "the link is left alone, neither followed nor moved"
+    assert (data / "guide.yml").read_text(encoding="utf-8").startswith("format:")
+    assert not (data / "guide.yml").is_symlink()
+
+
+def test_migrate_refuses_a_folder_link_inside_the_data_folder_and_writes_nothing(tmp_path: Path) -> None:
+    """``options -> elsewhere`` resolves inside the data folder, so it reads; writing through it is refused,
+    with the file and why, and no file of the guide is written."""
+    data = tmp_path / "data"
+    (data / "elsewhere").mkdir(parents=True)
+    (data / "guide.yml").write_text("title: T\n", encoding="utf-8")
+    option = "id: a\nname: A\nfabric: [x]\n"
+    (data / "elsewhere" / "a.yml").write_text(option, encoding="utf-8")
+    (data / "options").symlink_to("elsewhere")
+    report = migrate_folder(data)
+    assert [str(p) for p in report.problems] == [
+        "options/a.yml: options is a link; migrate never writes through a link (remove it)"
+    ]
+    assert report.rewritten == []
+    assert (data / "guide.yml").read_text(encoding="utf-8") == "title: T\n"
+    assert (data / "elsewhere" / "a.yml").read_text(encoding="utf-8") == option
+    done = cli("migrate", "--data", str(data))
+    assert done.returncode == 1
+    assert "options/a.yml: options is a link; migrate never writes through a link" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -289,6 +289,27 @@ def test_inspect_exits_1_with_the_reason_and_no_traceback(tmp_path: Path) -> Non
     assert "verdict of the tool: submission_valid: false" in marked.stdout
 
 
+#: What a tool file can hold to act on a terminal: clear the screen, an OSC 8 link, a carriage return,
+#: a C1 control sequence introducer, a right-to-left override, a backspace.
+TERMINAL = "Qwen\x1b[2J\x1b]8;;https://x.invalid/\x07link\x1b]8;;\x07\r\x9b31m\u202e\x08"
+TERMINAL_SHOWN = "Qwen\\x1b[2J\\x1b]8;;https://x.invalid/\\x07link\\x1b]8;;\\x07\\r\\x9b31m\\u202e\\x08"
+
+
+def test_inspect_prints_a_files_terminal_escapes_escaped(tmp_path: Path) -> None:
+    doc = json.loads(VLLM.read_text(encoding="utf-8"))
+    doc["model_id"] = doc["tokenizer_id"] = TERMINAL
+    evil = tmp_path / "vllm.json"
+    evil.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    text = _cli("inspect", evil)
+    assert text.returncode == 0, text.stderr
+    assert f"model: {TERMINAL_SHOWN} ($.model_id)" in text.stdout
+    as_json = _cli("inspect", evil, "--json")
+    assert as_json.returncode == 0, as_json.stderr
+    assert json.loads(as_json.stdout)["runs"][0]["setup"]["workload"]["model"] == TERMINAL, "the same document"
+    for out in (text.stdout, text.stderr, as_json.stdout, as_json.stderr):
+        assert not any(c in out for c in "\x1b\r\x9b\u202e\x08\x07"), repr(out)
+
+
 def test_nccl_tests_json_report_reads_to_the_text_tables_metric_names() -> None:
     (run,) = nccl_tests.parse((VARIANTS / "nccl-alltoall-report.json").read_bytes())
     busbw = run.metric("out_of_place.busbw@2097152")

@@ -148,12 +148,19 @@ def test_runs_not_measured_and_strict_parsing(tab: Page, site: tuple[str, Path])
     _open(tab, site[0] + "yours/")
     field = tab.locator("#yv_dense-vs-deepep_trtllm-conc4_deepep")
     for text, said in (("12,5", "decimals with a point"), ("abc", "is not a number"), ("-3", "is not a number"),
-                       ("0", "positive"), ("1e999", "finite")):  # fmt: skip
+                       ("0", "positive"), ("1e999", "finite"), ("1e101", "from 1e-100 to 1e100"),
+                       ("5e-324", "from 1e-100 to 1e100"), ("254.2, 1e308", "from 1e-100 to 1e100")):  # fmt: skip
         field.fill(text)
         assert said in tab.inner_text("#yv_dense-vs-deepep_trtllm-conc4_deepep-err")
         assert field.get_attribute("aria-invalid") == "true"
         assert "NaN" not in tab.inner_text("#dg-yours") and "Infinity" not in tab.inner_text("#dg-yours")
         assert "left out" in tab.inner_text("#dg-yours-flips")
+    # a crafted link with values the build refuses: ignored, with the build's words, never "Infinity× faster"
+    _open(tab, site[0] + "yours/#dense-vs-deepep.trtllm-conc4.deepep=1e308&dense-vs-deepep.trtllm-conc4.dense=5e-324")
+    notes = tab.inner_text(".dg-yours-notes")
+    assert notes.count("expected a number from 1e-100 to 1e100") == 2, notes
+    assert "Infinity" not in tab.inner_text("#dg-yours") and "NaN" not in tab.inner_text("#dg-yours")
+    field = tab.locator("#yv_dense-vs-deepep_trtllm-conc4_deepep")
     field.fill("105.66, 105.7, 105.5")
     field.dispatch_event("change")
     assert field.get_attribute("aria-invalid") == "false"

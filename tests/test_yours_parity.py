@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from generator import schema
+from generator import number_range, schema
 from generator.derive.columns.comparison import ratio_change
 from generator.derive.guide import Derived, derive
 from generator.diff.answers import answer_changes
@@ -387,3 +387,44 @@ def test_a_planted_difference_in_the_rules_is_caught(batch: Any, tmp_path: Path)
                 if band["min"] is not None:
                     band["min"] = band["min"] * 1.5
     assert mismatches(run_script(SCRIPT, changed, tmp_path), wanted[:3])
+
+
+#: Texts at and around the bounds of :mod:`generator.number_range`, and far beyond them.
+EDGES = ["1e-100", "1.0000000000000001e-100", "9.999999999999999e-101", "1e100", "1.0000000000000002e100",
+         "9.999999999999999e99", "1e-300", "1e300", "1e308", "5e-324", "254.2", "0.5", "1e101", "1e-101"]  # fmt: skip
+
+
+def test_the_script_accepts_exactly_the_values_the_build_accepts(tmp_path: Path) -> None:
+    """guide.json states the range (the one place: generator/number_range.py); the script refuses a value
+    outside it, in a field, a pasted value or a link, with the build's words, and accepts every value within."""
+    assert NODE, "node is needed (it builds the site's assets too)"
+    doc = published(derive(validate_guide(EXAMPLE / "data"))[0])
+    assert doc["number_range"] == {
+        "smallest": number_range.SMALLEST,
+        "largest": number_range.LARGEST,
+        "message": number_range.OUT_OF_RANGE,
+    }
+    probe = tmp_path / "probe.js"
+    probe.write_text(
+        "const core = require(process.argv[2]); const range = JSON.parse(process.argv[3]);"
+        "const texts = JSON.parse(process.argv[4]);"
+        "console.log(JSON.stringify(texts.map((t) => [core.parse(t, range).error || '', core.parse(t + ', ' + t, range)"
+        ".error || ''])));",
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [NODE, str(probe), str(SCRIPT), json.dumps(doc["number_range"]), json.dumps(EDGES)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    for text, (alone, runs) in zip(EDGES, json.loads(done.stdout), strict=True):
+        python = number_range.out_of_range(float(text))
+        assert bool(alone) == bool(python) and bool(runs) == bool(python), (text, alone, python)
+        if python:
+            assert python in alone or "positive, finite" in alone, (text, alone)
+    assert any(number_range.out_of_range(float(t)) for t in EDGES) and not all(
+        number_range.out_of_range(float(t)) for t in EDGES
+    )

@@ -189,6 +189,7 @@ def _from_cache(raw: dict[str, Any]) -> Step:
         raw["other"],
         raw.get("created", False),
         raw.get("unread", False),
+        raw.get("why", ""),
     )
 
 
@@ -271,13 +272,16 @@ def history(data_dir: Path, revisions: int = 30, since: str = "") -> History | N
     cache = _Cache(repo)
     steps: list[Step] = []
     derived: dict[str, Derived | None] = {}
+    why: dict[str, str] = {}
 
     def derive(commit: str) -> Derived | None:
         if commit not in derived:
             try:
                 derived[commit] = load_side(repo, Revision(commit, commit), data_path).derived
-            except RevisionError:
+            except RevisionError as exc:
                 derived[commit] = None
+                lines = str(exc).splitlines()
+                why[commit] = (lines[1] if len(lines) > 1 else lines[0] if lines else "").strip()
             except Exception:  # noqa: BLE001 - old data this generator trips on is shown unread, never fails the build
                 derived[commit] = None
         return derived[commit]
@@ -289,6 +293,7 @@ def history(data_dir: Path, revisions: int = 30, since: str = "") -> History | N
             after, before = derive(commit), derive(base)
             if after is None or before is None:
                 step = _raw_step(repo, data_path, commit, date, subject, base)
+                step = replace(step, why=why.get(commit) or why.get(base, ""))
             else:
                 step = _step(commit, date, subject, before, after)
             cache.put(base, commit, data_path, step)
@@ -314,6 +319,9 @@ def history(data_dir: Path, revisions: int = 30, since: str = "") -> History | N
             "longer reads (the format grew since): for those, the measured values are compared as the files state "
             "them, and verdicts are not compared."
         )
+    for step in steps:
+        if step.why:
+            notes.append(f"Commit {step.short}: its data or the data before it cannot be read: {step.why}")
     steps = _linkable(steps, data_dir)
     marks: dict[tuple[str, str], Mark] = {}
     for step in steps:  # newest first: the first flip of a cell is its last change

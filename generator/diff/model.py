@@ -131,10 +131,26 @@ class GuideDiff:
     removed: list[Change] = field(default_factory=list)
     rules: list[Change] = field(default_factory=list)
     edits: list[Change] = field(default_factory=list)
+    site: list[Any] = field(default_factory=list)
+    """Changes to the site's other inputs (:class:`generator.diff.site.SiteChange`), protections lowered first."""
+
+    @property
+    def lowered(self) -> list[Any]:
+        """The changes to the site's inputs that lower a protection."""
+        return [c for c in self.site if c.lowers]
+
+    @property
+    def data_empty(self) -> bool:
+        """Nothing changed in the guide's data (the site's other inputs may have)."""
+        return not self.data_important and not self.edits
 
     @property
     def important(self) -> bool:
-        """Anything a reviewer must look at: everything but text-only edits."""
+        """Anything a reviewer must look at: everything but text-only edits (and site changes that lower nothing)."""
+        return self.data_important or bool(self.lowered)
+
+    @property
+    def data_important(self) -> bool:
         return bool(
             self.flips
             or self.values
@@ -148,7 +164,7 @@ class GuideDiff:
 
     @property
     def empty(self) -> bool:
-        return not self.important and not self.edits
+        return self.data_empty and not self.site
 
 
 def shown(value: float | str | None, unit: str = "") -> str:

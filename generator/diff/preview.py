@@ -7,12 +7,14 @@ data at that revision, and the report becomes one more generated page.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 from generator.diff import diff_guides
 from generator.diff.report import TITLE, PageLinks, to_markdown
 from generator.diff.revisions import load_pair
+from generator.diff.site import site_changes
 from generator.render.pages import BANNER
 
 CHANGES_URI = "changes.md"
@@ -27,7 +29,8 @@ def changes_page(data_dir: Path, base: str) -> str:
     old, new = load_pair(data_dir, base, None)
     d = new.derived
     links = PageLinks({t.id for t in d.data.tables}, {o.id for o in d.data.options})
-    body = to_markdown(diff_guides(old, new), links, level=1, title=TITLE)
+    diff = dataclasses.replace(diff_guides(old, new), site=site_changes(data_dir, old.revision, new.revision))
+    body = to_markdown(diff, links, level=1, title=TITLE)
     return f"---\ntitle: {json.dumps(TITLE, allow_nan=False)}\n---\n{BANNER}\n\n{body}"
 
 

@@ -16,6 +16,8 @@ from dataclasses import asdict
 from typing import Any, Protocol
 
 from generator.diff import Change, GuideDiff, Judged
+from generator.diff.site import MAX_LISTED, SiteChange
+from generator.errors import printable
 from generator.escaping import plain
 
 TITLE = "What changed in this PR"
@@ -91,6 +93,10 @@ def _count(n: int, one: str, many: str | None = None) -> str:
 def summary(diff: GuideDiff) -> str:
     """One line: how many flips, numbers, additions... (``no change`` when there is none)."""
     parts = []
+    if diff.lowered:
+        parts.append(
+            f"**{_count(len(diff.lowered), 'change that lowers a protection', 'changes that lower a protection')}**"
+        )
     if diff.flips:
         parts.append(f"**{_count(len(diff.flips), 'verdict flip')}**")
     numbers = len(diff.values) + len(diff.ratios) + len(diff.claims)
@@ -106,6 +112,9 @@ def summary(diff: GuideDiff) -> str:
         parts.append(_count(len(diff.rules), "decision-rule change"))
     if diff.edits:
         parts.append(_count(len(diff.edits), "record") + " with other edits")
+    others = len(diff.site) - len(diff.lowered)
+    if others:
+        parts.append(_count(others, "other change") + " to the site's inputs")
     return ", ".join(parts) if parts else "no change"
 
 
@@ -130,12 +139,21 @@ def to_markdown(diff: GuideDiff, links: Links | None = None, level: int = 2, tit
         out = [f"{h} {title}", "", f"Compared **{esc(diff.head)}** with **{esc(diff.base)}**.", ""]
     if diff.empty:
         out.append("No change to the guide's data: every verdict, number and recommendation is the same.")
+        out.append("No change to the site's configuration, theme overrides or hand-written pages.")
         return "\n".join(out) + "\n"
-    if not diff.important:
+    if diff.data_empty:
+        out.append("No change to the guide's data: every verdict, number and recommendation is the same.")
+        out.append("")
+        out.append(f"The site's other inputs changed: {summary(diff)}.")
+    elif not diff.important:
         out.append("No verdict flips, no changed numbers, nothing added or removed: text edits only.")
     else:
         out.append(summary(diff) + ".")
     out.append("")
+    if diff.lowered:
+        out += [f"{sub} Lowers a protection", ""]
+        out += [f"- ⚠ {_site_line(c)}: **lowers a protection**: {esc(c.lowers)}" for c in diff.lowered]
+        out.append("")
     if diff.flips:
         out += [f"{sub} Verdict flips", ""]
         out += [f"| {esc(diff.noun.capitalize())} | Column | Before | After | Why |", "|---|---|---|---|---|"]
@@ -190,7 +208,21 @@ def to_markdown(diff: GuideDiff, links: Links | None = None, level: int = 2, tit
         out += [f"{sub} Other edits", ""]
         out += [f"- {code(e.id)} ({esc(e.name)}): " + ", ".join(code(f) for f in e.details) for e in diff.edits]
         out.append("")
+    others = [c for c in diff.site if not c.lowers]
+    if others:
+        out += [f"{sub} The site's other inputs", ""]
+        out += [f"- {_site_line(c)}" for c in others[:MAX_LISTED]]
+        if len(others) > MAX_LISTED:
+            out.append(f"- and {len(others) - MAX_LISTED} more")
+        out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+def _site_line(c: SiteChange) -> str:
+    """A change to the site's inputs: every name and value from the pull request escaped, as the data's text is."""
+    if c.what == "setting":
+        return f"setting **{esc(printable(c.name))}**: {esc(printable(c.change))}"
+    return f"{esc(c.change)} **{esc(printable(c.name))}**"
 
 
 def _change_line(verb: str, c: Change, noun: str, links: Links) -> str:

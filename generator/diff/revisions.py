@@ -1,18 +1,23 @@
 """Read a guide's data folder as it was at a git revision.
 
 The diff compares two states of the data: usually the merge base with ``main``
-and the working tree. ``git archive`` streams the data folder of a commit into
-a temporary directory, where the normal pipeline loads it; the working tree is
-read in place. Every git failure becomes a :class:`RevisionError` whose message
+and the working tree. The data folder of a commit is written into a temporary
+directory from its tree and blobs as git stores them (``git ls-tree`` and
+``git cat-file --batch``), where the normal pipeline loads it; the working tree
+is read in place. Nothing a commit brings can change what is read: ``git archive``
+and ``git show`` apply the tree's own ``.gitattributes`` (``export-ignore``,
+``export-subst``, ``eol``, ``working-tree-encoding``, ``filter``, ``textconv``),
+the object database does not, and every git command here runs with the
+system and user attribute files switched off besides. Every git failure becomes a :class:`RevisionError` whose message
 says what to do, and data that does not validate at a revision is reported with
 the revision in front of every problem (``a1b2c3d:data/options/x.yml:4: ...``).
 """
 
 from __future__ import annotations
 
-import io
+import os
+import stat
 import subprocess
-import tarfile
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.derive.guide import Derived
-from generator.errors import GuideError, RevisionError
+from generator.errors import GuideError, RevisionError, printable
 from generator.pipeline import derive_guide
 from generator.read.yaml_source import read_yaml
 
@@ -60,18 +65,31 @@ class Side:
     rules: Any = None
 
 
-def run_git(repo: Path, *args: str, binary: bool = False) -> subprocess.CompletedProcess[Any]:
+#: Options of every git command: no attribute file outside the repository (the system's is off by
+#: :data:`_GIT_ENV`), no text conversion, paths as they are; the tree's own ``.gitattributes`` is
+#: never consulted because blobs are read from the object database (:func:`read_tree`).
+_GIT_OPTIONS = ("-c", f"core.attributesFile={os.devnull}", "-c", "core.quotePath=false", "--literal-pathspecs")
+_GIT_ENV = {"GIT_ATTR_NOSYSTEM": "1"}
+
+
+def run_git(
+    repo: Path, *args: str, binary: bool = False, stdin: bytes | None = None
+) -> subprocess.CompletedProcess[Any]:
+    """``git -C repo args...``, the one way the diff and the history run git (see :data:`_GIT_OPTIONS`)."""
+    command = ["git", "-C", str(repo), *_GIT_OPTIONS, *args]
+    env = {**os.environ, **_GIT_ENV}
     try:
         if binary:
-            return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, check=False, timeout=120)
+            return subprocess.run(command, capture_output=True, check=False, timeout=120, input=stdin, env=env)
         # Bytes that are not UTF-8 (a path or message in another encoding) are replaced, never fatal.
         return subprocess.run(
-            ["git", "-C", str(repo), *args],
+            command,
             capture_output=True,
             encoding="utf-8",
             errors="replace",
             check=False,
             timeout=120,
+            env=env,
         )
     except FileNotFoundError:
         raise RevisionError("git is not installed; the diff reads the data at git revisions") from None
@@ -123,19 +141,94 @@ def data_at(repo: Path, revision: Revision, data_path: str) -> Iterator[Path]:
             raise RevisionError(f"the working tree has no {data_path}/ folder to compare")
         yield repo / data_path
         return
-    done = run_git(repo, "archive", "--format=tar", revision.commit, "--", data_path, binary=True)
-    if done.returncode != 0:
-        raise RevisionError(f"{revision} has no {data_path}/ folder to compare")
     with tempfile.TemporaryDirectory(prefix="guide-diff-") as tmp:
-        try:
-            with tarfile.open(fileobj=io.BytesIO(done.stdout)) as archive:
-                archive.extractall(tmp, filter="data")
-        except tarfile.TarError as exc:  # e.g. a symlink that points outside the data folder
-            raise RevisionError(f"{revision}: cannot read {data_path}/: {exc}") from None
+        if not write_tree(repo, revision.commit, data_path, Path(tmp)):
+            raise RevisionError(f"{revision} has no {data_path}/ folder to compare")
         from generator.migrate import upgrade_copy  # only a revision's copy is ever migrated here
 
         upgrade_copy(Path(tmp) / data_path)
         yield Path(tmp) / data_path
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One file of a commit's tree: its path from the top of the repository, git mode and blob id."""
+
+    path: str
+    mode: str
+    blob: str
+
+    @property
+    def is_link(self) -> bool:
+        return self.mode == "120000"
+
+
+def tree_entries(repo: Path, commit: str, path: str) -> list[Entry]:
+    """Every file under ``path`` (a folder, or a single file) in ``commit``, as its tree records it.
+
+    Submodules (mode 160000) are left out: they hold no file of the guide's."""
+    done = run_git(repo, "ls-tree", "-r", "-z", "--full-tree", commit, "--", path, binary=True)
+    if done.returncode != 0:
+        return []
+    out = []
+    for record in done.stdout.split(b"\0"):
+        head, tab, name = record.partition(b"\t")
+        fields = head.split()
+        if not tab or len(fields) != 3 or fields[1] != b"blob":
+            continue
+        rel = name.decode("utf-8", errors="surrogateescape")
+        if rel == path or rel.startswith(f"{path.rstrip('/')}/"):
+            out.append(Entry(rel, fields[0].decode(), fields[2].decode()))
+    return out
+
+
+def read_blobs(repo: Path, blobs: list[str]) -> dict[str, bytes]:
+    """The bytes of each blob as git stores them (``git cat-file --batch``: no filter, no text conversion)."""
+    wanted = list(dict.fromkeys(blobs))
+    if not wanted:
+        return {}
+    done = run_git(repo, "cat-file", "--batch", binary=True, stdin="".join(f"{b}\n" for b in wanted).encode())
+    if done.returncode != 0:
+        raise RevisionError(f"git cannot read the files of the data: {done.stderr.decode(errors='replace').strip()}")
+    out: dict[str, bytes] = {}
+    raw, at = done.stdout, 0
+    for blob in wanted:
+        end = raw.index(b"\n", at)
+        header = raw[at:end].split()
+        if len(header) != 3 or header[1] != b"blob":
+            raise RevisionError(f"git cannot read the blob {blob}")
+        size = int(header[2])
+        out[blob] = raw[end + 1 : end + 1 + size]
+        at = end + 1 + size + 1
+    return out
+
+
+def write_tree(repo: Path, commit: str, path: str, dest: Path) -> bool:
+    """Write the files under ``path`` at ``commit`` into ``dest/path``, byte for byte as git stores them.
+
+    A link is written as a link when its target stays inside ``path`` (the loader then refuses it by
+    name, as it refuses a link in the working tree); one that leads out of it is refused here.
+    False when the commit has no file under ``path``."""
+    entries = tree_entries(repo, commit, path)
+    if not entries:
+        return False
+    contents = read_blobs(repo, [e.blob for e in entries])
+    top = (dest / path).resolve() if (dest / path).exists() else dest.resolve() / path
+    for entry in entries:
+        if any(part in ("", ".", "..", ".git") for part in entry.path.split("/")):
+            raise RevisionError(f"{commit[:7]}: {printable(entry.path)} is not a plain path inside {path}/")
+        target = dest / entry.path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if entry.is_link:
+            link = os.fsdecode(contents[entry.blob])
+            if os.path.isabs(link) or not os.path.normpath(target.parent.resolve() / link).startswith(f"{top}/"):
+                raise RevisionError(f"{commit[:7]}: {printable(entry.path)} is a link that leads out of {path}/")
+            os.symlink(link, target)
+            continue
+        target.write_bytes(contents[entry.blob])
+        if entry.mode == "100755":
+            target.chmod(target.stat().st_mode | stat.S_IXUSR)
+    return True
 
 
 def load_side(repo: Path, revision: Revision, data_path: str) -> Side:

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from generator.errors import printable
 from generator.ingest.cli_import import EPILOG
 from generator.read.formats.catalog import DESCRIPTIONS, PARSERS, guess_format, read_runs
 from generator.read.formats.tool_output import MAX_RAW_BYTES, ToolOutputError, ToolRun, parts_of, text_of
@@ -91,7 +92,7 @@ def _text(format_name: str, guessed: bool, runs: list[ToolRun]) -> str:
     lines.append(f"runs: {len(runs)}" + (f" in {len(parts)} tests: {', '.join(parts)}" if len(parts) > 1 else ""))
     for number, run in enumerate(runs, 1):
         head = f"run {number}" + (f" ({run.part})" if run.part else "")
-        lines.append(f"\n{head}")
+        lines += ["", head]
         setup = [f"{key}: {value}" for key, value in run.setup.items()]
         setup += [f"{name} {version}" for name, version in run.software.items()]
         lines.append("  set-up: " + ("; ".join(setup) if setup else "not stated"))
@@ -107,15 +108,38 @@ def _text(format_name: str, guessed: bool, runs: list[ToolRun]) -> str:
             lines.append(f"    {name:<{width}}  {metric.value:g} {metric.unit}")
     notes = list(dict.fromkeys(note for run in runs for note in run.warnings))
     if notes:
-        lines.append("\nread past:")
+        lines += ["", "read past:"]
         lines += [f"  {note}" for note in notes]
-    return "\n".join(lines) + "\n"
+    # Every line holds text of the file (names, units, set-up, the tool's verdict): escaped, so that
+    # its terminal escapes, carriage returns and bidirectional controls are shown, never acted on.
+    return "\n".join(printable(line) for line in lines) + "\n"
+
+
+def _json_text(document: Any) -> str:
+    """The JSON document with every character a terminal would act on or hide written as ``\\uXXXX``.
+
+    ``json.dumps`` escapes C0 controls but writes C1 controls (``\\x9b`` starts a sequence on many
+    terminals) and bidirectional overrides as they are; outside strings JSON is printable ASCII, so
+    escaping them everywhere keeps the same document."""
+    text = json.dumps(document, indent=1, ensure_ascii=False, allow_nan=False)
+    if text.isprintable():
+        return text
+    out = []
+    for c in text:
+        if c.isprintable() or c == "\n":
+            out.append(c)
+        elif ord(c) > 0xFFFF:
+            high, low = divmod(ord(c) - 0x10000, 0x400)
+            out.append(f"\\u{0xD800 + high:04x}\\u{0xDC00 + low:04x}")
+        else:
+            out.append(f"\\u{ord(c):04x}")
+    return "".join(out)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print what the file reads as; exit 1 with the reason when an import would refuse it."""
     path: Path = args.file
-    shown = _printable(str(path))
+    shown = printable(str(path))
     try:
         content = read_source(path)
         format_name, guessed = args.format, False
@@ -128,23 +152,18 @@ def run(args: argparse.Namespace) -> int:
     except ToolOutputError as exc:
         if args.json:
             print(json.dumps({"format": args.format, "refused": str(exc)}, indent=1, allow_nan=False))
-        print(f"{shown}: refused: {_printable(str(exc))}", file=sys.stderr)
+        print(f"{shown}: refused: {printable(str(exc))}", file=sys.stderr)
         return 1
     if args.json:
-        print(json.dumps(describe(format_name, runs), indent=1, ensure_ascii=False, allow_nan=False))
+        print(_json_text(describe(format_name, runs)))
     else:
         sys.stdout.write(_text(format_name, guessed, runs))
     invalid = [r for r in runs if not r.valid]
     if invalid:
         print(
             f"{shown}: the tool marks {'this run' if len(runs) == 1 else f'{len(invalid)} run(s)'} invalid"
-            f" ({_printable(invalid[0].verdict)}): import refuses it unless --accept-difference gives a reason",
+            f" ({printable(invalid[0].verdict)}): import refuses it unless --accept-difference gives a reason",
             file=sys.stderr,
         )
         return 1
     return 0
-
-
-def _printable(text: str) -> str:
-    """``text`` with control characters escaped, so a file name cannot fake lines in a log."""
-    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)

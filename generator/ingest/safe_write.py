@@ -35,16 +35,17 @@ def parts_of(rel: str) -> tuple[str, ...]:
     return parts
 
 
-def check_target(root: Path, rel: str) -> None:
+def check_target(root: Path, rel: str, writer: str = "the importer") -> None:
     """Raise :class:`UnsafePath` when any existing part of ``root/rel`` is a link or not a folder where one is
-    needed, or when it would resolve outside ``root``: the importer's check before it plans a write."""
+    needed, or when it would resolve outside ``root``: the check before a write is planned (``writer`` is
+    who says so: the importer, migrate)."""
     parts = parts_of(rel)
     here = Path(root)
     for i, part in enumerate(parts):
         here = here / part
         shown = "/".join(parts[: i + 1])
         if here.is_symlink():
-            raise UnsafePath(f"{shown} is a link; the importer never writes through a link (remove it)")
+            raise UnsafePath(f"{shown} is a link; {writer} never writes through a link (remove it)")
         if not here.exists():
             break
         if i < len(parts) - 1 and not here.is_dir():
@@ -55,7 +56,7 @@ def check_target(root: Path, rel: str) -> None:
 
 
 @contextlib.contextmanager
-def _folder(root: Path, parts: tuple[str, ...], create: bool) -> Iterator[int]:
+def _folder(root: Path, parts: tuple[str, ...], create: bool, writer: str = "the importer") -> Iterator[int]:
     """A descriptor of the folder ``root/parts...``, each part opened without following a link."""
     fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
     try:
@@ -67,7 +68,7 @@ def _folder(root: Path, parts: tuple[str, ...], create: bool) -> Iterator[int]:
                 inner = os.open(part, _DIR_FLAGS, dir_fd=fd)
             except OSError as exc:  # ELOOP for a link, ENOTDIR for a file
                 shown = "/".join(parts[: i + 1])
-                raise UnsafePath(f"{shown} is a link or not a folder; the importer never writes through one") from exc
+                raise UnsafePath(f"{shown} is a link or not a folder; {writer} never writes through one") from exc
             os.close(fd)
             fd = inner
         yield fd
@@ -119,6 +120,28 @@ def replace(root: Path, rel: str, content: bytes) -> None:
         except BaseException:
             os.unlink(tmp, dir_fd=folder)
             raise
+
+
+def stage(root: Path, rel: str, content: bytes, writer: str = "the importer") -> str:
+    """``content`` written in a new hidden file beside ``root/rel`` (never through a link); its name, for
+    :func:`move_in` or :func:`discard`. Many files can be staged first and then moved in together."""
+    parts = parts_of(rel)
+    with _folder(Path(root), parts[:-1], create=False, writer=writer) as folder:
+        return _write_aside(folder, parts[-1], content)
+
+
+def move_in(root: Path, rel: str, staged: str, writer: str = "the importer") -> None:
+    """Rename ``staged`` (from :func:`stage`) over ``root/rel``; a link there is replaced, not followed."""
+    parts = parts_of(rel)
+    with _folder(Path(root), parts[:-1], create=False, writer=writer) as folder:
+        os.replace(staged, parts[-1], src_dir_fd=folder, dst_dir_fd=folder)
+
+
+def discard(root: Path, rel: str, staged: str) -> None:
+    """Remove the staged file ``staged`` beside ``root/rel`` if it is still there."""
+    parts = parts_of(rel)
+    with contextlib.suppress(OSError), _folder(Path(root), parts[:-1], create=False) as folder:
+        os.unlink(staged, dir_fd=folder)
 
 
 def remove(root: Path, rel: str) -> None:

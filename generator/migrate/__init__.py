@@ -96,7 +96,9 @@ def migrate_folder(root: Path, write: bool = True) -> Report:
     texts_out = changed_texts(result.files, texts)
     report.rewritten = sorted(texts_out)
     if write:
-        write_folder(root, texts_out)
+        report.problems = write_folder(root, texts_out)
+        if report.problems:
+            report.rewritten = []
     return report
 
 

@@ -7,13 +7,14 @@ folder are refused, as the loader refuses them.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
+from generator.ingest import safe_write
 from generator.migrate.steps import Files, Note
 from generator.read.load import FOLDERS, SINGLE_FILES
+from generator.read.yaml_aliases import TooManyAliases
 from generator.read.yaml_edit import dump, load
 from generator.read.yaml_source import MAX_FILE_BYTES
 
@@ -48,6 +49,9 @@ def read_folder(root: Path) -> tuple[Files, dict[str, str], list[Note]]:
         except UnicodeDecodeError:
             problems.append(Note(rel, 0, "", "is not UTF-8 text"))
             continue
+        except TooManyAliases as exc:
+            problems.append(Note(rel, exc.line, "", exc.message))
+            continue
         except MarkedYAMLError as exc:
             mark = exc.problem_mark
             line = mark.line + 1 if mark is not None else 0
@@ -70,18 +74,46 @@ def changed_texts(files: Files, before: dict[str, str]) -> dict[str, str]:
     return out
 
 
-def write_folder(root: Path, texts: dict[str, str]) -> None:
-    """Write every file of ``texts`` under ``root``: each is written beside its place first, then all are moved in."""
-    staged: list[tuple[Path, Path]] = []
+#: Who the writer names in a refusal.
+_WRITER = "migrate"
+
+
+def unsafe_targets(root: Path, rels: list[str]) -> list[Note]:
+    """Why any of ``rels`` cannot be written under ``root`` without following a link or leaving the folder."""
+    notes = []
+    for rel in rels:
+        try:
+            safe_write.check_target(root, rel, writer=_WRITER)
+        except safe_write.UnsafePath as exc:
+            notes.append(Note(rel, 0, "", _reason(rel, exc)))
+    return notes
+
+
+def _reason(rel: str, exc: safe_write.UnsafePath) -> str:
+    """The refusal's words without the path in front (a :class:`Note` names the file)."""
+    return str(exc).removeprefix(f"{rel}: ").removeprefix(f"{rel} ")
+
+
+def write_folder(root: Path, texts: dict[str, str]) -> list[Note]:
+    """Write every file of ``texts`` under ``root``, all or none, through the importer's no-link writer
+    (:mod:`generator.ingest.safe_write`): each is written in a new file beside its place first (never
+    through a link, never outside ``root``), then all are moved in. Returns why nothing was written, if so.
+    """
+    refused = unsafe_targets(root, sorted(texts))
+    if refused:
+        return refused
+    staged: list[tuple[str, str]] = []
     try:
         for rel, text in sorted(texts.items()):
-            target = root / rel
-            tmp = target.with_name(f".{target.name}.migrate")
-            tmp.write_text(text, encoding="utf-8")
-            staged.append((tmp, target))
+            staged.append((rel, safe_write.stage(root, rel, text.encode("utf-8"), writer=_WRITER)))
+    except safe_write.UnsafePath as exc:
+        for rel, tmp in staged:
+            safe_write.discard(root, rel, tmp)
+        return [Note(rel, 0, "", _reason(rel, exc))]
     except BaseException:
-        for tmp, _ in staged:
-            tmp.unlink(missing_ok=True)
+        for rel, tmp in staged:
+            safe_write.discard(root, rel, tmp)
         raise
-    for tmp, target in staged:
-        os.replace(tmp, target)
+    for rel, tmp in staged:
+        safe_write.move_in(root, rel, tmp, writer=_WRITER)
+    return []

@@ -16,6 +16,8 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
+from generator.read.yaml_aliases import check_ruamel
+
 
 class EditRefused(Exception):
     """The cell cannot take an imported run as it stands (a typed value, typed runs)."""
@@ -30,8 +32,11 @@ def _yaml() -> YAML:
 
 
 def load(text: str) -> Any:
-    """The document as ruamel's commented tree."""
-    return _yaml().load(text)
+    """The document as ruamel's commented tree; :class:`~generator.read.yaml_aliases.TooManyAliases` for a
+    document whose aliases would expand it past the bound every YAML reader of the engine keeps."""
+    yaml = _yaml()
+    check_ruamel(text, yaml)
+    return yaml.load(text)
 
 
 def dump(doc: Any) -> str:

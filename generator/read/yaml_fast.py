@@ -25,6 +25,7 @@ import yaml
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from generator.errors import Problem
+from generator.read.yaml_aliases import alias_problem
 from generator.read.yaml_source import (
     _CONTROL,
     _PLAIN_TAGS,
@@ -122,7 +123,7 @@ def read_yaml_fast(path: Path, display: str) -> tuple[Document | None, list[Prob
     # scalars the pure-Python way); the rest are cases the slow reader words best.
     if not text.strip() or len(raw) > MAX_FILE_BYTES or "!" in text or text.startswith("\ufeff"):
         return read_yaml(path, display)
-    if _CONTROL.search(text) or yaml.reader.Reader.NON_PRINTABLE.search(text):
+    if _CONTROL.search(text) or yaml.reader.Reader.NON_PRINTABLE.search(text) or alias_problem(text):
         return read_yaml(path, display)
     loader = _FastLoader(text)
     builder = _FastBuilder(cast(_Loader, loader))

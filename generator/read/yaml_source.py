@@ -24,11 +24,13 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from generator.errors import Problem
+from generator.read.yaml_aliases import MAX_VALUES, alias_problem
 
 MAX_FILE_BYTES = 256 * 1024
 #: More values than a file within the size limit can hold without aliases (each takes two
 #: bytes at least, as in ``[0,0,...]``): only aliases reach it.
 MAX_NODES = MAX_FILE_BYTES // 2
+assert MAX_NODES == MAX_VALUES  # the bound on aliases is the same count
 MAX_DEPTH = 32
 
 _PLAIN_TAGS = {
@@ -315,6 +317,8 @@ def parse_yaml(text: str, display: str) -> tuple[Document | None, list[Problem]]
     if bad := _CONTROL.search(text):
         line = text.count("\n", 0, bad.start()) + 1
         return None, [Problem(display, line, "", f"text contains the control character U+{ord(bad.group()):04X}")]
+    if (bomb := alias_problem(text)) is not None:
+        return None, [Problem(display, bomb.line, "", bomb.message)]
     loader: _Loader | None = None
     try:
         loader = _Loader(text)

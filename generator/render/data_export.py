@@ -12,7 +12,7 @@ import io
 import json
 from typing import Any
 
-from generator import decide, numbers, schema
+from generator import decide, number_range, numbers, schema
 from generator.derive import anchors
 from generator.derive.columns import kind
 from generator.derive.evidence import Sample
@@ -128,6 +128,7 @@ def guide_data(d: Derived, page_of: dict[str, str], decide_page: str = "decide/"
         ],
         "claims": [_claim(d, c) for c in d.data.claims.claims],
         "decisions": _decisions(d, decide_page),
+        "number_range": number_range.exported(),
     }
 
 

@@ -361,6 +361,14 @@ class Guide(_Model):
     context_noun: str
 
 
+class NumberRange(_Model):
+    """The measured values the guide computes with (:mod:`generator.number_range`): positive, finite, within these."""
+
+    smallest: float
+    largest: float
+    message: str = Field(description="what the build says of a value outside the range")
+
+
 class GuideData(_Model):
     """The whole derived guide, as the site shows it."""
 
@@ -376,6 +384,9 @@ class GuideData(_Model):
     claims: list[Claim] = Field(default_factory=list, description="since 1.3: how each quoted ratio is computed")
     decisions: Decisions | None = Field(
         default=None, description="since 1.3: the decision helper's answers; null without one"
+    )
+    number_range: NumberRange | None = Field(
+        default=None, description="since 1.4: the values the build accepts; a program reading others refuses them"
     )
 
 

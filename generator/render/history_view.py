@@ -49,6 +49,8 @@ class Step:
     """The commit that created the data folder (nothing before it to compare with)."""
     unread: bool = False
     """One side's data is in a format this generator no longer reads: values compared from the files, no verdicts."""
+    why: str = ""
+    """For an unread step: the first problem of the data that could not be derived (``a1b2c3d:data/x.yml:4: ...``)."""
 
     @property
     def short(self) -> str:

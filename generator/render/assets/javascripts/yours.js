@@ -2,7 +2,8 @@
 
    The rules and the published values come from downloads/guide.json (format 1.2: bands, levels,
    noise rules, tags, statistics and spreads; 1.3 adds the claims and the decision helper's answers,
-   shown where present); the judging below mirrors generator/derive
+   shown where present; 1.4 the range of values the build accepts, kept in every field, pasted table
+   and link); the judging below mirrors generator/derive
    (evidence.py, noise.py, columns/comparison.py, guide.py:table_view) step for step, and
    tests/test_yours_parity.py runs both over the shipped guide, the example guide and hundreds of
    generated ones, requiring the same ratios as printed, verdicts and flips. Nothing is sent
@@ -474,7 +475,10 @@
   var NOT_MEASURED = /^(?:|not measured|nm|n\/a|—|-)$/i;
 
   // A field's text: a value, runs "254.2, 253.8" (one run: "254.2,"), or "not measured" (or empty).
-  function parse(text) {
+  // `range` is the guide's number_range (guide.json 1.4): the values the build accepts, and what it says
+  // of others; the bounds are stated once, by the build (generator/number_range.py), never here.
+  function parse(text, range) {
+    if (!range || !(range.smallest > 0) || !(range.largest >= range.smallest)) return { error: "the guide's data states no range of values" };
     var s = String(text).trim();
     if (s.length > 2000) return { error: "too long: at most 2000 characters" };
     if (NOT_MEASURED.test(s)) return { entry: { nm: true } };
@@ -490,6 +494,7 @@
       if (!NUMBER.test(p)) return { error: "“" + p.slice(0, 40) + "” is not a number: write digits with a decimal point, like 254.2" };
       var x = Number(p);
       if (!(x > 0) || !isFinite(x)) return { error: "“" + p.slice(0, 40) + "”: a value must be a positive, finite number" };
+      if (!(x >= range.smallest && x <= range.largest)) return { error: "“" + p.slice(0, 40) + "”: " + String(range.message).slice(0, 200) };
       values.push(x);
     }
     return { entry: list ? { runs: values } : { value: values[0] } };
@@ -529,7 +534,7 @@
       try { text = decodeURIComponent(eq < 0 ? "" : part.slice(eq + 1)); } catch (err) { text = null; }
       var where = Object.prototype.hasOwnProperty.call(known, key) ? known[key] : null;
       if (!where || text === null) { problems.push("ignored “" + key.slice(0, 60) + "” in the address: no such value"); return; }
-      var got = parse(text === "nm" ? "not measured" : text.replace(/_/g, ", ").replace(/, $/, ","));
+      var got = parse(text === "nm" ? "not measured" : text.replace(/_/g, ", ").replace(/, $/, ","), guide.number_range);
       if (got.error) { problems.push("ignored the address's value for " + key + ": " + got.error); return; }
       ((state[where[0]] = state[where[0]] || {})[where[1]] = state[where[0]][where[1]] || {})[where[2]] = got.entry;
     });
@@ -555,7 +560,7 @@
     if (cell !== "" || row.length) { row.push(cell); rows.push(row); }
     return rows.filter(function (r) { return r.some(function (x) { return x.trim() !== ""; }); });
   }
-  function pasted(t, text) {
+  function pasted(t, text, range) {
     var rows = csvRows(String(text)), problems = [], edits = {};
     if (!rows.length) return { problems: ["nothing to read: paste the table with its header line"] };
     var head = rows[0].map(function (h) { return h.trim(); }), cols = {};
@@ -574,7 +579,7 @@
       var id = (r[0] || "").trim();
       if (!Object.prototype.hasOwnProperty.call(ids, id)) { problems.push("line " + (n + 2) + ": no row “" + id.slice(0, 40) + "” in this table"); return; }
       Object.keys(cols).forEach(function (s) {
-        var got = parse(r[cols[s]] === undefined ? "" : r[cols[s]].replace(/^'/, ""));
+        var got = parse(r[cols[s]] === undefined ? "" : r[cols[s]].replace(/^'/, ""), range);
         if (got.error) problems.push("line " + (n + 2) + ", " + s + ": " + got.error);
         else (edits[id] = edits[id] || {})[s] = got.entry;
       });
@@ -625,7 +630,7 @@
     // the values that differ from the guide's, from the fields that parse
     var state = {}, errors = 0;
     ctx.inputs.forEach(function (f) {
-      var got = parse(f.input.value);
+      var got = parse(f.input.value, ctx.guide.number_range);
       f.error.textContent = got.error ? got.error : "";
       f.input.setAttribute("aria-invalid", got.error ? "true" : "false");
       if (got.error) { errors++; return; }
@@ -823,7 +828,7 @@
       var said = el("p", { id: pid + "-said", "class": "dg-yours-error", role: "status" });
       var apply = el("button", { type: "button", "class": "dg-yours-button", text: "Use the pasted table" });
       apply.addEventListener("click", function () {
-        var got = pasted(t, area.value);
+        var got = pasted(t, area.value, ctx.guide.number_range);
         if (got.edits) {
           ctx.inputs.forEach(function (f) {
             var e = f.t === t.id && got.edits[f.r] && got.edits[f.r][f.s];
@@ -850,7 +855,7 @@
       if (!r.ok) throw new Error("HTTP " + r.status);
       return r.json();
     }).then(function (guide) {
-      if (!/^1\.([2-9]|\d\d+)$/.test(String(guide.format_version))) throw new Error("guide.json format " + guide.format_version + " lacks the rules (1.2 or later)");
+      if (!/^1\.([4-9]|\d\d+)$/.test(String(guide.format_version)) || !guide.number_range) throw new Error("guide.json format " + guide.format_version + " lacks the rules and the range of values (1.4 or later)");
       ctx.guide = guide;
       ctx.decide = guide.decisions && /^[A-Za-z0-9._\/-]*$/.test(guide.decisions.page) ? new URL("../" + guide.decisions.page, url).href : "";
       build(ctx);
