@@ -281,3 +281,12 @@ def test_allow_raw_html_is_refused_on_both_engines(tmp_path: Path) -> None:
     assert done.returncode != 0 and "allow_raw_html: hand-written pages are always cleaned" in done.stderr
     done = _zensical(config, tmp_path / "out")
     assert done.returncode == 1 and "allow_raw_html: hand-written pages are always cleaned" in done.stderr
+
+
+def test_properdocs_refuses_every_hostile_file_through_the_same_plugin(tmp_path: Path) -> None:
+    config = _hostile(tmp_path)
+    command = [sys.executable, "-m", "properdocs", "build", "--strict", "-f", str(config), "-d", str(tmp_path / "s")]
+    done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=300, cwd=tmp_path)
+    assert done.returncode != 0
+    _assert_refused(done.stderr)
+    assert not (tmp_path / "s").exists() or not any((tmp_path / "s").iterdir())
