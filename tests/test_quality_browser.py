@@ -2,9 +2,9 @@
 
 Every gate runs on the site of each engine: MkDocs + Material (the plugin) and Zensical (docs/engines.md).
 
-One browser and one server for the whole session; one context per palette, so a page is loaded once
-per palette and checked for console errors, failed requests, requests to other hosts and axe-core
-violations together.
+One browser and one server for the whole session; each page is loaded once and checked for console
+errors, failed requests, requests to other hosts, its Content-Security-Policy and axe-core violations
+in both palettes together.
 """
 
 from __future__ import annotations
@@ -116,27 +116,55 @@ def _axe_problems(page: Page, where: str) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("palette", ["default", "slate"])
-def test_every_page_loads_cleanly_and_passes_axe(
-    context: MakeContext, gate_pages: list[str], gate_url: str, palette: str
+#: Collects every violation of the page's Content-Security-Policy, from the first script on.
+_LISTEN_CSP = """window.__csp = [];
+document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(
+  `${e.violatedDirective} ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`));"""
+#: The palette the page shows, once no colour transition is still running (axe reads colours at rest).
+_SCHEME_AT_REST = """() => document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running')
+  ? '' : document.body.dataset.mdColorScheme"""
+_OTHER = {"default": "slate", "slate": "default"}
+
+
+def _policy_problems(page: Page, where: str) -> list[str]:
+    """The page carries the policy, raised no violation, and the theme's scripts ran under it."""
+    problems = [f"{where}: CSP violation {v}" for v in page.evaluate("window.__csp")]
+    policy = page.evaluate("document.querySelector('meta[http-equiv=Content-Security-Policy]')?.content")
+    if not policy or "script-src 'self' 'sha256-" not in policy or "unsafe-inline" in policy.split(";")[1]:
+        problems.append(f"{where}: policy {policy!r}")
+    if not page.evaluate("document.documentElement.classList.contains('js') && !!window.document$"):
+        problems.append(f"{where}: the theme's scripts did not run")
+    return problems
+
+
+def test_every_page_loads_cleanly_and_passes_axe_in_both_palettes(
+    context: MakeContext, gate_pages: list[str], gate_url: str
 ) -> None:
-    """No console error, failed or outside request, and 0 axe violations, in the light and dark palette."""
+    """No console error, failed or outside request or policy violation, the policy in place and the theme's
+    scripts running under it, and 0 axe violations in the light and in the dark palette.
+
+    Each page is opened once, in the palette the reader chose last (Material stores the choice, so a page
+    opens in it), checked, switched with the palette toggle as a reader does, and checked again; the next
+    page then opens in that palette. Every page is checked in both palettes, and opening in the stored one
+    is checked on every page, in both directions.
+    """
     ctx = context(color_scheme="light")
+    ctx.add_init_script(_LISTEN_CSP)
     recorder = Recorder(ctx, gate_url)
     page = ctx.new_page()
-    if palette == "slate":
-        # Switch the way a reader does: Material stores the choice and every later page opens dark.
-        recorder.where = "palette toggle"
-        page.goto(gate_pages[0], wait_until="load")
-        page.locator("form[data-md-component=palette] label:visible").click()
-        wait_until(page, "document.body.dataset.mdColorScheme === 'slate'")
     problems: list[str] = []
+    palette = "default"
     for url in gate_pages:
         recorder.where = url
         page.goto(url, wait_until="networkidle")
         scheme = page.evaluate("document.body.dataset.mdColorScheme")
-        assert scheme == palette, f"{url}: palette {scheme}, expected {palette}"
-        problems += _axe_problems(page, url)
+        assert scheme == palette, f"{url}: opened in palette {scheme}, the reader chose {palette}"
+        problems += _policy_problems(page, url)
+        problems += _axe_problems(page, f"{url} ({palette})")
+        page.locator("form[data-md-component=palette] label:visible").first.click()
+        palette = _OTHER[palette]
+        wait_until(page, f"({_SCHEME_AT_REST})() === '{palette}'")
+        problems += _axe_problems(page, f"{url} ({palette})")
     assert len(gate_pages) >= 2
     assert recorder.problems + problems == []
 
