@@ -132,8 +132,11 @@ lint: setup-dev
 example: setup
 	$(PY) -m quality.build build/example -f examples/json-libraries/mkdocs.yml
 
+# The suite runs in TEST_WORKERS processes (pytest-xdist), a test file to a worker so each module's fixtures
+# are built once; the guides' sites are built once a run whatever the number of workers (tests/conftest.py).
+TEST_WORKERS ?= 2
 test: system-deps setup-dev setup-aiperf lint build example
-	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m pytest -q
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 # The browser tests on a deliberately loaded machine: two processes keep both cores busy while they run
 # (quality/busy.py), so a test whose outcome depends on the machine's speed fails here, not in someone's CI.

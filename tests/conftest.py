@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import fcntl
+import gzip
 import os
 import shutil
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -83,13 +85,49 @@ def build_site(tmp_path: Path):
 from quality.chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402 - one list for tests and scripts
 
 
+def _shared_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder every pytest-xdist worker of this run sees (the run's base temp); this process's own otherwise."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def built_once(tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[Path], Path]) -> Path:
+    """What ``build(folder)`` returns, built once a test run whatever the number of workers: the first worker
+    to ask builds it under a lock, the others wait and read the same files (tests copy before they write).
+    A build that failed is not retried by the next worker: it fails there too, with the same message."""
+    root = _shared_root(tmp_path_factory) / f"built-{name}"
+    with open(f"{root}.lock", "a+") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            done, failed = root / ".result", root / ".failed"
+            if failed.is_file():
+                pytest.fail(failed.read_text(encoding="utf-8"), pytrace=False)
+            if not done.is_file():
+                root.mkdir(parents=True, exist_ok=True)
+                try:
+                    result = build(root)
+                except BaseException as exc:
+                    failed.write_text(f"building {name} failed: {exc}", encoding="utf-8")
+                    raise
+                done.write_text(str(result), encoding="utf-8")
+            return Path(done.read_text(encoding="utf-8"))
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _mkdocs_site(config: Path) -> Callable[[Path], Path]:
+    def build(root: Path) -> Path:
+        result = mkdocs_build(config, root / "site")
+        assert result.returncode == 0, result.stderr
+        return root / "site"
+
+    return build
+
+
 @pytest.fixture(scope="session")
 def shipped_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The repository's own mkdocs.yml built once per test session into a temp dir."""
-    out = tmp_path_factory.mktemp("shipped-site") / "site"
-    result = mkdocs_build(ROOT / "mkdocs.yml", out)
-    assert result.returncode == 0, result.stderr
-    return out
+    """The repository's own mkdocs.yml built once per test run into a temp dir."""
+    return built_once(tmp_path_factory, "shipped", _mkdocs_site(ROOT / "mkdocs.yml"))
 
 
 #: The example guide under examples/: another topic, the same engine, no code of its own.
@@ -98,11 +136,8 @@ EXAMPLE = ROOT / "examples" / "json-libraries"
 
 @pytest.fixture(scope="session")
 def example_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The example guide's mkdocs.yml built once per test session into a temp dir."""
-    out = tmp_path_factory.mktemp("example-site") / "site"
-    result = mkdocs_build(EXAMPLE / "mkdocs.yml", out)
-    assert result.returncode == 0, result.stderr
-    return out
+    """The example guide's mkdocs.yml built once per test run into a temp dir."""
+    return built_once(tmp_path_factory, "example", _mkdocs_site(EXAMPLE / "mkdocs.yml"))
 
 
 @pytest.fixture(scope="session", params=["shipped", "example"])
@@ -132,7 +167,7 @@ def zensical_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The repository's own mkdocs.yml built once per test session by Zensical (without the plugin)."""
     from generator.adapters.zensical import build
 
-    return build(ROOT / "mkdocs.yml", tmp_path_factory.mktemp("zensical") / "project")
+    return built_once(tmp_path_factory, "zensical", lambda root: build(ROOT / "mkdocs.yml", root / "project"))
 
 
 @pytest.fixture(scope="session")
@@ -140,7 +175,9 @@ def example_zensical_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The example guide's mkdocs.yml built once per test session by Zensical (without the plugin)."""
     from generator.adapters.zensical import build
 
-    return build(EXAMPLE / "mkdocs.yml", tmp_path_factory.mktemp("example-zensical") / "project")
+    return built_once(
+        tmp_path_factory, "example-zensical", lambda root: build(EXAMPLE / "mkdocs.yml", root / "project")
+    )
 
 
 @pytest.fixture(scope="session")
@@ -151,31 +188,49 @@ def served_site(shipped_site: Path):
     server.close()
 
 
-@pytest.fixture(scope="session")
-def served_shipped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """The shipped site built once a session for the address it is served on (so Material's instant
-    navigation takes over: it matches sitemap.xml's addresses on protocol, host and port): (url, folder).
-    Tests read it; none writes into it."""
-    from quality.build import build_site
+#: The address mkdocs.yml's ``site_url`` names unless SITE_URL says otherwise (the shipped and example guides).
+BUILT_FOR = "http://127.0.0.1:8000/"
 
+
+def retargeted(site: Path, target: Path, url: str) -> Path:
+    """A copy of ``site`` (built for :data:`BUILT_FOR`) as a build for ``url`` would write it: the address
+    replaced in every text file and the compressed sitemap written again. (Checked against a real build for
+    another address: tests/test_site.py.)"""
+    shutil.copytree(site, target)
+    for path in target.rglob("*"):
+        if not path.is_file() or path.suffix not in (".html", ".xml", ".json", ".js", ".txt", ".csv"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        if BUILT_FOR in text:
+            path.write_text(text.replace(BUILT_FOR, url), encoding="utf-8")
+    sitemap = target / "sitemap.xml"
+    if sitemap.is_file():
+        with gzip.GzipFile(target / "sitemap.xml.gz", "wb", mtime=0) as packed:
+            packed.write(sitemap.read_bytes())
+    return target
+
+
+@pytest.fixture(scope="session")
+def served_shipped(shipped_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The shipped site as built for the address it is served on (so Material's instant navigation takes
+    over: it matches sitemap.xml's addresses on protocol, host and port): (url, folder). Tests read it."""
     root = tmp_path_factory.mktemp("served-shipped") / "site"
     root.mkdir()
     server = StaticServer(root)
-    build_site(root, server.url)
+    shutil.rmtree(root)
+    retargeted(shipped_site, root, server.url)
     yield server.url, root
     server.close()
 
 
 @pytest.fixture(scope="session")
-def served_example(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """The example guide built once a session for the address it is served on: (url, folder)."""
-    from quality.build import build_site
-
+def served_example(example_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The example guide as built for the address it is served on: (url, folder)."""
     root = tmp_path_factory.mktemp("served-example") / "site"
     root.mkdir()
     server = StaticServer(root)
-    # built from the example's own folder: this checkout's generator, whatever else is installed
-    build_site(root, server.url, config=EXAMPLE / "mkdocs.yml", env={"PYTHONPATH": str(ROOT)})
+    shutil.rmtree(root)
+    retargeted(example_site, root, server.url)
     yield server.url, root
     server.close()
 
