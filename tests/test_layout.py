@@ -11,7 +11,15 @@ GENERATOR = ROOT / "generator"
 
 #: Every top-level unit of ``generator/``, lowest first. A unit may import itself and the units before it.
 LAYERS = [
-    {"errors", "escaping", "safe_json", "numbers", "number_range", "output_dir"},  # the bottom: no generator imports
+    {
+        "errors",
+        "escaping",
+        "safe_json",
+        "numbers",
+        "number_range",
+        "output_dir",
+        "safe_write",
+    },  # the bottom: no generator imports
     {"read"},  # data files -> documents with line numbers
     {"schema"},  # the record format
     {"model"},  # the typed guide every later stage reads

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from generator import safe_write
 from generator.errors import GuideError
-from generator.ingest import importer, safe_write
+from generator.ingest import importer
 from generator.ingest.importer import ImportProblems, Request, import_runs
 from generator.ingest.sweep import read_sweep
 from generator.pipeline import derive_guide

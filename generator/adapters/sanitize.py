@@ -14,7 +14,6 @@ what the reference has and the cleaned HTML has not is named with the source lin
 
 from __future__ import annotations
 
-import difflib
 import html
 import re
 from collections import Counter
@@ -115,7 +114,7 @@ _TOKEN = re.compile(r'<(/?)([^\s/>]+)((?:\s+[^\s=/>]+(?:="[^"]*")?)*)\s*/?>|[^<]
 _ATTRIBUTE = re.compile(r'([^\s=/>]+)(?:="([^"]*)")?')
 
 
-def _tokens(text: str) -> Iterator[tuple[str, str, tuple[tuple[str, str], ...]]]:
+def _pieces(text: str) -> Iterator[tuple[str, str, tuple[tuple[str, str], ...]]]:
     for match in _TOKEN.finditer(text):
         if match.group(2) is None:
             yield ("text", match.group(0), ())
@@ -148,13 +147,15 @@ def removed(page_html: str, cleaned: str | None = None) -> list[Removal]:
     reference = _reference(page_html)
     if reference == cleaned:
         return []
-    ref, out = list(_tokens(reference)), list(_tokens(cleaned))
+    import difflib  # only for a page the allow-list changed: a build of clean pages never loads it
+
+    ref, out = list(_pieces(reference)), list(_pieces(cleaned))
     found: list[Removal] = []
     matcher = difflib.SequenceMatcher(None, ref, out, autojunk=False)
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":
             continue
-        kept = [token for token in out[j1:j2] if token[0] == "start"]
+        kept = [piece for piece in out[j1:j2] if piece[0] == "start"]
         before = len(found)
         for kind, name, attrs in ref[i1:i2]:
             if kind != "start":

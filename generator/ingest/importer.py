@@ -28,9 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator import schema
+from generator import safe_write, schema
 from generator.errors import GuideError, printable
-from generator.ingest import safe_write
 from generator.ingest.guard import Difference, Expected, differences
 from generator.ingest.inspect_file import read_source
 from generator.model import Data, measurement_tables
@@ -322,7 +321,7 @@ def _validate_staged(data_dir: Path, texts: dict[Path, str], raw: dict[str, byte
 def _commit(data_dir: Path, texts: dict[Path, str], raw: dict[str, bytes]) -> list[Path]:
     """Raw files first (new paths only), then the YAML, each written aside and renamed into place.
 
-    No write follows a link (:mod:`generator.ingest.safe_write`). If anything fails, the files
+    No write follows a link (:mod:`generator.safe_write`). If anything fails, the files
     written so far are taken back: the raw files removed, the YAML restored from the text it had.
     """
     created: list[str] = []

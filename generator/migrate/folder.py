@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-from generator.ingest import safe_write
+from generator import safe_write
 from generator.migrate.steps import Files, Note
 from generator.read.load import FOLDERS, SINGLE_FILES
 from generator.read.yaml_aliases import TooManyAliases
@@ -96,7 +96,7 @@ def _reason(rel: str, exc: safe_write.UnsafePath) -> str:
 
 def write_folder(root: Path, texts: dict[str, str]) -> list[Note]:
     """Write every file of ``texts`` under ``root``, all or none, through the importer's no-link writer
-    (:mod:`generator.ingest.safe_write`): each is written in a new file beside its place first (never
+    (:mod:`generator.safe_write`): each is written in a new file beside its place first (never
     through a link, never outside ``root``), then all are moved in. Returns why nothing was written, if so.
     """
     refused = unsafe_targets(root, sorted(texts))
