@@ -40,6 +40,7 @@ from generator.read.formats.tool_output import (
     canonical_unit,
     dig,
     expect_object,
+    few,
     load_json,
     path_text,
     register_tool,
@@ -176,7 +177,7 @@ def _errors(doc: dict[str, Any]) -> tuple[str, ...]:
         code = f" ({details['code']})" if details.get("code") is not None else ""
         message = str(details.get("message") or "")[:160]
         out.append(f"{count} request(s) failed: {kind}{code}" + (f": {message}" if message else ""))
-    return tuple(out)
+    return tuple(few(out, "kinds of failed requests"))
 
 
 def _first_workload(config: dict[str, Any]) -> dict[str, Stated]:

@@ -65,13 +65,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from generator.read.formats.tool_output import (
+    MAX_NOTES,
     Metric,
     Stated,
     ToolOutputError,
     ToolRun,
     register_tool,
     split_launcher_prefix,
+    text_lines,
     text_of,
+    whole_number,
     workload,
 )
 
@@ -80,6 +83,10 @@ TOOL = "DeepEP"
 
 NUMBER = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:nan|inf)"
 _N = rf"({NUMBER})"
+#: A number where a pattern is searched for: never started between two digits (a number found there is also
+#: found one digit earlier, so the first match is the same), else every digit of a long run of digits would
+#: read the rest of the run again.
+_FIRST_N = rf"(?!(?<=\d)\d)({NUMBER})"
 
 # -- lines of the normal kernels' tests -------------------------------------------------------------
 _CONFIG = re.compile(r"^\[config\] (.*\S)")
@@ -88,12 +95,12 @@ _TUNING = re.compile(
     r"^\[tuning\] (?:Best (?P<op>dispatch|combine)(?: \((?P<dtype>FP8|BF16)\))?: )?"
     r"SMs (?P<sms>\d+), NVL chunk (?P<nvl>\d+|default)(?:, RDMA chunk (?P<rdma>\d+))?[,:] (?P<rest>.*)$"
 )
-_NOTIFY_PLUS = re.compile(rf"{_N} \+ {_N} us")
+_NOTIFY_PLUS = re.compile(rf"{_FIRST_N} \+ {_N} us")
 _TRANSMIT = re.compile(rf"transmit: {_N} us")
 _NOTIFY = re.compile(rf"notify: {_N} us")
 _TIME = re.compile(rf"(?:avg_t: |t: |^|, ){_N} us")
-_RDMA_BW = re.compile(rf"{_N} GB/s \(RDMA\)")
-_NVL_BW = re.compile(rf"{_N} GB/s \(NVL\)")
+_RDMA_BW = re.compile(rf"{_FIRST_N} GB/s \(RDMA\)")
+_NVL_BW = re.compile(rf"{_FIRST_N} GB/s \(NVL\)")
 
 # -- lines of the low-latency test ------------------------------------------------------------------
 _LL_BOTH = re.compile(
@@ -139,7 +146,6 @@ _V2_PERF = re.compile(
     rf"{_N} GB/s \(SO\), {_N} GB/s \(SU\), {_N} us, {_N} bytes \| (?P<second>copy|reduce): {_N} GB/s, {_N} us"
 )
 _V2_CONFIG = re.compile(r"^\s*> (Ranks: (\d+) x (\d+)|Experts: \d+/\d+|Tokens: .*|#SM: .*)$")
-_V2_CASE = re.compile(r"^\s*> Testing with (.*?)\s*\.\.\.\s*$")
 _V2_PRESSURE = re.compile(r"^Testing with seed=\d+ \.\.\.")
 _V2_PHASES = ("dispatch", "expanded_dispatch", "cached_dispatch", "combine", "reduced_combine")
 
@@ -157,13 +163,15 @@ _CRASH = re.compile(
     r"|(?:mpirun|prterun) noticed that process"
     r"|Primary job\s+terminated normally, but"
     r"|^(?:srun|slurmstepd): error:"
-    r"|\*\*\* (?:JOB|STEP) \S+ .*CANCELLED"
     r"|^terminate called after throwing"
     r"|^Fatal Python error:"
     r"|Segmentation fault"
     r"|ChildFailedError"
     r"|NON-DETERMINISM"
 )
+#: Slurm's ``*** JOB 12 ON host CANCELLED ...`` in two steps (``\*\*\* (?:JOB|STEP) \S+ .*CANCELLED``): the
+#: first such start, then ``CANCELLED`` anywhere after it, so that no start makes the rest be read again.
+_CANCELLED = re.compile(r"\*\*\* (?:JOB|STEP) \S+ ")
 
 
 def parse(content: bytes) -> list[ToolRun]:
@@ -178,13 +186,13 @@ class LogLine:
     text: str
 
 
-def lines_of(content: bytes) -> tuple[list[LogLine], list[str]]:
+def lines_of(content: bytes, tool: str = TOOL) -> tuple[list[LogLine], list[str]]:
     """The output's lines without launcher prefixes, a line two processes wrote into split in two;
-    and what was read past, for ``inspect``."""
+    and what was read past, for ``inspect``. A line longer than any ``tool`` writes is refused."""
     out: list[LogLine] = []
     prefixed = 0
     joined = 0
-    for number, raw in enumerate(text_of(content).splitlines(), 1):
+    for number, raw in enumerate(text_lines(text_of(content), tool), 1):
         process, text = _strip_prefixes(raw.rstrip("\r"))
         prefixed += bool(process)
         cuts = [m.start() for m in _TAGS.finditer(text) if m.start() > 0]
@@ -227,9 +235,14 @@ def first_crash(lines: Iterable[LogLine]) -> tuple[int, str] | None:
                     continue
                 return later.number, f"{later.text.strip()} (a Python traceback from line {line.number})"
             return line.number, text
-        if _CRASH.search(text):
+        if _CRASH.search(text) or _cancelled(text):
             return line.number, text.strip("= ")
     return None
+
+
+def _cancelled(text: str) -> bool:
+    start = _CANCELLED.search(text)
+    return start is not None and text.find("CANCELLED", start.end()) >= 0
 
 
 @dataclass
@@ -243,7 +256,7 @@ class _Run:
 
 def read_output(content: bytes, *, format_name: str, tool: str, uccl: bool = False) -> list[ToolRun]:
     """Read DeepEP's tests' output (``uccl``: also the lines UCCL EP's copies of them add)."""
-    lines, warnings = lines_of(content)
+    lines, warnings = lines_of(content, tool)
     crash = first_crash(lines)
     if crash is not None:
         number, words = crash
@@ -327,9 +340,11 @@ def _normal(lines: list[LogLine], uccl: bool, warnings: list[str]) -> list[_Run]
     configs = [ln for ln in lines if _CONFIG.match(ln.text)]
     layouts = [ln for ln in lines if _LAYOUT.match(ln.text)]
     if any(ln.process for ln in tuning):
-        keys = list(dict.fromkeys(ln.process for ln in tuning))
-        groups = [[ln for ln in tuning if ln.process == key] for key in keys]
-        extras = [([ln for ln in configs if ln.process == k], [ln for ln in layouts if ln.process == k]) for k in keys]
+        by_process = _by_process(tuning)
+        keys = list(by_process)
+        groups = list(by_process.values())
+        config_of, layout_of = _by_process(configs), _by_process(layouts)
+        extras = [(config_of.get(k, []), layout_of.get(k, [])) for k in keys]
     else:
         best = [ln for ln in tuning if ln.text.startswith("[tuning] Best")]
         kinds = defaultdict(list)
@@ -371,6 +386,14 @@ def _normal(lines: list[LogLine], uccl: bool, warnings: list[str]) -> list[_Run]
         _sweeps(run, group, uccl, lines[-1].number)
         runs.append(run)
     return runs
+
+
+def _by_process(lines: list[LogLine]) -> dict[str, list[LogLine]]:
+    """The lines of each process, processes in the order of their first line."""
+    out: dict[str, list[LogLine]] = defaultdict(list)
+    for ln in lines:
+        out[ln.process].append(ln)
+    return out
 
 
 def _best_kind(text: str) -> str:
@@ -457,11 +480,12 @@ def _low_latency(lines: list[LogLine], warnings: list[str]) -> list[_Run]:
     allocating = next((m.group(1) for ln in lines if (m := _ALLOCATING.match(ln.text))), None)
 
     def run_of(rank: str, line: int) -> _Run:
-        if int(rank) not in runs:
-            runs[int(rank)] = _Run(f"rank {rank}", settings=[f"rank: {rank}"], first=line)
+        number = whole_number(rank, f"line {line}")
+        if number not in runs:
+            runs[number] = _Run(f"rank {rank}", settings=[f"rank: {rank}"], first=line)
             if allocating:
-                runs[int(rank)].settings.append(f"buffer: {allocating} MB")
-        return runs[int(rank)]
+                runs[number].settings.append(f"buffer: {allocating} MB")
+        return runs[number]
 
     for ln in lines:
         found = next(
@@ -472,20 +496,34 @@ def _low_latency(lines: list[LogLine], warnings: list[str]) -> list[_Run]:
             run = run_of(m.group(1), ln.number)
             for group, (name, unit) in enumerate(names, start=2):
                 _put(run, name, m.group(group), unit, ln.number, what)
-            kinds[int(m.group(1))].add(kind)
+            kinds[whole_number(m.group(1), f"line {ln.number}")].add(kind)
         elif m := _LL_SEND_RECV.match(ln.text):
             run = run_of(m.group(1), ln.number)
             for op, text in (("dispatch", m.group(2)), ("combine", m.group(3))):
                 _send_recv(run, op, text.strip(), ln.number)
-            kinds[int(m.group(1))].add("send/recv")
+            kinds[whole_number(m.group(1), f"line {ln.number}")].add("send/recv")
         elif re.match(r"\[rank \d+\] Dispatch", ln.text):
             raise ToolOutputError(f"line {ln.number}", f"a rank's line this reader does not know: {ln.text[:80]!r}")
     _complete(kinds, lines)
     ranks = sorted(runs)
-    missing = sorted(set(range(ranks[-1] + 1)) - set(ranks))
+    missing = ranks[-1] + 1 - len(ranks)
     if missing:
-        warnings.append(f"no lines of rank {', '.join(map(str, missing))} (the log of some of the ranks?)")
+        listed = ", ".join(map(str, _missing(ranks, MAX_NOTES)))
+        more = f" and {missing - MAX_NOTES} more" if missing > MAX_NOTES else ""
+        warnings.append(f"no lines of rank {listed}{more} (the log of some of the ranks?)")
     return [runs[rank] for rank in ranks]
+
+
+def _missing(ranks: list[int], limit: int) -> list[int]:
+    """The first ``limit`` whole numbers below the last of ``ranks`` (sorted) that are not among them."""
+    out: list[int] = []
+    expected = 0
+    for rank in ranks:
+        out += range(expected, min(rank, expected + limit - len(out)))
+        if len(out) >= limit:
+            break
+        expected = rank + 1
+    return out
 
 
 def _send_recv(run: _Run, op: str, text: str, line: int) -> None:
@@ -522,7 +560,7 @@ def _test_ep(lines: list[LogLine], warnings: list[str]) -> list[_Run]:
     if stop is not None:
         warnings.append(f"the pressure test from line {stop} on is not read")
         lines = [ln for ln in lines if ln.number < stop]
-    cases = list(dict.fromkeys(m.group(1) for ln in lines if (m := _V2_CASE.match(ln.text))))
+    cases = list(dict.fromkeys(params for ln in lines if (params := _v2_case(ln.text)) is not None))
     config = list(dict.fromkeys(m.group(1) for ln in lines if (m := _V2_CONFIG.match(ln.text))))
     seen: dict[tuple[int, str], int] = defaultdict(int)  # (rank, phase) -> lines so far
     found: dict[int, dict[tuple[int, str], tuple[int, re.Match[str]]]] = defaultdict(dict)
@@ -531,11 +569,11 @@ def _test_ep(lines: list[LogLine], warnings: list[str]) -> list[_Run]:
         m = _V2_PERF.match(ln.text)
         if m is None:
             continue
-        rank = int(m.group(1))
+        rank = whole_number(m.group(1), f"line {ln.number}")
         phase = m.group("phase").replace(" ", "_")
         seen[(rank, phase)] += 1
         found[rank][(seen[(rank, phase)], phase)] = (ln.number, m)
-        sizes.setdefault(rank, (int(m.group(2)), ln.number))
+        sizes.setdefault(rank, (whole_number(m.group(2), f"line {ln.number}"), ln.number))
     count = max(seen.values())
     for rank in sorted(found):
         for case in range(1, count + 1):
@@ -570,6 +608,20 @@ def _test_ep(lines: list[LogLine], warnings: list[str]) -> list[_Run]:
     return runs
 
 
+def _v2_case(text: str) -> str | None:
+    """The parameters of `` > Testing with do_handle_copy=..., ... ...``, or ``None`` for another line.
+
+    What ``^\\s*> Testing with (.*?)\\s*\\.\\.\\.\\s*$`` takes, by stripping instead of a lazy group that tries
+    every end and reads the blanks after each again.
+    """
+    head = "> Testing with "
+    rest = text.lstrip()
+    if not rest.startswith(head):
+        return None
+    rest = rest[len(head) :].rstrip()
+    return rest[:-3].rstrip() if rest.endswith("...") else None
+
+
 # -- UCCL's pplx-style low-latency test -------------------------------------------------------------
 
 _PPLX = re.compile(
@@ -583,7 +635,7 @@ def _pplx_lines(lines: list[LogLine]) -> list[_Run]:
         m = _PPLX.match(ln.text)
         if m is None:
             continue  # progress lines: "[pplx][rank 0] Iteration i/n"
-        rank = int(m.group(1))
+        rank = whole_number(m.group(1), f"line {ln.number}")
         run = runs.setdefault(rank, _Run(f"rank {rank}", settings=[f"rank: {rank}"], first=ln.number))
         op = m.group("op").lower()
         quantity = {"both": "time_p50", "send": "send_time_p50", "recv": "recv_time_p50"}[m.group("what")]

@@ -44,8 +44,10 @@ reduction follow: ``out_of_place.time@1048576[half,sum]``. ``avg_bus_bandwidth``
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -56,10 +58,13 @@ from generator.read.formats.tool_output import (
     ToolRun,
     dig,
     expect_object,
+    few,
     load_json,
     path_text,
     register_tool,
+    text_lines,
     text_of,
+    whole_number,
     workload,
 )
 
@@ -80,12 +85,14 @@ _SIDES = ("out_of_place", "in_place")
 _MPI_TAG = re.compile(r"\[\d+,(\d+)\]<(?:stdout|stderr|stddiag)>:")
 #: ``srun -l``'s label of each line: ``0: `` (right-aligned, so possibly after spaces).
 _SRUN_LABEL = re.compile(r"^\s*(\d+): ")
-#: A line of NCCL's own log (``NCCL_DEBUG=INFO``), possibly in the middle of a table row.
-_NCCL_LOG = re.compile(r"\S+:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN|TRACE|ABORT)\b.*$")
-#: What nccl-tests, NCCL, CUDA, MPI or Slurm print when a run fails.
+#: A line of NCCL's own log (``NCCL_DEBUG=INFO``), possibly in the middle of a table row. Tried only where a
+#: run of non-blanks starts (``(?<!\S)``): a match inside a run is also one from the run's start, and trying
+#: from every character of a long run would scan the run's rest again from each.
+_NCCL_LOG = re.compile(r"(?<!\S)\S+:\d+:\d+ \[\d+\] NCCL (?:INFO|WARN|TRACE|ABORT)\b.*$")
+#: What nccl-tests, NCCL, CUDA, MPI or Slurm print when a run fails; also an NCCL warning (:data:`_WARN`)
+#: with one of :data:`_WARN_WORDS` after it.
 _FAILURE = re.compile(
     r"Test (?:NCCL |CUDA )?failure\b"
-    r"|NCCL WARN .*(?:error|fail|abort)"
     r"|MPI_ABORT was invoked"
     r"|mpirun noticed that process"
     r"|Primary job\s+terminated"
@@ -95,6 +102,11 @@ _FAILURE = re.compile(
     r"|\bout of memory\b",
     re.IGNORECASE,
 )
+#: ``NCCL WARN .*(?:error|fail|abort)`` in two steps: the first warning, then a word anywhere after it (a
+#: later warning's words are after the first's too), so that no warning makes the rest of the line be read
+#: again.
+_WARN = re.compile(r"NCCL WARN ", re.IGNORECASE)
+_WARN_WORDS = re.compile(r"error|fail|abort", re.IGNORECASE)
 
 
 @dataclass
@@ -117,7 +129,7 @@ def parse(content: bytes) -> list[ToolRun]:
     text = text_of(content)
     if text.lstrip().startswith("{"):
         return [_json_report(expect_object(load_json(text), TOOL, "nccl-tests -J writes one object per test"))]
-    cleaned = _clean(text.splitlines())
+    cleaned = _clean(text_lines(text, TOOL))
     sections = _sections(cleaned.lines)
     if not sections:
         failure = _first_failure(cleaned.failures, 1, None)
@@ -142,7 +154,7 @@ def parse(content: bytes) -> list[ToolRun]:
         if len(errors) == 1:
             raise errors[0]
         raise ToolOutputError(errors[0].where, f"no test of the {len(errors)} in this log gave a result: {failed[0]}")
-    notes = (*cleaned.notes, *failed)
+    notes = (*cleaned.notes, *few(failed, "tests that did not give a result"))
     return [_with_notes(run, notes) for run in runs]
 
 
@@ -171,7 +183,7 @@ def _clean(physical: list[str]) -> _Cleaned:
             text = _own_pieces(raw, table_rank)
         elif srun:
             text = _SRUN_LABEL.sub("", raw, count=1)
-        if _FAILURE.search(raw):
+        if _failed(raw):
             out.failures.append((number, _untagged(raw).strip()))
         log = _NCCL_LOG.search(text)
         if log is not None:
@@ -185,12 +197,23 @@ def _clean(physical: list[str]) -> _Cleaned:
     return out
 
 
+def _failed(line: str) -> bool:
+    """Whether a line is what a failing run prints (:data:`_FAILURE`)."""
+    if _FAILURE.search(line):
+        return True
+    warning = _WARN.search(line)
+    return warning is not None and _WARN_WORDS.search(line, warning.end()) is not None
+
+
+#: nccl-tests' own header after a tag, looked at where the tag ends.
+_OWN_HEADER = re.compile(r"\s*# (?:nThread|nccl-tests|Collective test)")
+
+
 def _table_rank(physical: list[str]) -> str:
     """The rank whose pieces hold nccl-tests' own header (rank 0 under mpirun)."""
     for line in physical:
         for match in _MPI_TAG.finditer(line):
-            rest = line[match.end() :]
-            if rest.lstrip().startswith(("# nThread", "# nccl-tests", "# Collective test")):
+            if _OWN_HEADER.match(line, match.end()):
                 return match.group(1)
     return "0"
 
@@ -227,26 +250,28 @@ def _number_like(word: str) -> bool:
 
 
 def _sections(lines: list[_Line]) -> list[list[_Line]]:
-    """The log split into tests: each starts at its version/starting lines or, in older logs, its nThread line."""
+    """The log split into tests: each starts at its version/starting lines or, in older logs, its nThread line.
+
+    A version or starting line, or an nThread line, still belongs to the test the lines before it opened
+    while every line since that test's start is a version or starting line or blank (a test has one nThread
+    line): what the lines since the last start are is kept as they are read, not read again at each line.
+    """
     starts: list[int] = []
+    parameters = False  # an nThread line since the last start
+    opening = True  # only version, starting and blank lines since the last start
     for i, line in enumerate(lines):
         text = line.text.strip()
-        if _PARAMETERS.match(text) or (_VERSION.match(text) or _STARTING.match(text)):
-            if starts and _opens_same_test(lines, starts[-1], i):
-                continue
+        is_parameters = _PARAMETERS.match(text) is not None
+        is_opening = _VERSION.match(text) is not None or _STARTING.match(text) is not None
+        if (is_parameters or is_opening) and not (starts and not parameters and opening):
             starts.append(i)
+            parameters, opening = False, True
+        parameters = parameters or is_parameters
+        opening = opening and (is_opening or not text)
     if not starts:
         return []
     ends = [*starts[1:], len(lines)]
     return [lines[a:b] for a, b in zip(starts, ends, strict=True)]
-
-
-def _opens_same_test(lines: list[_Line], start: int, here: int) -> bool:
-    """Whether line ``here`` still belongs to the header lines that opened the test at ``start``."""
-    between = [line.text.strip() for line in lines[start:here]]
-    if any(_PARAMETERS.match(t) for t in between):
-        return False  # a test has one nThread line
-    return all(_VERSION.match(t) or _STARTING.match(t) or not t for t in between)
 
 
 def _test_name(section: list[_Line]) -> str:
@@ -274,8 +299,9 @@ def _test(section: list[_Line], cleaned: _Cleaned, end: int | None) -> ToolRun:
     index, preamble, columns = header
     rows, row_notes = _rows(section, index, preamble, columns, cleaned, first, last)
     metrics: dict[str, Metric] = {}
+    per_size = Counter(size for size, _, _ in rows)
     for (size, type_, redop), (number, values) in rows.items():
-        shared = sum(1 for key in rows if key[0] == size) > 1
+        shared = per_size[size] > 1
         suffix = f"@{size}" + (f"[{type_},{redop}]" if shared else "")
         for side, column, value in values:
             if column in _UNIT:
@@ -293,7 +319,7 @@ def _test(section: list[_Line], cleaned: _Cleaned, end: int | None) -> ToolRun:
         if found := _VERSION.match(text):
             setup["tool_version"] = found.group(1)
             if found.group(2):
-                software["nccl"] = _nccl_version(int(found.group(2)))
+                software["nccl"] = _nccl_version(whole_number(found.group(2), f"line {line.number}"))
         if found := _STARTING.match(text):
             benchmark = Stated(found.group(1), f"line {line.number}")
         if found := _PARAMETERS.match(text):
@@ -319,9 +345,10 @@ def _test(section: list[_Line], cleaned: _Cleaned, end: int | None) -> ToolRun:
 
 def _first_failure(failures: list[tuple[int, str]], first: int, last: float | None) -> tuple[str, str] | None:
     top = math.inf if last is None else last
-    for number, text in failures:
-        if first <= number <= top:
-            return f"line {number}", f"the run failed: {text[:300]!r}"
+    at = bisect.bisect_left(failures, first, key=lambda failure: failure[0])  # in line order
+    if at < len(failures) and failures[at][0] <= top:
+        number, text = failures[at]
+        return f"line {number}", f"the run failed: {text[:300]!r}"
     return None
 
 
@@ -360,7 +387,7 @@ def _rows(
     last: float,
 ) -> tuple[dict[tuple[int, str, str], tuple[int, list[tuple[str, str, float]]]], list[str]]:
     rows: dict[tuple[int, str, str], tuple[int, list[tuple[str, str, float]]]] = {}
-    notes: list[str] = []
+    joined: list[str] = []
     width = len(preamble) + 2 * len(columns)
     type_at = preamble.index("type") if "type" in preamble else 2
     redop_at = preamble.index("redop") if "redop" in preamble else 3
@@ -396,8 +423,8 @@ def _rows(
                 f"line {line.number}", f"a result row with {len(words)} fields, expected {width} (cut short?)"
             )
         if line.number != start:
-            notes.append(f"lines {start}-{line.number}: a result row split by other output, joined")
-        size, type_, redop = int(words[0]), words[type_at], words[redop_at]
+            joined.append(f"lines {start}-{line.number}: a result row split by other output, joined")
+        size, type_, redop = whole_number(words[0], f"line {line.number}"), words[type_at], words[redop_at]
         values: list[tuple[str, str, float]] = []
         for half, side in enumerate(_SIDES):
             for k, column in enumerate(columns):
@@ -426,7 +453,7 @@ def _rows(
         raise ToolOutputError(
             f"line {section[header].number}", "no result rows: the log stops after the result table's header"
         )
-    return rows, notes
+    return rows, few(joined, "result rows split by other output, joined")
 
 
 def _float(text: str, number: int) -> float:
@@ -451,7 +478,7 @@ def _footer(section: list[_Line], cleaned: _Cleaned, first: int, last: float) ->
             "the log stops before nccl-tests' closing '# Out of bounds values' line (cut short?)",
         )
     line, found = bad
-    if int(found.group(1)) != 0:
+    if whole_number(found.group(1), f"line {line.number}") != 0:
         raise ToolOutputError(
             f"line {line.number}", f"{found.group(1)} out-of-bounds values (FAILED): the run is not a result"
         )
@@ -485,13 +512,13 @@ def _json_report(doc: dict[str, Any]) -> ToolRun:
         )
     if not results:
         raise ToolOutputError("$.results", "no result rows: the test stopped before its first message size")
-    keys = [(r.get("size"), r.get("type"), r.get("redop")) for r in results if isinstance(r, dict)]
+    per_size = Counter(r.get("size") for r in results if isinstance(r, dict) and isinstance(r.get("size"), int))
     metrics: dict[str, Metric] = {}
     for i, row in enumerate(results):
         if not isinstance(row, dict) or not isinstance(row.get("size"), int):
             raise ToolOutputError(path_text(("results", i)), "a result without its size")
         size = row["size"]
-        shared = sum(1 for k in keys if k[0] == size) > 1
+        shared = per_size[size] > 1
         suffix = f"@{size}" + (f"[{row.get('type')},{row.get('redop')}]" if shared else "")
         for side in _SIDES:
             values = row.get(side)

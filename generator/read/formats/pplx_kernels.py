@@ -25,7 +25,15 @@ from __future__ import annotations
 import re
 
 from generator.read.formats.deepep import LogLine, first_crash, lines_of, number
-from generator.read.formats.tool_output import Metric, Stated, ToolOutputError, ToolRun, register_tool, workload
+from generator.read.formats.tool_output import (
+    Metric,
+    Stated,
+    ToolOutputError,
+    ToolRun,
+    register_tool,
+    whole_number,
+    workload,
+)
 
 FORMAT = "pplx-kernels"
 TOOL = "pplx-kernels bench_all_to_all"
@@ -42,7 +50,7 @@ _CONFIGS = ((64, 7), (256, 7))
 
 def parse(content: bytes) -> list[ToolRun]:
     """Every ``EP=`` block of the output, in file order."""
-    lines, warnings = lines_of(content)
+    lines, warnings = lines_of(content, TOOL)
     crash = first_crash(lines)
     if crash is not None:
         raise ToolOutputError(f"line {crash[0]}", f"the benchmark crashed: {crash[1]}; a crashed run is not a result")
@@ -63,6 +71,7 @@ def parse(content: bytes) -> list[ToolRun]:
 
 def _block(block: list[LogLine], warnings: list[str]) -> ToolRun:
     world = _WORLD.match(block[0].text.strip())
+    gpus = whole_number(world.group(1), f"line {block[0].number}") if world else 0
     header_i = next((i for i, ln in enumerate(block) if ln.text.split("\t")[:4] == list(_KEYS)), None)
     if header_i is None:
         raise ToolOutputError(f"line {block[0].number}", "an 'EP= DP=' line without the table's header after it")
@@ -115,7 +124,7 @@ def _block(block: list[LogLine], warnings: list[str]) -> ToolRun:
             f"line {block[header_i].number}", "the table has no rows: the benchmark stopped (cut short?)"
         )
     if world is not None and saved is None:
-        expected = sum(count for experts, count in _CONFIGS if int(world.group(1)) <= experts)
+        expected = sum(count for experts, count in _CONFIGS if gpus <= experts)
         if rows < expected:
             raise ToolOutputError(
                 f"line {last}",
@@ -129,7 +138,7 @@ def _block(block: list[LogLine], warnings: list[str]) -> ToolRun:
         format=FORMAT,
         tool=TOOL,
         metrics=metrics,
-        workload=workload(gpus=Stated(int(world.group(1)), f"line {block[0].number}")) if world else {},
+        workload=workload(gpus=Stated(gpus, f"line {block[0].number}")) if world else {},
         setup={"tool": TOOL},
         settings=tuple(settings),
         warnings=tuple(warnings),

@@ -25,6 +25,13 @@ from generator.read.runs import FileRun, RunFileError, register
 
 #: A raw result file larger than this is refused (the guide keeps raw files in the repository).
 MAX_RAW_BYTES = 16 * 1024 * 1024
+#: The longest line a tool's text log may have. The tools write lines of at most a few hundred bytes (an
+#: ``NCCL_DEBUG`` line about a thousand); a longer line is not their output, and refusing it keeps the work
+#: of reading every line bounded. JSON results are not cut into lines: a vLLM or SGLang run is one line of
+#: any length.
+MAX_LINE_BYTES = 64 * 1024
+#: How many notes of one kind a run lists before it counts the rest.
+MAX_NOTES = 20
 
 
 class ToolOutputError(Exception):
@@ -215,6 +222,46 @@ def text_of(content: bytes) -> str:
         raise ToolOutputError(f"line {line}", "not UTF-8 text (is this a binary file?)") from None
 
 
+#: The most digits a whole number in a tool's file may have: any such number fits a float.
+_MAX_DIGITS = 308
+#: A run of more digits than that, found from the start of each run of digits only (``(?<!\d)``): tried
+#: inside a run, it would scan the run's rest again from every digit.
+_LONG_NUMBER = re.compile(rf"(?<!\d)\d{{{_MAX_DIGITS + 1},}}")
+
+
+def text_lines(text: str, tool: str) -> list[str]:
+    """The lines of a tool's text log; a line longer than :data:`MAX_LINE_BYTES` is refused by its number."""
+    lines = text.splitlines()
+    if max(map(len, lines), default=0) * 4 <= MAX_LINE_BYTES:  # no line can be too long: a character is at most 4 bytes
+        return lines
+    for number, line in enumerate(lines, 1):
+        if len(line) * 4 > MAX_LINE_BYTES and (size := len(line.encode("utf-8"))) > MAX_LINE_BYTES:
+            raise ToolOutputError(
+                f"line {number}",
+                f"line is {size} bytes long; {tool} writes lines of at most a few hundred bytes, and a line of"
+                f" more than {MAX_LINE_BYTES} bytes is not read (is this {tool}'s output?)",
+            )
+    return lines
+
+
+def whole_number(text: str, where: str) -> int:
+    """A whole number a line states (a size, a rank, a count); an error naming ``where`` when it has more digits
+    than any number the tools print, or is not one."""
+    if len(text) > _MAX_DIGITS:
+        raise ToolOutputError(where, f"a number has more than {_MAX_DIGITS} digits")
+    try:
+        return int(text)
+    except ValueError:
+        raise ToolOutputError(where, f"expected a whole number, got {text[:40]!r}") from None
+
+
+def few(notes: list[str], what: str) -> list[str]:
+    """At most :data:`MAX_NOTES` of ``notes``, the rest counted in one more: ``and 7 more <what>``."""
+    if len(notes) <= MAX_NOTES:
+        return notes
+    return [*notes[:MAX_NOTES], f"and {len(notes) - MAX_NOTES} more {what}"]
+
+
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
@@ -233,10 +280,6 @@ class _TooLong(Exception):
     pass
 
 
-#: The most digits a whole number in a tool's file may have: any such number fits a float.
-_MAX_DIGITS = 308
-
-
 def _int(text: str) -> int:
     if len(text) > _MAX_DIGITS and len(text.lstrip("-")) > _MAX_DIGITS:
         raise _TooLong
@@ -248,7 +291,7 @@ def load_json(text: str, *, first_line: int = 1) -> Any:
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_int)
     except _TooLong:
-        found = re.search(rf"\d{{{_MAX_DIGITS + 1},}}", text)
+        found = _LONG_NUMBER.search(text)
         line = first_line + (text.count("\n", 0, found.start()) if found else 0)
         raise ToolOutputError(f"line {line}", f"a number has more than {_MAX_DIGITS} digits") from None
     except json.JSONDecodeError as exc:
