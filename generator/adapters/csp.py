@@ -47,20 +47,30 @@ def script_hash(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
 
 
+#: Each template's inline scripts by its path, size and modification time: a rebuild under ``mkdocs serve``
+#: reads again only a template that changed.
+_READ: dict[tuple[Path, int, int], tuple[str, ...]] = {}
+
+
+def _scripts_of(path: Path) -> tuple[str, ...]:
+    try:
+        status = path.stat()
+        key = (path, status.st_size, status.st_mtime_ns)
+        if key not in _READ:
+            _READ[key] = tuple(m.group(1) for m in _INLINE.finditer(path.read_text(encoding="utf-8")))
+        return _READ[key]
+    except (OSError, UnicodeDecodeError):
+        return ()
+
+
 def template_scripts(folders: Iterable[Path | str]) -> tuple[str, ...]:
     """The inline scripts of every template under ``folders`` (their Jinja left in), in a stable order."""
     found: dict[str, None] = {}
     for folder in folders:
         root = Path(folder)
-        if not root.is_dir():
-            continue
-        for path in sorted(root.rglob("*.html")):
-            try:
-                text = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
-                continue
-            for match in _INLINE.finditer(text):
-                found.setdefault(match.group(1), None)
+        if root.is_dir():
+            for path in sorted(root.rglob("*.html")):
+                found.update(dict.fromkeys(_scripts_of(path)))
     return tuple(found)
 
 
