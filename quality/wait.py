@@ -19,7 +19,7 @@ from playwright.sync_api import Error, Page
 _NAVIGATED = ("Execution context was destroyed", "Cannot find context with specified id", "navigat")
 
 
-def wait_until(page: Page, expression: str, arg: Any = None, timeout: float = 30000) -> Any:
+def wait_until(page: Page, expression: str, arg: Any = None, timeout: float = 60000) -> Any:
     """Wait until ``expression`` (a JavaScript expression, or a function of ``arg``) is truthy in ``page``
     and return its value; ``timeout`` in milliseconds, as Playwright's."""
     deadline = time.monotonic() + timeout / 1000

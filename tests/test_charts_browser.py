@@ -68,7 +68,7 @@ def _draw_all(page) -> None:
     figures = page.locator("figure.dg-chart")
     for i in range(figures.count()):
         figures.nth(i).scroll_into_view_if_needed()
-        figures.nth(i).locator("svg.main-svg").first.wait_for(timeout=15000)
+        figures.nth(i).locator("svg.main-svg").first.wait_for(timeout=60000)
 
 
 def _bars(spec: dict) -> int:
@@ -217,11 +217,11 @@ def test_a_chart_in_a_hidden_box_is_drawn_when_shown_at_the_right_width(browser,
     _draw_all_visible = tab.locator("figure.dg-chart:visible")
     for i in range(_draw_all_visible.count()):
         _draw_all_visible.nth(i).scroll_into_view_if_needed()
-        _draw_all_visible.nth(i).locator("svg.main-svg").first.wait_for(timeout=15000)
+        _draw_all_visible.nth(i).locator("svg.main-svg").first.wait_for(timeout=60000)
     assert last.locator("svg.main-svg").count() == 0
     last.evaluate("f => { f.style.display = ''; }")
     last.scroll_into_view_if_needed()
-    last.locator("svg.main-svg").first.wait_for(timeout=15000)
+    last.locator("svg.main-svg").first.wait_for(timeout=60000)
     box, svg = last.evaluate(
         "f => [f.querySelector('.dg-chart-plot').getBoundingClientRect().width,"
         " f.querySelector('svg.main-svg').getBoundingClientRect().width]"

@@ -76,23 +76,23 @@ def test_search_charts_filters_and_compare_work_under_the_policy(
         wait_until(
             page,
             "[...document.body.children].some(e => e.shadowRoot && e.shadowRoot.textContent.includes('UCCL'))",
-            timeout=15000,
+            timeout=60000,
         )
     else:
         page.locator("input.md-search__input").fill("UCCL")
-        wait_until(page, "document.querySelectorAll('.md-search-result__item').length > 0", timeout=15000)
+        wait_until(page, "document.querySelectorAll('.md-search-result__item').length > 0", timeout=60000)
     page.keyboard.press("Escape")
     # Matrix filters and the compare view (matrix.js, loaded on demand).
     page.goto(url + "?on=vllm&compare=dense,uccl", wait_until="networkidle")
     wait_until(page, "document.getElementById('matrix-status')?.textContent !== ''")
     hidden = page.evaluate("[...document.querySelectorAll('table.dg-matrix tbody tr')].filter(r => r.hidden).length")
     assert hidden > 0
-    page.locator("#compare table").first.wait_for(timeout=15000)
+    page.locator("#compare table").first.wait_for(timeout=60000)
     # Charts: plotly.js draws the figures of the results page.
     page.goto(url + "results/", wait_until="networkidle")
     figure = page.locator("figure.dg-chart").first
     figure.scroll_into_view_if_needed()
-    figure.locator("svg.main-svg").first.wait_for(timeout=15000)
+    figure.locator("svg.main-svg").first.wait_for(timeout=60000)
     assert _violations(page) + console == []
 
 
