@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from generator.read.formats.deepep import LogLine, first_crash, lines_of, number
+from generator.read.formats.deepep_lines import LogLine, first_crash, lines_of, number
 from generator.read.formats.tool_output import (
     Metric,
     Stated,
