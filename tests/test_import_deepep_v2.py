@@ -66,6 +66,15 @@ def test_the_config_banners_and_test_case_are_the_set_up() -> None:
     assert any(s.startswith("test case: do_handle_copy=1, expert_alignment=128") for s in run.settings)
 
 
+def test_nccl_debug_info_lines_are_read_past_and_name_nccls_version() -> None:
+    text = NODE1.read_text().replace("NCCL version 2.31.2+cuda13.3\n", "")
+    info = [f"host-a:{100 + r}:{100 + r} [{r}] NCCL INFO NCCL version 2.31.3+cuda13.3" for r in range(8)]
+    lines = text.splitlines()
+    at = lines.index("Config:")
+    runs = deepep.parse("\n".join(lines[:at] + info + lines[at:]).encode())
+    assert runs[0].software["nccl"] == "2.31.3+cuda13.3" and len(runs) == 8
+
+
 def test_one_node_reads_its_zero_scale_out_bandwidth_and_the_v25_port_its_millisecond_times() -> None:
     one = deepep.parse((DEEPEP / "test_ep.one-node.log").read_bytes())
     assert len(one) == 8 and set(values(one, "combine.scaleout_bandwidth")) == {0.0}
@@ -86,6 +95,15 @@ def test_a_failed_run_is_refused_with_its_runtime_error_not_the_spawn_wrapper() 
     assert "crashed: RuntimeError: NCCL exception" in caught.value.message
     assert "(GIN: DevComm setup failed on all available backends)" in caught.value.message
     assert "ProcessRaisedException" not in caught.value.message
+
+
+def test_a_container_that_never_started_is_refused_with_dockers_line() -> None:
+    head = NODE1.read_text().splitlines()[:3]
+    refused = "docker: Error response from daemon: could not select device driver with capabilities: [[gpu]]."
+    with pytest.raises(ToolOutputError) as caught:
+        deepep.parse("\n".join([*head, refused, "See 'docker run --help'."]).encode())
+    assert caught.value.where == "line 4"
+    assert caught.value.message == f"the container never started, so the test did not run: {refused}"
 
 
 @pytest.mark.parametrize(

@@ -167,6 +167,8 @@ def refuse_crash(lines: list[LogLine], what: str = "test") -> None:
     crash = first_crash(lines)
     if crash is not None:
         number, words = crash
+        if words.startswith("docker: "):
+            raise ToolOutputError(f"line {number}", f"the container never started, so the {what} did not run: {words}")
         raise ToolOutputError(f"line {number}", f"the {what} crashed: {words}; a crashed run is not a result")
 
 

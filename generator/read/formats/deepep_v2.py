@@ -58,6 +58,7 @@ _RECORD = re.compile(
 _CONFIG = re.compile(r"^\s*> (Ranks: (\d+) x (\d+)|Experts: \d+/\d+|Tokens: .*|#SM: .*|Mode: .*)$")
 _PRESSURE = re.compile(r"^Testing with seed=\d+ \.\.\.")
 _NCCL_BANNER = re.compile(r"^NCCL version (\S+)")
+_NCCL_INFO = " NCCL INFO NCCL version "
 _NCCL_LOADED = re.compile(r"^DeepEP initialized with NCCL version: (\S+)")
 _IMAGE = re.compile(r"^=== IMAGE=(\S+)\s+DeepEP=([0-9a-f]{7,40}) ===")
 _AUTO_TUNER = re.compile(r"^GIN auto-tuner: (.*\S)")
@@ -205,12 +206,15 @@ def _banners(lines: list[LogLine]) -> list[str]:
 
 
 def software(lines: list[LogLine]) -> dict[str, str]:
-    """The versions the output names: NCCL's banner (or the version DeepEP says it loaded), DeepEP's commit."""
+    """The versions the output names: NCCL's banner (or its ``NCCL_DEBUG=INFO`` line, or the version DeepEP says
+    it loaded), DeepEP's commit."""
     out: dict[str, str] = {}
     for ln in lines:
         text = ln.text.strip()
         if (m := _NCCL_BANNER.match(text)) or (m := _NCCL_LOADED.match(text)):
             out.setdefault("nccl", m.group(1))
+        elif _NCCL_INFO in text:  # NCCL_DEBUG=INFO: ``host:pid:tid [0] NCCL INFO NCCL version 2.31.2+cuda13.3``
+            out.setdefault("nccl", text.split(_NCCL_INFO, 1)[1].split(" ", 1)[0])
         elif m := _IMAGE.match(text):
             out.setdefault("deepep", m.group(2))
     return out
