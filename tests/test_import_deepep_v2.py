@@ -97,13 +97,20 @@ def test_a_failed_run_is_refused_with_its_runtime_error_not_the_spawn_wrapper() 
     assert "ProcessRaisedException" not in caught.value.message
 
 
-def test_a_container_that_never_started_is_refused_with_dockers_line() -> None:
-    head = NODE1.read_text().splitlines()[:3]
-    refused = "docker: Error response from daemon: could not select device driver with capabilities: [[gpu]]."
+@pytest.mark.parametrize(
+    "refused",
+    [
+        "docker: Error response from daemon: could not select device driver with capabilities: [[gpu]].",
+        "REFUSING TO START: 80000 MiB already in use on the busiest GPU.",
+    ],
+)
+def test_a_test_its_launcher_refused_to_start_is_refused_with_the_launchers_line(refused: str) -> None:
+    lines = NODE1.read_text().splitlines()
+    cut = lines[: lines.index("Config:")]  # the launcher's line first; the test's banners after it, then nothing
     with pytest.raises(ToolOutputError) as caught:
-        deepep.parse("\n".join([*head, refused, "See 'docker run --help'."]).encode())
-    assert caught.value.where == "line 4"
-    assert caught.value.message == f"the container never started, so the test did not run: {refused}"
+        deepep.parse("\n".join([refused, "Set ALLOW_BUSY_GPU=1 to override.", *cut]).encode())
+    assert caught.value.where == "line 1"
+    assert caught.value.message == f"the test was not started as asked: {refused}"
 
 
 @pytest.mark.parametrize(

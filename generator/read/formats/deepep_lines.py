@@ -11,7 +11,9 @@ is cut where each starts.
 
 A file in which the test crashed is refused with the tool's own words: for a Python traceback its exception
 line (the one a spawned process raised, not ``ProcessRaisedException`` that reports it), else the line of
-an MPI abort, a signal, Slurm's cancel or Docker's refusal to start the container.
+an MPI abort, a signal, Slurm's cancel, or a launcher's refusal to start the test (Docker's ``docker: Error
+response from daemon: ...``, a campaign script's ``REFUSING TO START: 110794 MiB already in use on the busiest
+GPU.``), which is quoted even where the test ran on after it.
 """
 
 from __future__ import annotations
@@ -59,12 +61,15 @@ _CRASH = re.compile(
     r"|Primary job\s+terminated normally, but"
     r"|^(?:srun|slurmstepd): error:"
     r"|^docker: Error response from daemon"
+    r"|^REFUSING TO START\b"  # a campaign's launcher, when the GPUs are busy
     r"|^terminate called after throwing"
     r"|^Fatal Python error:"
     r"|Segmentation fault"
     r"|ChildFailedError"
     r"|NON-DETERMINISM"
 )
+#: A launcher's refusal to start the test (Docker's, a campaign script's): the test never ran as asked.
+_NOT_STARTED = re.compile(r"docker: Error response from daemon|REFUSING TO START\b")
 #: Slurm's ``*** JOB 12 ON host CANCELLED ...`` in two steps (``\*\*\* (?:JOB|STEP) \S+ .*CANCELLED``): the
 #: first such start, then ``CANCELLED`` anywhere after it, so that no start makes the rest be read again.
 _CANCELLED = re.compile(r"\*\*\* (?:JOB|STEP) \S+ ")
@@ -167,8 +172,8 @@ def refuse_crash(lines: list[LogLine], what: str = "test") -> None:
     crash = first_crash(lines)
     if crash is not None:
         number, words = crash
-        if words.startswith("docker: "):
-            raise ToolOutputError(f"line {number}", f"the container never started, so the {what} did not run: {words}")
+        if _NOT_STARTED.match(words):
+            raise ToolOutputError(f"line {number}", f"the {what} was not started as asked: {words}")
         raise ToolOutputError(f"line {number}", f"the {what} crashed: {words}; a crashed run is not a result")
 
 
