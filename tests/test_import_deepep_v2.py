@@ -75,6 +75,17 @@ def test_nccl_debug_info_lines_are_read_past_and_name_nccls_version() -> None:
     assert runs[0].software["nccl"] == "2.31.3+cuda13.3" and len(runs) == 8
 
 
+def test_direct_recv_mode_prints_dispatch_and_combine_only_and_that_is_a_whole_run() -> None:
+    lines = NODE1.read_text().splitlines()
+    kept = [x for x in lines if not any(op in x for op in ("expanded dispatch", "cached dispatch", "reduced combine"))]
+    with pytest.raises(ToolOutputError, match="printed no expanded dispatch record for test case 1"):
+        deepep.parse("\n".join(kept).encode())  # a baseline run without them stopped early
+    at = kept.index(" > #SM: 12, #QPs: 11/11")
+    runs = deepep.parse("\n".join([*kept[: at + 1], " > Mode: DRV_X", *kept[at + 1 :]]).encode())
+    assert len(runs) == 8 and "Mode: DRV_X" in runs[0].settings
+    assert {m.split(".")[0] for m in runs[0].metrics} == {"dispatch", "combine"}
+
+
 def test_one_node_reads_its_zero_scale_out_bandwidth_and_the_v25_port_its_millisecond_times() -> None:
     one = deepep.parse((DEEPEP / "test_ep.one-node.log").read_bytes())
     assert len(one) == 8 and set(values(one, "combine.scaleout_bandwidth")) == {0.0}
