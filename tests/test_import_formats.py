@@ -53,13 +53,16 @@ def test_vllm_result_gives_its_keys_with_units_from_their_names() -> None:
     assert run.metric("median_ttft_ms").unit == "ms"
     assert run.metric("request_throughput").unit == "req/s"
     assert run.metric("duration").unit == "s"
-    # framework, isl and osl come from `--metadata`; model and concurrency from the file's own fields
+    # framework, isl and osl come from `--metadata`; model, concurrency, request rate and prompts from the
+    # file's own fields
     assert stated(run) == {
         "model": "Qwen3-30B-A3B-FP8",
         "framework": "vllm",
         "concurrency": 32,
         "isl": 1024,
         "osl": 128,
+        "request_rate": "inf",
+        "prompts": 320,
     }
     assert run.setup["date"] == "2026-07-17"
 
@@ -74,7 +77,14 @@ def test_sglang_jsonl_gives_a_run_a_line_and_isl_osl_of_the_random_dataset() -> 
     (run,) = sglang_bench.parse(SGLANG.read_bytes())
     assert run.metric("output_throughput").value == 263.9
     assert run.metric("p99_itl_ms").unit == "ms"
-    assert stated(run) == {"framework": "sglang", "concurrency": 32, "isl": 1024, "osl": 128}
+    assert stated(run) == {
+        "framework": "sglang",
+        "concurrency": 32,
+        "isl": 1024,
+        "osl": 128,
+        "dataset": "random",
+        "request_rate": "inf",
+    }
     sweep = sglang_bench.parse(SGLANG_SWEEP.read_bytes())
     assert [(r.workload["concurrency"].value, r.metric("output_throughput").value) for r in sweep] == [
         (32, 263.9),
