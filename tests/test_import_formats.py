@@ -232,5 +232,5 @@ def test_a_binary_file_is_refused() -> None:
 def test_an_unknown_format_is_named() -> None:
     assert (
         error_of("genai-perf", b"{}") == "unknown format 'genai-perf';"
-        " known: aiperf, vllm-bench, sglang-bench, nccl-tests, deepep, uccl-ep, pplx-kernels"
+        " known: aiperf, vllm-bench, sglang-bench, nccl-tests, deepep, uccl-ep, pplx-kernels, mlperf-loadgen"
     )
