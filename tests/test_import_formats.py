@@ -40,7 +40,7 @@ def test_aiperf_export_gives_statistics_with_units_and_the_set_up() -> None:
     assert run.metric("request_latency.p99").unit == "ms"
     assert run.metric("request_throughput.avg").unit == "req/s"
     assert run.metric("benchmark_duration.avg").unit == "s"
-    assert stated(run) == {"model": "Qwen3-30B-A3B-FP8", "concurrency": 32, "isl": 120, "osl": 128}
+    assert stated(run) == {"model": "Qwen3-30B-A3B-FP8", "concurrency": 32, "isl": 120, "osl": 128, "prompts": 320}
     assert run.workload["concurrency"].where == "$.input_config.phases[0].concurrency"
     assert run.setup["tool_version"] == "0.13.0"
     assert run.setup["date"] == "2026-07-17"

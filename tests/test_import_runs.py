@@ -408,7 +408,8 @@ def test_the_evidence_shows_the_set_up_the_file_states(guide: Path) -> None:
     assert aiperf["Command"].startswith("aiperf profile --model 'Qwen3-30B-A3B-FP8' --url 'http://10.0.1.12:8000'")
     assert aiperf["Date"] == "2026-07-17"
     assert aiperf["Settings named"] == (
-        "model: Qwen3-30B-A3B-FP8; concurrency: 32; input length (ISL): 120; output length (OSL): 128"
+        "model: Qwen3-30B-A3B-FP8; concurrency: 32; input length (ISL): 120; output length (OSL): 128;"
+        " number of prompts: 320"
     )
     assert aiperf["Raw output"] == kept
     assert aiperf["Environment"] == "not stated"  # the export does not list the server's environment
@@ -629,3 +630,26 @@ def test_the_ingest_modules_import_one_way() -> None:
         return any(n == goal or (n not in seen and reaches(n, goal, seen | {n})) for n in edges.get(start, ()))
 
     assert [name for name in sorted(edges) if reaches(name, name)] == []
+
+
+def test_a_mapping_files_entry_marks_a_repetition(guide: Path, tmp_path: Path) -> None:
+    shutil.copy(VLLM, tmp_path / VLLM.name)
+    shutil.copy(SGLANG_SWEEP, tmp_path / SGLANG_SWEEP.name)
+    mapping = tmp_path / "sweep.yml"
+    entries = (
+        f"  - {{file: {VLLM.name}, format: vllm-bench, row: conc32, series: road}}\n"
+        f"  - {{file: {SGLANG_SWEEP.name}, record: 1, format: sglang-bench, row: conc32, series: road<MARK>}}\n"
+    )
+    mapping.write_text("table: serving\nruns:\n" + entries.replace("<MARK>", ""), encoding="utf-8")
+    done = cli("--map", mapping, "--data", guide)
+    assert done.returncode == 1
+    assert f"{mapping}:4: {tmp_path / SGLANG_SWEEP.name}: serving / conc32 / road already holds" in done.stderr
+    mapping.write_text("table: serving\nruns:\n" + entries.replace("<MARK>", ", repetition: true"), encoding="utf-8")
+    done = cli("--map", mapping, "--data", guide)
+    assert done.returncode == 0, done.stderr
+    assert cell(guide, "serving", "conc32", "road")[2] == (297.63, 263.9)
+    mapping.write_text(
+        "table: serving\nruns:\n" + entries.replace("<MARK>", ", repetition: yes please"), encoding="utf-8"
+    )
+    done = cli("--map", mapping, "--data", guide)
+    assert done.returncode == 1 and "repetition: expected true or false, got 'yes please'" in done.stderr
