@@ -64,6 +64,10 @@ def test_offline_single_stream_and_multi_stream_headlines() -> None:
     offline = read(MLPERF / "offline_llm_summary.txt")
     assert offline.metric("samples_per_second").value == 42.5 and offline.metric("tokens_per_second").value == 12345.6
     assert "request_rate" not in offline.workload  # an Offline run sends every query at once
+    # LoadGen 5.1 warns inside the parameters block: a note, not a setting
+    assert offline.warnings[0].endswith("WARNING: sample_concatenate_permutation was set to true.")
+    assert not [s for s in offline.settings if "WARNING" in s or "samples per query might" in s]
+    assert "min_duration (ms): 600000" in offline.settings
     single = read(MLPERF / "singlestream_summary.txt")
     assert single.metric("p90_latency").value == 2.45
     assert single.metric("early_stopping_p90_latency").value == 2.46

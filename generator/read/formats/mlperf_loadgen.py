@@ -86,6 +86,8 @@ _PERCENTILE = re.compile(
     r"(\d{1,3}(?:\.\d{1,4})?)(?:th)? (percentile latency|percentile first token latency|first token percentile"
     r" latency|percentile time to output token) \(ns\)"
 )
+#: A setting of ``Test Parameters Used``: ``target_qps``, ``min_duration (ms)``.
+_SETTING = re.compile(r"[a-z][a-z0-9_]{0,60}(?: \([a-z]{1,4}\))?")
 #: `` * Early stopping 90th percentile estimate: 8434934462`` (SingleStream, MultiStream).
 _EARLY = re.compile(r"\* Early stopping (\d{1,3})th percentile estimate: (\d+)")
 
@@ -165,7 +167,9 @@ def _summary(lines: list[str]) -> ToolRun:
             continue
         if section == "parameters":
             name, sep, value = line.partition(":")
-            if sep:
+            if line.startswith("WARNING"):
+                notes.append(f"{where}: {line}")
+            elif sep and _SETTING.fullmatch(name.strip()):
                 settings.append(f"{name.strip()}: {value.strip()}")
                 if name.strip() == "target_qps":
                     target = (value.strip(), where)
