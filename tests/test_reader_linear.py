@@ -246,6 +246,24 @@ TEXT_CASES: dict[str, dict[str, Make]] = {
     },
 }
 
+LOADGEN_HEAD = (
+    "================================================\nMLPerf Results Summary\n"
+    "================================================\nScenario : Server\nMode     : PerformanceOnly\n"
+)
+MLLOG = ':::MLLOG {{"key": "{key}", "value": {value}, "time_ms": 1.0}}'
+TEXT_CASES["mlperf-loadgen"] = {
+    "a summary line's digits": long_lines("Completed samples per second    : ", "1", before=LOADGEN_HEAD),
+    "a percentile's digits": long_lines("", "1", " percentile latency (ns)   : 1", before=LOADGEN_HEAD),
+    "an estimate's digits": long_lines(" * Early stopping 90th percentile estimate: ", "1", before=LOADGEN_HEAD),
+    "estimates on one line": long_lines("", " * Early stopping 90th percentile estimate: 1", before=LOADGEN_HEAD),
+    "colons": long_lines("", " : ", before=LOADGEN_HEAD),
+    "latency lines": many_lines(lambda i: f"{i}.00 percentile latency (ns)   : {i}", before=LOADGEN_HEAD),
+    "parameters": many_lines(lambda i: f"setting_{i} : {i}", before=LOADGEN_HEAD + "Test Parameters Used\n"),
+    "detail lines": many_lines(lambda i: MLLOG.format(key=f"result_{i}.00_percentile_latency_ns", value=i)),
+    "a long sample set": long_lines(MLLOG.format(key="loaded_qsl_set", value="[1").rstrip("}"), ",1", "]}"),
+    "a detail key's quotes": long_lines(':::MLLOG {"key": "', '"'),
+}
+
 AIPERF_DOC = {"output_token_throughput": {"unit": "tokens/sec", "avg": 1.0}}
 VLLM_LINE = {"model_id": "m", "duration": 1, "completed": 1, "output_throughput": 1.0}
 
@@ -300,7 +318,7 @@ JSON_CASES: dict[str, dict[str, Make]] = {
     },
 }
 
-TEXT_FORMATS = ("nccl-tests", "deepep", "uccl-ep", "pplx-kernels")
+TEXT_FORMATS = ("nccl-tests", "deepep", "uccl-ep", "pplx-kernels", "mlperf-loadgen")
 #: The two ways a text log is cut into lines and cleaned of launchers' tags (UCCL EP and pplx-kernels go through
 #: DeepEP's): given every one of :data:`TEXT_UNITS`.
 LINE_READERS = ("nccl-tests", "deepep")

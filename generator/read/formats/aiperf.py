@@ -191,6 +191,7 @@ def _first_workload(config: dict[str, Any]) -> dict[str, Stated]:
         model = stated_text(names[0], path_text(("input_config", "endpoint", "model_names", 0)))
     osl = dig(config, "input", "prompt", "output_tokens")
     isl = dig(config, "input", "prompt", "input_tokens")
+    rate = dig(config, "loadgen", "request_rate")
     return workload(
         model=model,
         concurrency=stated_int(
@@ -203,6 +204,12 @@ def _first_workload(config: dict[str, Any]) -> dict[str, Stated]:
         osl=stated_int(
             osl.get("mean") if isinstance(osl, dict) else None,
             path_text(("input_config", "input", "prompt", "output_tokens", "mean")),
+        ),
+        request_rate=Stated(rate, path_text(("input_config", "loadgen", "request_rate")))
+        if isinstance(rate, (int, float)) and not isinstance(rate, bool) and rate > 0 and math.isfinite(rate)
+        else None,
+        prompts=stated_int(
+            dig(config, "loadgen", "request_count"), path_text(("input_config", "loadgen", "request_count"))
         ),
     )
 
@@ -265,11 +272,12 @@ def _workload(config: dict[str, Any]) -> dict[str, Stated]:
     model = None
     if isinstance(models, list) and len(models) == 1:
         model = stated_text(dig(models, 0, "name"), path_text(("input_config", "models", "items", 0, "name")))
-    concurrency = None
+    concurrency = requests = None
     found = _profiling_phase(config)
     if found is not None:
         i, phase = found
         concurrency = stated_int(phase.get("concurrency"), path_text(("input_config", "phases", i, "concurrency")))
+        requests = stated_int(phase.get("requests"), path_text(("input_config", "phases", i, "requests")))
     datasets = config.get("datasets")
     index = 0
     if isinstance(datasets, list):
@@ -280,6 +288,7 @@ def _workload(config: dict[str, Any]) -> dict[str, Stated]:
         concurrency=concurrency,
         isl=_length(config, index, "isl"),
         osl=_length(config, index, "osl"),
+        prompts=requests,
     )
 
 
