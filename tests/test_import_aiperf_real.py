@@ -88,6 +88,7 @@ def test_a_real_aiperf_export_is_read_with_its_units_and_set_up(real_export: Pat
         "concurrency": CONCURRENCY,
         "isl": ISL,
         "osl": OSL,
+        "prompts": REQUESTS,
     }
     assert run.setup["tool_version"] == "0.13.0"
 
@@ -114,5 +115,6 @@ def test_a_real_aiperf_export_imported_is_the_number_on_the_page(real_export: Pa
     assert lines["Command"].startswith("aiperf profile")
     assert lines["Date"] == doc["start_time"][:10]
     assert lines["Settings named"] == (
-        f"model: tiny-moe; concurrency: {CONCURRENCY}; input length (ISL): {ISL}; output length (OSL): {OSL}"
+        f"model: tiny-moe; concurrency: {CONCURRENCY}; input length (ISL): {ISL}; output length (OSL): {OSL};"
+        f" number of prompts: {REQUESTS}"
     )

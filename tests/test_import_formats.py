@@ -40,7 +40,7 @@ def test_aiperf_export_gives_statistics_with_units_and_the_set_up() -> None:
     assert run.metric("request_latency.p99").unit == "ms"
     assert run.metric("request_throughput.avg").unit == "req/s"
     assert run.metric("benchmark_duration.avg").unit == "s"
-    assert stated(run) == {"model": "Qwen3-30B-A3B-FP8", "concurrency": 32, "isl": 120, "osl": 128}
+    assert stated(run) == {"model": "Qwen3-30B-A3B-FP8", "concurrency": 32, "isl": 120, "osl": 128, "prompts": 320}
     assert run.workload["concurrency"].where == "$.input_config.phases[0].concurrency"
     assert run.setup["tool_version"] == "0.13.0"
     assert run.setup["date"] == "2026-07-17"
@@ -53,13 +53,16 @@ def test_vllm_result_gives_its_keys_with_units_from_their_names() -> None:
     assert run.metric("median_ttft_ms").unit == "ms"
     assert run.metric("request_throughput").unit == "req/s"
     assert run.metric("duration").unit == "s"
-    # framework, isl and osl come from `--metadata`; model and concurrency from the file's own fields
+    # framework, isl and osl come from `--metadata`; model, concurrency, request rate and prompts from the
+    # file's own fields
     assert stated(run) == {
         "model": "Qwen3-30B-A3B-FP8",
         "framework": "vllm",
         "concurrency": 32,
         "isl": 1024,
         "osl": 128,
+        "request_rate": "inf",
+        "prompts": 320,
     }
     assert run.setup["date"] == "2026-07-17"
 
@@ -74,7 +77,14 @@ def test_sglang_jsonl_gives_a_run_a_line_and_isl_osl_of_the_random_dataset() -> 
     (run,) = sglang_bench.parse(SGLANG.read_bytes())
     assert run.metric("output_throughput").value == 263.9
     assert run.metric("p99_itl_ms").unit == "ms"
-    assert stated(run) == {"framework": "sglang", "concurrency": 32, "isl": 1024, "osl": 128}
+    assert stated(run) == {
+        "framework": "sglang",
+        "concurrency": 32,
+        "isl": 1024,
+        "osl": 128,
+        "dataset": "random",
+        "request_rate": "inf",
+    }
     sweep = sglang_bench.parse(SGLANG_SWEEP.read_bytes())
     assert [(r.workload["concurrency"].value, r.metric("output_throughput").value) for r in sweep] == [
         (32, 263.9),
@@ -222,5 +232,5 @@ def test_a_binary_file_is_refused() -> None:
 def test_an_unknown_format_is_named() -> None:
     assert (
         error_of("genai-perf", b"{}") == "unknown format 'genai-perf';"
-        " known: aiperf, vllm-bench, sglang-bench, nccl-tests, deepep, uccl-ep, pplx-kernels"
+        " known: aiperf, vllm-bench, sglang-bench, nccl-tests, deepep, uccl-ep, pplx-kernels, mlperf-loadgen"
     )

@@ -87,7 +87,7 @@ def test_import_keeps_the_raw_file_verbatim_and_the_build_derives_the_value_from
     done = cli("vllm-bench", VLLM, *into(guide, "serving", "conc32", "road"))
     assert done.returncode == 0, done.stderr
     sha = hashlib.sha256(VLLM.read_bytes()).hexdigest()
-    kept = guide / "runs" / "serving" / "conc32" / "road" / f"{sha[:12]}-{VLLM.name}"
+    kept = guide / "runs" / "serving" / f"{sha[:12]}-{VLLM.name}"
     assert kept.read_bytes() == VLLM.read_bytes()
     text = (guide / "tables" / "serving.yml").read_text(encoding="utf-8")
     assert text.startswith("# yaml-language-server: $schema=../../schema/table.schema.json\n")
@@ -130,7 +130,7 @@ def test_importing_the_same_file_again_changes_nothing(guide: Path) -> None:
 def test_a_second_run_of_the_same_cell_adds_a_repetition(guide: Path) -> None:
     assert cli("vllm-bench", VLLM, *into(guide, "serving", "conc32", "road")).returncode == 0
     # a file written with --append-result holds two runs: each becomes a repetition, named by its run
-    assert cli("vllm-bench", VLLM_TWO, *into(guide, "serving", "conc32", "road")).returncode == 0
+    assert cli("vllm-bench", VLLM_TWO, *into(guide, "serving", "conc32", "road"), "--repetition").returncode == 0
     text = (guide / "tables" / "serving.yml").read_text(encoding="utf-8")
     assert "metric: 'run 1: output_throughput'" in text and "metric: 'run 2: output_throughput'" in text
     shown, value, runs = cell(guide, "serving", "conc32", "road")
@@ -173,14 +173,15 @@ def test_a_run_that_contradicts_its_row_is_refused_with_both_sides_named(guide: 
     done = cli("aiperf", AIPERF, *into(guide, "serving", "conc32", "cargo"))
     assert done.returncode == 1
     assert "import refused, nothing written (1 problem):" in done.stderr
+    serving = guide / "tables" / "serving.yml"
     assert (
-        "input length (ISL): the run says 120 ($.input_config.datasets[0].prompts.isl.mean), row conc32 says 1024"
-        in done.stderr
+        "isl: the file states 120 ($.input_config.datasets[0].prompts.isl.mean),"
+        f" the row states 1024 ({serving}:25)" in done.stderr
     )
     assert "output length" not in done.stderr  # 128 on both sides
     assert snapshot(guide) == before
     wrong = cli("sglang-bench", SGLANG_SWEEP, "--record", "2", *into(guide, "serving", "conc32", "road"))
-    assert "concurrency: the run says 256 (line 2 $.max_concurrency), row conc32 says 32" in wrong.stderr
+    assert "concurrency: the file states 256 (line 2 $.max_concurrency), the row states 32" in wrong.stderr
 
 
 def test_a_difference_accepted_with_a_reason_is_recorded_and_shown(guide: Path) -> None:
@@ -188,7 +189,7 @@ def test_a_difference_accepted_with_a_reason_is_recorded_and_shown(guide: Path) 
     done = cli("aiperf", AIPERF, *into(guide, "serving", "conc32", "cargo"), "--accept-difference", reason)
     assert done.returncode == 0, done.stderr
     text = (guide / "tables" / "serving.yml").read_text(encoding="utf-8")
-    assert f"reason: {reason}" in text and "input length (ISL): the run says 120" in text
+    assert f"reason: {reason}" in text and "isl: the file states 120" in text
     page = results_page(guide)
     assert "Set-up differs" in page and reason in page
 
@@ -198,8 +199,9 @@ def test_campaign_nodes_and_gpus_guard_nccl_tests_runs(guide: Path) -> None:
     text = campaign.read_text(encoding="utf-8")
     campaign.write_text(text.replace('"2", key: nodes', '"4", key: nodes').replace('"16"', '"32"'), encoding="utf-8")
     done = cli("nccl-tests", NCCL, *into(guide, "allgather", "one-mib", "road"))
-    assert "nodes: the run says 2 (line 6), campaign lab (Nodes) says 4" in done.stderr
-    assert "GPUs: the run says 16 (line 6), campaign lab (GPUs) says 32" in done.stderr
+    lab = guide / "campaigns" / "lab.yml"
+    assert "nodes: the file states 2 (line 6), campaign lab (Nodes) states 4 (" + f"{lab}:6)" in done.stderr
+    assert "gpus: the file states 16 (line 6), campaign lab (GPUs) states 32 (" + f"{lab}:7)" in done.stderr
     assert done.returncode == 1
     # the same campaign as the run: filed
     campaign.write_text(text, encoding="utf-8")
@@ -342,9 +344,11 @@ def test_generator_diff_and_the_preview_show_what_an_import_changed(guide: Path,
     data = repo / "data"
     # a second file for the road cell (two more runs: the median stays, the spread appears) and a third
     # run for the cargo cell that moves its median across a band boundary
-    assert cli("vllm-bench", VLLM_TWO, *into(data, "serving", "conc32", "road")).returncode == 0
+    assert cli("vllm-bench", VLLM_TWO, *into(data, "serving", "conc32", "road"), "--repetition").returncode == 0
     reason = "the AIPerf run used ISL 120 on purpose"
-    done = cli("aiperf", AIPERF, *into(data, "serving", "conc32", "cargo"), "--accept-difference", reason)
+    done = cli(
+        "aiperf", AIPERF, *into(data, "serving", "conc32", "cargo"), "--accept-difference", reason, "--repetition"
+    )
     assert done.returncode == 0, done.stderr
     diff = subprocess.run(
         [sys.executable, "-m", "generator", "diff", "--data", data, "--base", "main"],
@@ -397,14 +401,15 @@ def test_the_evidence_shows_the_set_up_the_file_states(guide: Path) -> None:
         ],
     )
     assert len(outcome.added) == 3
-    kept = f"runs/serving/conc32/cargo/{hashlib.sha256(AIPERF.read_bytes()).hexdigest()[:12]}-{AIPERF.name}"
+    kept = f"runs/serving/{hashlib.sha256(AIPERF.read_bytes()).hexdigest()[:12]}-{AIPERF.name}"
     page = results_page(guide)
     aiperf = evidence(page, "serving", "conc32", "cargo bike")
     assert aiperf["Tool"] == "AIPerf 0.13.0"
     assert aiperf["Command"].startswith("aiperf profile --model 'Qwen3-30B-A3B-FP8' --url 'http://10.0.1.12:8000'")
     assert aiperf["Date"] == "2026-07-17"
     assert aiperf["Settings named"] == (
-        "model: Qwen3-30B-A3B-FP8; concurrency: 32; input length (ISL): 120; output length (OSL): 128"
+        "model: Qwen3-30B-A3B-FP8; concurrency: 32; input length (ISL): 120; output length (OSL): 128;"
+        " number of prompts: 320"
     )
     assert aiperf["Raw output"] == kept
     assert aiperf["Environment"] == "not stated"  # the export does not list the server's environment
@@ -412,7 +417,7 @@ def test_the_evidence_shows_the_set_up_the_file_states(guide: Path) -> None:
     assert (vllm["Tool"], vllm["Date"], vllm["Command"]) == ("vLLM bench serve", "2026-07-17", "not stated")
     assert vllm["Settings named"] == (
         "model: Qwen3-30B-A3B-FP8; framework: vllm; concurrency: 32; input length (ISL): 1024;"
-        " output length (OSL): 128; prompts: 320; request rate: inf; burstiness: 1.0"
+        " output length (OSL): 128; request rate: inf; number of prompts: 320; burstiness: 1.0"
     )
     nccl = evidence(page, "allgather", "one-mib", "road bike")
     assert (nccl["Tool"], nccl["Software"]) == ("nccl-tests 2.17.6", "nccl 2.28.7")
@@ -426,7 +431,7 @@ def test_the_evidence_shows_the_set_up_the_file_states(guide: Path) -> None:
 def test_runs_from_two_tools_keep_each_files_own_statement(guide: Path) -> None:
     reason = "the AIPerf run used ISL 120 on purpose"
     import_runs(guide, [Request("sglang-bench", SGLANG_SWEEP, "serving", "conc32", "cargo", record=1)])
-    import_runs(guide, [Request("aiperf", AIPERF, "serving", "conc32", "cargo", accept=reason)])
+    import_runs(guide, [Request("aiperf", AIPERF, "serving", "conc32", "cargo", accept=reason, repetition=True)])
     lines = evidence(results_page(guide), "serving", "conc32", "cargo bike")
     assert lines["Tool"] == "SGLang bench_serving; AIPerf 0.13.0"
     assert lines["Command"].startswith("# run 1: command not stated # run 2 aiperf profile --model")
@@ -456,7 +461,7 @@ def test_the_files_oldest_date_and_version_date_a_value_with_runs_from_several_f
     second = guide.parent / "vllm-older.json"
     second.write_text(older, encoding="utf-8")
     import_runs(guide, [Request("vllm-bench", VLLM, "serving", "conc32", "road")])
-    import_runs(guide, [Request("vllm-bench", second, "serving", "conc32", "road")])
+    import_runs(guide, [Request("vllm-bench", second, "serving", "conc32", "road", repetition=True)])
     sample = derive_guide(guide).sample("serving", "conc32", "road")
     # the guide's freshness rules (as of 2026-06-01, at most 365 days) judge the value by its oldest run
     assert sample.setup.date is not None and sample.setup.date.isoformat() == "2025-03-01"
@@ -502,3 +507,149 @@ def test_a_hand_written_file_entry_whose_metric_has_another_unit_is_refused_at_b
     # the same entry with the metric the table takes builds
     table.write_text(table.read_text(encoding="utf-8").replace("metric: mean_ttft_ms", "metric: output_throughput"))
     assert cell(guide, "serving", "conc32", "road") == ("297.63", 297.63, (297.63,))
+
+
+# -- an import that cannot land in the wrong cell ---------------------------------------------------
+
+#: An SGLang file of three runs: random 1024/128 at 1 and at 8 requests/s, then ShareGPT at 8 requests/s.
+RATES = IMPORTS / "sglang" / "sglang_rates_and_sharegpt.jsonl"
+
+
+def _state(guide: Path, old: str, new: str) -> Path:
+    table = guide / "tables" / "serving.yml"
+    text = table.read_text(encoding="utf-8")
+    assert old in text
+    table.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return table
+
+
+def test_a_record_run_at_another_request_rate_than_the_row_states_is_refused_with_both_values(guide: Path) -> None:
+    table = _state(
+        guide, "workload: {concurrency: 32, isl: 1024, osl: 128}", "workload: {concurrency: 32, request_rate: 8}"
+    )
+    assert derive_guide(guide).data is not None  # `workload: {request_rate: 8}` on a row is valid
+    before = snapshot(guide)
+    done = cli("sglang-bench", RATES, "--record", "1", *into(guide, "serving", "conc32", "road"))
+    assert done.returncode == 1
+    assert (
+        f"{RATES} (run 1): this run's set-up contradicts the row it is filed under" in done.stderr
+        and f"request_rate: the file ran at 1 request/s (line 1 $.request_rate), the row states 8 ({table}:25)"
+        in done.stderr
+    )
+    assert snapshot(guide) == before
+    # the record that ran at 8 requests/s is filed
+    done = cli("sglang-bench", RATES, "--record", "2", *into(guide, "serving", "conc32", "road"))
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_sharegpt_run_into_a_table_of_the_random_dataset_is_refused(guide: Path) -> None:
+    table = _state(guide, "metrics:", "workload: {dataset: random}\nmetrics:")
+    done = cli("sglang-bench", RATES, "--record", "3", *into(guide, "serving", "conc32", "road"))
+    assert done.returncode == 1
+    assert "dataset: the file states sharegpt (line 3 $.dataset_name), the table states random (" in done.stderr
+    assert f"{table}:" in done.stderr
+
+
+def test_a_file_whose_runs_ran_different_workloads_is_not_filed_as_one_cells_repetitions(guide: Path) -> None:
+    done = cli("sglang-bench", RATES, *into(guide, "serving", "conc32", "road"))
+    assert done.returncode == 1
+    assert "its runs differ in request_rate (run 1: 1, run 2: 8)" in done.stderr and "--record N" in done.stderr
+
+
+def test_a_second_run_for_a_filled_cell_needs_repetition_and_the_refusal_names_both(guide: Path) -> None:
+    assert cli("vllm-bench", VLLM, *into(guide, "serving", "conc32", "road")).returncode == 0
+    before = snapshot(guide)
+    done = cli("sglang-bench", SGLANG_SWEEP, "--record", "1", *into(guide, "serving", "conc32", "road"))
+    assert done.returncode == 1
+    sha = hashlib.sha256(VLLM.read_bytes()).hexdigest()[:12]
+    kept = hashlib.sha256(SGLANG_SWEEP.read_bytes()).hexdigest()[:12]
+    assert f"serving / conc32 / road already holds runs/serving/{sha}-{VLLM.name} (output_throughput)" in done.stderr
+    assert f"this import adds runs/serving/{kept}-{SGLANG_SWEEP.name} (run 1: output_throughput)" in done.stderr
+    assert "--repetition" in done.stderr
+    assert snapshot(guide) == before
+    # two files for one empty cell in one command: the second is a repetition too
+    done = cli("vllm-bench", VLLM, VLLM_TWO, *into(guide, "serving", "conc32", "cargo"))
+    assert done.returncode == 1 and "serving / conc32 / cargo already holds" in done.stderr
+    done = cli("sglang-bench", SGLANG_SWEEP, "--record", "1", *into(guide, "serving", "conc32", "road"), "--repetition")
+    assert done.returncode == 0, done.stderr
+    assert cell(guide, "serving", "conc32", "road")[2] == (297.63, 263.9)
+
+
+def test_one_file_imported_into_many_cells_is_kept_once(guide: Path) -> None:
+    for row, record in (("conc32", "1"), ("conc256", "2")):
+        for series in ("road", "cargo"):
+            done = cli("sglang-bench", SGLANG_SWEEP, "--record", record, *into(guide, "serving", row, series))
+            assert done.returncode == 0, done.stderr
+    kept = [p for p in (guide / "runs" / "serving").rglob("*") if p.is_file()]
+    assert [p.relative_to(guide).as_posix() for p in kept] == [
+        f"runs/serving/{hashlib.sha256(SGLANG_SWEEP.read_bytes()).hexdigest()[:12]}-{SGLANG_SWEEP.name}"
+    ]
+    text = (guide / "tables" / "serving.yml").read_text(encoding="utf-8")
+    assert text.count(f"path: {kept[0].relative_to(guide).as_posix()}") == 4
+    # the build still checks the one copy's sha256 for every cell that points at it
+    kept[0].write_bytes(kept[0].read_bytes().replace(b"263.9", b"363.9"))
+    with pytest.raises(GuideError, match="the file changed since it was recorded"):
+        derive_guide(guide)
+
+
+def test_a_file_already_kept_elsewhere_in_the_table_is_pointed_at_not_copied(guide: Path) -> None:
+    assert cli("vllm-bench", VLLM, *into(guide, "serving", "conc32", "road")).returncode == 0
+    sha = hashlib.sha256(VLLM.read_bytes()).hexdigest()
+    old = guide / "runs" / "serving" / f"{sha[:12]}-{VLLM.name}"
+    # a copy an older import kept under row and series folders stays the one copy
+    legacy = guide / "runs" / "serving" / "conc32" / "road" / old.name
+    legacy.parent.mkdir(parents=True)
+    old.rename(legacy)
+    table = guide / "tables" / "serving.yml"
+    table.write_text(
+        table.read_text(encoding="utf-8").replace(f"runs/serving/{old.name}", f"runs/serving/conc32/road/{old.name}"),
+        encoding="utf-8",
+    )
+    renamed = guide.parent / "renamed.json"
+    renamed.write_bytes(VLLM.read_bytes())
+    assert cli("vllm-bench", renamed, *into(guide, "serving", "conc32", "cargo")).returncode == 0
+    assert [p.name for p in (guide / "runs" / "serving").rglob("*.json")] == [old.name]
+    assert table.read_text(encoding="utf-8").count(f"path: runs/serving/conc32/road/{old.name}") == 2
+
+
+def test_the_ingest_modules_import_one_way() -> None:
+    import ast
+
+    folder = ROOT / "generator" / "ingest"
+    edges: dict[str, set[str]] = {}
+    for path in folder.glob("*.py"):
+        names = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("generator.ingest."):
+                names.add(node.module.rsplit(".", 1)[1])
+            if isinstance(node, ast.ImportFrom) and node.module == "generator.ingest":
+                names.update(alias.name for alias in node.names)
+        edges[path.stem] = names
+
+    def reaches(start: str, goal: str, seen: frozenset[str] = frozenset()) -> bool:
+        return any(n == goal or (n not in seen and reaches(n, goal, seen | {n})) for n in edges.get(start, ()))
+
+    assert [name for name in sorted(edges) if reaches(name, name)] == []
+
+
+def test_a_mapping_files_entry_marks_a_repetition(guide: Path, tmp_path: Path) -> None:
+    shutil.copy(VLLM, tmp_path / VLLM.name)
+    shutil.copy(SGLANG_SWEEP, tmp_path / SGLANG_SWEEP.name)
+    mapping = tmp_path / "sweep.yml"
+    entries = (
+        f"  - {{file: {VLLM.name}, format: vllm-bench, row: conc32, series: road}}\n"
+        f"  - {{file: {SGLANG_SWEEP.name}, record: 1, format: sglang-bench, row: conc32, series: road<MARK>}}\n"
+    )
+    mapping.write_text("table: serving\nruns:\n" + entries.replace("<MARK>", ""), encoding="utf-8")
+    done = cli("--map", mapping, "--data", guide)
+    assert done.returncode == 1
+    assert f"{mapping}:4: {tmp_path / SGLANG_SWEEP.name}: serving / conc32 / road already holds" in done.stderr
+    mapping.write_text("table: serving\nruns:\n" + entries.replace("<MARK>", ", repetition: true"), encoding="utf-8")
+    done = cli("--map", mapping, "--data", guide)
+    assert done.returncode == 0, done.stderr
+    assert cell(guide, "serving", "conc32", "road")[2] == (297.63, 263.9)
+    mapping.write_text(
+        "table: serving\nruns:\n" + entries.replace("<MARK>", ", repetition: yes please"), encoding="utf-8"
+    )
+    done = cli("--map", mapping, "--data", guide)
+    assert done.returncode == 1 and "repetition: expected true or false, got 'yes please'" in done.stderr

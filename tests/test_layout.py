@@ -19,6 +19,7 @@ LAYERS = [
         "number_range",
         "output_dir",
         "safe_write",
+        "workload",
     },  # the bottom: no generator imports
     {"read"},  # data files -> documents with line numbers
     {"schema"},  # the record format

@@ -20,7 +20,7 @@ from tests.test_import_runs import VLLM, cli, guide, snapshot
 
 __all__ = ["guide"]  # the fixture, used by name
 
-TARGET = f"runs/serving/conc32/road/{hashlib.sha256(VLLM.read_bytes()).hexdigest()[:12]}-{VLLM.name}"
+TARGET = f"runs/serving/{hashlib.sha256(VLLM.read_bytes()).hexdigest()[:12]}-{VLLM.name}"
 
 
 @pytest.fixture

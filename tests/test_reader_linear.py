@@ -190,6 +190,10 @@ TEXT_CASES: dict[str, dict[str, Make]] = {
             after=NCCL_FOOTER,
         ),
         "ranks' tags": many_lines(lambda i: f"[1,{i}]<stdout>:# nThread 1"),
+        "cycles of one row": many_lines(lambda i: NCCL_ROW.format(size=8), before=NCCL_HEADER, after=NCCL_FOOTER),
+        "a pasted table's rows": many_lines(
+            lambda i: "0: " + NCCL_ROW.format(size=i + 1), before=NCCL_HEADER.split("\n", 2)[2]
+        ),
     },
     "deepep": {
         "a best line's digits": long_lines(BEST, "1"),
@@ -219,6 +223,12 @@ TEXT_CASES: dict[str, dict[str, Make]] = {
             )
         ),
         "a traceback": many_lines(lambda i: f"[1,{i}]<stdout>:  File x" if i else "Traceback (most recent call last):"),
+        "test_ep records run together": long_lines("", V2_LINE.format(rank=0, phase="dispatch", second="copy")),
+        "profiler lines run together": long_lines("", "USDT:1 2:2 x.cpp:52] profiler_start"),
+        "record marks after blanks": long_lines("", "   * EP: "),
+        "a traceback of wrappers": many_lines(
+            lambda i: "x.ProcessRaisedException: " if i else "Traceback (most recent call last):"
+        ),
     },
     "uccl-ep": {
         "a pplx line's digits": long_lines("[pplx][rank 0] Dispatch both p50: ", "1"),
@@ -231,7 +241,27 @@ TEXT_CASES: dict[str, dict[str, Make]] = {
         "a latency's blanks": long_lines("", " ", "x\t1GB/s\t1", before=PPLX_HEAD + "8\t1\t1\t1\t1"),
         "rows": many_lines(lambda i: f"{i}\t1\t1\t1\t1μs ± 1μs\t1GB/s\t1", before=PPLX_HEAD),
         "blocks": many_lines(lambda i: PPLX_HEAD + "8\t1\t1\t1\t1μs ± 1μs\t1GB/s\t1\nSaved to x"),
+        "a pasted row's blanks": long_lines("", " ", "1μs ± 1μs 1GB/s 1", before=PPLX_HEAD + "8 1 1 1"),
+        "a pasted row's latency digits": long_lines("", "1", "μs ± 1μs 1GB/s 1", before=PPLX_HEAD + "8 1 1 1 "),
     },
+}
+
+LOADGEN_HEAD = (
+    "================================================\nMLPerf Results Summary\n"
+    "================================================\nScenario : Server\nMode     : PerformanceOnly\n"
+)
+MLLOG = ':::MLLOG {{"key": "{key}", "value": {value}, "time_ms": 1.0}}'
+TEXT_CASES["mlperf-loadgen"] = {
+    "a summary line's digits": long_lines("Completed samples per second    : ", "1", before=LOADGEN_HEAD),
+    "a percentile's digits": long_lines("", "1", " percentile latency (ns)   : 1", before=LOADGEN_HEAD),
+    "an estimate's digits": long_lines(" * Early stopping 90th percentile estimate: ", "1", before=LOADGEN_HEAD),
+    "estimates on one line": long_lines("", " * Early stopping 90th percentile estimate: 1", before=LOADGEN_HEAD),
+    "colons": long_lines("", " : ", before=LOADGEN_HEAD),
+    "latency lines": many_lines(lambda i: f"{i}.00 percentile latency (ns)   : {i}", before=LOADGEN_HEAD),
+    "parameters": many_lines(lambda i: f"setting_{i} : {i}", before=LOADGEN_HEAD + "Test Parameters Used\n"),
+    "detail lines": many_lines(lambda i: MLLOG.format(key=f"result_{i}.00_percentile_latency_ns", value=i)),
+    "a long sample set": long_lines(MLLOG.format(key="loaded_qsl_set", value="[1").rstrip("}"), ",1", "]}"),
+    "a detail key's quotes": long_lines(':::MLLOG {"key": "', '"'),
 }
 
 AIPERF_DOC = {"output_token_throughput": {"unit": "tokens/sec", "avg": 1.0}}
@@ -288,7 +318,7 @@ JSON_CASES: dict[str, dict[str, Make]] = {
     },
 }
 
-TEXT_FORMATS = ("nccl-tests", "deepep", "uccl-ep", "pplx-kernels")
+TEXT_FORMATS = ("nccl-tests", "deepep", "uccl-ep", "pplx-kernels", "mlperf-loadgen")
 #: The two ways a text log is cut into lines and cleaned of launchers' tags (UCCL EP and pplx-kernels go through
 #: DeepEP's): given every one of :data:`TEXT_UNITS`.
 LINE_READERS = ("nccl-tests", "deepep")

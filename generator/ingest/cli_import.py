@@ -7,12 +7,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.read.formats.catalog import DESCRIPTIONS, PARSERS
+from generator.ingest.inspect_file import EPILOG
+from generator.read.formats.catalog import PARSERS
 
 if TYPE_CHECKING:
     from generator.ingest.importer import Request
-
-EPILOG = "formats:\n" + "\n".join(f"  {name:<13} {text}" for name, text in DESCRIPTIONS.items())
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -25,7 +24,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("format", nargs="?", choices=sorted(PARSERS), metavar="FORMAT", help="the tool's format")
-    parser.add_argument("files", nargs="*", type=Path, metavar="FILE", help="result files: each run is a repetition")
+    parser.add_argument(
+        "files",
+        nargs="*",
+        type=Path,
+        metavar="FILE",
+        help="result files (a second one for a filled cell needs --repetition)",
+    )
     parser.add_argument("--data", type=Path, default=Path("data"))
     parser.add_argument("--table", help="the measured table's id")
     parser.add_argument("--row", help="the row's id")
@@ -38,6 +43,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "--accept-difference",
         metavar="REASON",
         help="file a run whose set-up differs from the row's anyway; the reason is kept and shown",
+    )
+    parser.add_argument(
+        "--repetition",
+        action="store_true",
+        help="the files are further runs of the same measurement: add them to a cell that already holds a run",
     )
     parser.add_argument("--map", type=Path, metavar="SWEEP_YML", help="a mapping file: one run file or folder per cell")
 
@@ -52,6 +62,8 @@ def requests_of(args: argparse.Namespace) -> tuple[list[Request], list[str]]:
             return [], [
                 "--map takes the whole sweep from the mapping file: give no FORMAT, FILE, --table, --row, --series"
             ]
+        if args.repetition:
+            return [], ["--map: a repetition is marked in the mapping file (`repetition: true` on its entry)"]
         return read_sweep(args.map)
     missing = [name for name in ("format", "table", "row", "series") if not getattr(args, name)]
     if missing or not args.files:
@@ -61,7 +73,15 @@ def requests_of(args: argparse.Namespace) -> tuple[list[Request], list[str]]:
         return [], [f"import needs {wanted} (or --map SWEEP_YML)"]
     return [
         Request(
-            args.format, path, args.table, args.row, args.series, args.record, args.accept_difference, part=args.test
+            args.format,
+            path,
+            args.table,
+            args.row,
+            args.series,
+            args.record,
+            args.accept_difference,
+            part=args.test,
+            repetition=args.repetition,
         )
         for path in args.files
     ], []

@@ -3,7 +3,8 @@
 A row (or its table, or its campaign) states what every run under it ran: the table's and the
 row's ``workload``, and the campaign's environment facts that carry a ``key``. A tool's file states
 some of the same facts about itself, under the same names (see the format readers'
-``WORKLOAD_FIELDS``). Where both state a fact and they differ, the run measured something else,
+``WORKLOAD_FIELDS``, declared by the record format in :mod:`generator.workload`). Where
+both state a fact and they differ, the run measured something else,
 and the importer refuses it unless the author says why (``--accept-difference "reason"``); the
 reason and the differences are then kept with the run and shown on the page.
 
@@ -17,15 +18,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from generator.read.formats.tool_output import Stated, ToolRun, same_stated
-from generator.read.formats.workload import WORKLOAD_FIELDS, WORKLOAD_WORDS
+from generator.workload import UNITS, WORKLOAD_FIELDS
 
 
 @dataclass(frozen=True)
 class Expected:
-    """What the guide states for a field of a row, and where it says so (for the message)."""
+    """What the guide states for a field of a row, who states it (``the row``, ``the table``, ``campaign lab
+    (Nodes)``) and where (``data/tables/serving.yml:12``), for the message."""
 
-    value: str | int
-    where: str
+    value: str | int | float
+    scope: str
+    place: str = ""
 
 
 @dataclass(frozen=True)
@@ -37,9 +40,12 @@ class Difference:
     stated: Stated
 
     def __str__(self) -> str:
+        unit = UNITS.get(self.field)
+        said = f"ran at {self.stated.value} {unit}" if unit else f"states {self.stated.value}"
+        place = f" ({self.expected.place})" if self.expected.place else ""
         return (
-            f"{WORKLOAD_WORDS[self.field]}: the run says {self.stated.value} ({self.stated.where}),"
-            f" {self.expected.where} says {self.expected.value}"
+            f"{self.field}: the file {said} ({self.stated.where}),"
+            f" {self.expected.scope} states {self.expected.value}{place}"
         )
 
 

@@ -5,14 +5,17 @@ reader, finds the table, row and series it is filed under, takes the metric the 
 for that format, checks the unit against the table's and the run's set-up against the row's
 (the comparability guard), then
 
-* copies the file verbatim to ``runs/<table>/<row>/<series>/<sha256 prefix>-<name>`` under the
-  data folder, and
+* keeps the file verbatim, once: at ``runs/<table>/<sha256 prefix>-<name>`` under the data folder, or
+  where the table already keeps a file of the same sha256 (every cell importing it points at that
+  copy), and
 * appends ``{path, sha256, format, metric[, accepted]}`` to the cell's ``files`` list
   (``metric: "run 2: ..."`` names one run of a file that holds several)
   in ``tables/<table>.yml``, keeping the YAML's comments and layout.
 
 The shown value is derived from the raw file at build time, so the file stays the source of truth.
-Importing the same file again changes nothing; a new file for the same cell adds a repetition.
+Importing the same file again changes nothing. A cell that already holds a run takes another file or
+record only as a repetition the command names (``--repetition``); the refusal names both runs. The runs
+of one file filed together must state the same workload (a sweep's records are picked with ``--record``).
 
 All or nothing: every problem of every request is collected first (nothing written); then the
 edited guide is built in a staging copy, and only if it is valid do the raw files and the YAML
@@ -42,6 +45,7 @@ from generator.read.formats.tool_output import (
     canonical_unit,
     join_metric,
     parts_of,
+    same_stated,
     select_part,
     split_part,
 )
@@ -67,6 +71,8 @@ class Request:
     """Where the request came from (``sweep.yml:12``), for messages; empty on the command line."""
     part: str | None = None
     """Which test of a log of several (nccl-tests' ``alltoall_perf``); ``None``: the metric's, or the only one."""
+    repetition: bool = False
+    """The author says the runs repeat the ones the cell already holds (``--repetition``)."""
 
 
 @dataclass
@@ -91,6 +97,10 @@ class ImportProblems(Exception):
         return "\n".join([head, *(f"  {printable(p, keep_newlines=True)}" for p in self.problems)])
 
 
+#: A run a cell holds: (path, metric) of its file entry, and its name in messages.
+_Held = tuple[tuple[str, str], str]
+
+
 @dataclass
 class _Planned:
     table: schema.MeasurementTable
@@ -100,6 +110,9 @@ class _Planned:
     entries: list[dict[str, Any]]
     raw: dict[str, bytes]  # path under the data folder -> content
     describe: list[str]
+    request: Request
+    source: str  # the file as messages name it
+    held: list[_Held]  # the runs the cell holds before this import
 
 
 def _sha256(content: bytes) -> str:
@@ -113,21 +126,38 @@ def _safe_name(name: str) -> str:
 
 
 def expected_workload(
-    data: Data, table: schema.MeasurementTable, row: schema.Row, series: schema.Series
+    data: Data, table: schema.MeasurementTable, row: schema.Row, series: schema.Series, data_dir: Path | None = None
 ) -> dict[str, Expected]:
     """What the guide states about every run of ``series`` under ``row``: its campaign's keyed environment
-    facts, then the table's ``workload``, then the row's (a later one overrides an earlier one)."""
+    facts, then the table's ``workload``, then the row's (a later one overrides an earlier one), each with
+    the file and line that states it."""
     out: dict[str, Expected] = {}
     campaign_id = series.campaign or table.campaign
     campaign = next((c for c in data.campaigns if c.id == campaign_id), None)
     if campaign is not None:
-        for fact in campaign.environment:
+        for i, fact in enumerate(campaign.environment):
             if fact.key is not None:
-                out[fact.key] = Expected(fact.value, f"campaign {campaign.id} ({fact.label})")
-    for scope, workload in ((f"table {table.id}", table.workload), (f"row {row.id}", row.workload)):
+                where = _place(data, data_dir, campaign, ("environment", i, "value"))
+                out[fact.key] = Expected(fact.value, f"campaign {campaign.id} ({fact.label})", where)
+    r_i = table.rows.index(row)
+    for scope, workload, loc in (
+        ("the table", table.workload, ("workload",)),
+        ("the row", row.workload, ("rows", r_i, "workload")),
+    ):
         for name, value in workload.items():
-            out[name] = Expected(value, scope)
+            out[name] = Expected(value, scope, _place(data, data_dir, table, (*loc, name)))
     return out
+
+
+def _place(data: Data, data_dir: Path | None, record: Any, loc: tuple[str | int, ...]) -> str:
+    """``data/tables/serving.yml:12``: the file and line of ``loc`` in the document ``record`` came from."""
+    try:
+        doc = data.doc(record)
+    except KeyError:
+        return ""
+    file = doc.file if data_dir is None else data_dir / doc.file
+    line = doc.line_of(loc)
+    return f"{file}:{line}" if line else str(file)
 
 
 def metric_for(
@@ -141,7 +171,47 @@ def metric_for(
     return None
 
 
-def _plan(data: Data, data_dir: Path, request: Request, problems: list[str]) -> _Planned | None:
+def _kept_copy(data_dir: Path, table: schema.MeasurementTable, sha: str) -> str | None:
+    """Where ``table`` already keeps a file of this sha256 (a copy an earlier import stored), if anywhere."""
+    for row in table.rows:
+        for value in row.values.values():
+            if isinstance(value, schema.Runs) and value.files:
+                for ref in value.files:
+                    if ref.sha256 == sha and (data_dir / ref.path).is_file():
+                        return ref.path
+    return None
+
+
+def _unlike(chosen: list[tuple[int, ToolRun]]) -> str:
+    """Why the runs of one file cannot be one cell's repetitions: the first workload fact two of them state
+    differently (a sweep's records ran at different request rates); empty when they agree."""
+    (first_number, first), *rest = chosen
+    for number, run in rest:
+        for name, theirs in run.workload.items():
+            ours = first.workload.get(name)
+            if ours is not None and not same_stated(name, ours.value, theirs.value):
+                return (
+                    f"its runs differ in {name} (run {first_number}: {ours.value}, run {number}: {theirs.value}),"
+                    " so they are not repetitions of one measurement"
+                )
+    return ""
+
+
+def _held(row: schema.Row, series: schema.Series) -> list[_Held]:
+    """The runs a cell holds now, named as messages name them: ``runs/serving/ab12-x.json (output_throughput)``."""
+    value = row.values.get(series.id)
+    if not isinstance(value, schema.Runs):
+        return []
+    if value.files is None:
+        return [(("", ""), f"typed run {v:g}") for v in value.runs or ()]
+    return [
+        ((ref.path, ref.metric or ""), ref.path + (f" ({ref.metric})" if ref.metric else "")) for ref in value.files
+    ]
+
+
+def _plan(
+    data: Data, data_dir: Path, request: Request, problems: list[str], stored: dict[tuple[str, str], str]
+) -> _Planned | None:
     """Everything one request would write, or ``None`` with its problems appended."""
     head = f"{request.origin}: " if request.origin else ""
     source = f"{head}{request.source}"
@@ -196,8 +266,14 @@ def _plan(data: Data, data_dir: Path, request: Request, problems: list[str]) -> 
             return None
         chosen = [(request.record, runs[request.record - 1])]
     sha = _sha256(content)
-    rel = f"{RUNS_DIR}/{table.id}/{row.id}/{series.id}/{sha[:12]}-{_safe_name(request.source.name)}"
-    expected = expected_workload(data, table, row, series)
+    rel = stored.get((table.id, sha)) or _kept_copy(data_dir, table, sha)
+    if rel is None:
+        rel = f"{RUNS_DIR}/{table.id}/{sha[:12]}-{_safe_name(request.source.name)}"
+    stored[(table.id, sha)] = rel
+    if len(chosen) > 1 and (why := _unlike(chosen)):
+        problems.append(f"{source}: {why}: file one with --record N, or each under its own row")
+        return None
+    expected = expected_workload(data, table, row, series, data_dir)
     entries, describe = [], []
     for number, run in chosen:
         found = _check_run(run, number if len(runs) > 1 else None, metric, table, expected, request, source, problems)
@@ -220,7 +296,18 @@ def _plan(data: Data, data_dir: Path, request: Request, problems: list[str]) -> 
         )
     if len(entries) != len(chosen):
         return None
-    return _Planned(table, data_dir / data.doc(table).file, row.id, series.id, entries, {rel: content}, describe)
+    return _Planned(
+        table,
+        data_dir / data.doc(table).file,
+        row.id,
+        series.id,
+        entries,
+        {rel: content},
+        describe,
+        request,
+        source,
+        _held(row, series),
+    )
 
 
 def _check_run(
@@ -263,7 +350,9 @@ def import_runs(data_dir: Path, requests: list[Request]) -> Outcome:
     data_dir = Path(data_dir)
     data = derive_guide(data_dir).data  # a guide that does not validate now is reported as it is (GuideError)
     problems: list[str] = []
-    plans = [plan for request in requests if (plan := _plan(data, data_dir, request, problems)) is not None]
+    stored: dict[tuple[str, str], str] = {}
+    plans = [plan for request in requests if (plan := _plan(data, data_dir, request, problems, stored)) is not None]
+    _refuse_unasked_repetitions(plans, problems)
     if problems:
         raise ImportProblems(problems)
     outcome = Outcome()
@@ -299,6 +388,31 @@ def import_runs(data_dir: Path, requests: list[Request]) -> Outcome:
     except safe_write.UnsafePath as exc:
         raise ImportProblems([f"{exc}"]) from None
     return outcome
+
+
+def _refuse_unasked_repetitions(plans: list[_Planned], problems: list[str]) -> None:
+    """A run added to a cell that already holds another one (before the import, or from an earlier file of
+    it) is a repetition only when the request says so; otherwise the problem names both runs."""
+    held: dict[tuple[str, str, str], list[_Held]] = {}
+    for plan in plans:
+        cell = (plan.table.id, plan.row, plan.series)
+        there = held.setdefault(cell, list(plan.held))
+        new = [
+            (entry, line)
+            for entry, line in zip(plan.entries, plan.describe, strict=True)
+            if (entry["path"], entry["metric"]) not in {key for key, _ in there}
+        ]
+        if new and there and not plan.request.repetition:
+            old = "; ".join(name for _, name in there[:3]) + (f" and {len(there) - 3} more" if len(there) > 3 else "")
+            runs = "; ".join(f"{entry['path']} ({entry['metric']})" for entry, _ in new[:3])
+            problems.append(
+                f"{plan.source}: {' / '.join(cell)} already holds {old}; this import adds {runs}, a different run."
+                " Pass --repetition if it repeats the same measurement (`repetition: true` in a mapping file);"
+                " otherwise file it under the row it ran"
+            )
+        for entry, _ in new:
+            key = (entry["path"], entry["metric"])
+            there.append((key, f"{entry['path']} ({entry['metric']})"))
 
 
 def _validate_staged(data_dir: Path, texts: dict[Path, str], raw: dict[str, bytes]) -> None:

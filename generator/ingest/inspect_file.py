@@ -17,10 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import printable
-from generator.ingest.cli_import import EPILOG
 from generator.read.formats.catalog import DESCRIPTIONS, PARSERS, guess_format, read_runs
 from generator.read.formats.tool_output import MAX_RAW_BYTES, ToolOutputError, ToolRun, parts_of, text_of
-from generator.read.formats.workload import WORKLOAD_WORDS
+from generator.workload import WORKLOAD_WORDS
+
+#: The formats, for the help of ``inspect`` and ``import`` (which imports it from here: the ``ingest``
+#: modules import one way, ``cli_import`` -> ``sweep`` -> ``importer`` -> ``inspect_file``).
+EPILOG = "formats:\n" + "\n".join(f"  {name:<14} {text}" for name, text in DESCRIPTIONS.items())
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

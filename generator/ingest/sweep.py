@@ -8,6 +8,7 @@ runs:
   - {file: conc4/right/result.json, row: conc4, series: right}
   - {file: sweep.jsonl, record: 2, format: tool-b, table: latency, row: conc256, series: right}
   - {file: odd-run, row: conc32, series: left, accept_difference: "two clients were down: concurrency 30"}
+  - {file: odd-run-again, row: conc32, series: left, repetition: true}   # a second run of a filled cell
 ```
 
 Paths are relative to the mapping file and stay inside its folder (no absolute path, no ``..``, no
@@ -25,7 +26,7 @@ from generator.ingest.importer import Request
 from generator.read.formats.catalog import PARSERS, files_in
 from generator.read.yaml_source import read_yaml
 
-_ENTRY_KEYS = {"file", "row", "series", "table", "format", "record", "accept_difference"}
+_ENTRY_KEYS = {"file", "row", "series", "table", "format", "record", "accept_difference", "repetition"}
 _TOP_KEYS = {"format", "table", "runs"}
 
 
@@ -96,6 +97,10 @@ def read_sweep(path: Path) -> tuple[list[Request], list[str]]:
         if accept is not None and (not isinstance(accept, str) or not accept.strip()):
             err((*loc, "accept_difference"), "expected the reason as text")
             continue
+        repetition = entry.get("repetition", False)
+        if not isinstance(repetition, bool):
+            err((*loc, "repetition"), f"expected true or false, got {repetition!r}")
+            continue
         if missing:
             continue
         if fields["format"] not in PARSERS:
@@ -124,6 +129,7 @@ def read_sweep(path: Path) -> tuple[list[Request], list[str]]:
                 record=record,
                 accept=accept,
                 origin=f"{path}:{doc.line_of(loc)}",
+                repetition=repetition,
             )
         )
     return out, errors

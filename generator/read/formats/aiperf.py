@@ -17,7 +17,9 @@ not apply), and its ``input_config`` names the model under ``endpoint.model_name
 under ``loadgen.concurrency`` and the output length under ``input.prompt.output_tokens.mean``; both
 layouts read to the same metric names.
 
-Refused: a cancelled run (``was_cancelled: true``), one AIPerf marks incomplete, and the CSV export
+Refused: a cancelled run (``was_cancelled: true``), one AIPerf marks incomplete, one in which every request
+failed (``error_request_count`` and no ``request_count``: AIPerf 0.8 does not mark it cancelled; refused with
+its ``error_summary``, ``20 of 20 requests failed: TimeoutError``), and the CSV export
 (``profile_export_aiperf.csv``, which holds the same run: import the JSON beside it). A run that its
 harness marks invalid (``metadata.submission_valid: false``, with its reason beside it) reads, with
 that verdict: the importer refuses it unless the author gives a reason. Failed requests
@@ -77,6 +79,7 @@ def parse(content: bytes) -> ToolRun:
             "no AIPerf metrics (objects with a unit and statistics such as avg) in this file: is it an AIPerf export?",
         )
     _refuse_incomplete(doc)
+    _refuse_all_failed(doc)
     config = doc.get("input_config")
     config = config if isinstance(config, dict) else {}
     valid, verdict = _submission(doc)
@@ -188,6 +191,7 @@ def _first_workload(config: dict[str, Any]) -> dict[str, Stated]:
         model = stated_text(names[0], path_text(("input_config", "endpoint", "model_names", 0)))
     osl = dig(config, "input", "prompt", "output_tokens")
     isl = dig(config, "input", "prompt", "input_tokens")
+    rate = dig(config, "loadgen", "request_rate")
     return workload(
         model=model,
         concurrency=stated_int(
@@ -201,6 +205,12 @@ def _first_workload(config: dict[str, Any]) -> dict[str, Stated]:
             osl.get("mean") if isinstance(osl, dict) else None,
             path_text(("input_config", "input", "prompt", "output_tokens", "mean")),
         ),
+        request_rate=Stated(rate, path_text(("input_config", "loadgen", "request_rate")))
+        if isinstance(rate, (int, float)) and not isinstance(rate, bool) and rate > 0 and math.isfinite(rate)
+        else None,
+        prompts=stated_int(
+            dig(config, "loadgen", "request_count"), path_text(("input_config", "loadgen", "request_count"))
+        ),
     )
 
 
@@ -213,6 +223,30 @@ def _refuse_incomplete(doc: dict[str, Any]) -> None:
         reason = doc.get("incomplete_reason")
         why = f" ({reason})" if isinstance(reason, str) and reason else ""
         raise ToolOutputError("$.is_complete", f"AIPerf marked the run incomplete{why}: a partial run is not a result")
+
+
+def _refuse_all_failed(doc: dict[str, Any]) -> None:
+    """A run in which every request failed (AIPerf counts them in ``error_request_count`` and names them in
+    ``error_summary``; it does not mark such a run cancelled) measured nothing: refused with AIPerf's summary."""
+    failed = dig(doc, "error_request_count", "avg")
+    if not isinstance(failed, (int, float)) or isinstance(failed, bool) or not failed > 0:
+        return
+    done = dig(doc, "request_count", "avg")
+    if isinstance(done, (int, float)) and not isinstance(done, bool) and done > 0:
+        return
+    summary = doc.get("error_summary")
+    kinds = [
+        str(entry["error_details"].get("type") or "error")
+        for entry in (summary if isinstance(summary, list) else [])
+        if isinstance(entry, dict) and isinstance(entry.get("error_details"), dict)
+    ]
+    named = f": {', '.join(dict.fromkeys(kinds))}" if kinds else ""
+    errors = _errors(doc)
+    said = f" (AIPerf's error summary: {'; '.join(errors[:2])})" if errors else ""
+    raise ToolOutputError(
+        "$.error_request_count",
+        f"{failed:g} of {failed:g} requests failed{named}{said}: a run without one successful request is not a result",
+    )
 
 
 def _profiling_phase(config: dict[str, Any]) -> tuple[int, dict[str, Any]] | None:
@@ -238,11 +272,12 @@ def _workload(config: dict[str, Any]) -> dict[str, Stated]:
     model = None
     if isinstance(models, list) and len(models) == 1:
         model = stated_text(dig(models, 0, "name"), path_text(("input_config", "models", "items", 0, "name")))
-    concurrency = None
+    concurrency = requests = None
     found = _profiling_phase(config)
     if found is not None:
         i, phase = found
         concurrency = stated_int(phase.get("concurrency"), path_text(("input_config", "phases", i, "concurrency")))
+        requests = stated_int(phase.get("requests"), path_text(("input_config", "phases", i, "requests")))
     datasets = config.get("datasets")
     index = 0
     if isinstance(datasets, list):
@@ -253,6 +288,7 @@ def _workload(config: dict[str, Any]) -> dict[str, Stated]:
         concurrency=concurrency,
         isl=_length(config, index, "isl"),
         osl=_length(config, index, "osl"),
+        prompts=requests,
     )
 
 

@@ -18,7 +18,16 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from generator.read.formats.tool_output import Metric, ToolOutputError, load_json, path_text, text_of
+from generator.read.formats.tool_output import (
+    Metric,
+    Stated,
+    ToolOutputError,
+    load_json,
+    path_text,
+    stated_int,
+    stated_text,
+    text_of,
+)
 
 #: Keys whose unit is not spelled in the name.
 _UNITS = {
@@ -156,16 +165,11 @@ def metrics(record: Mapping[str, Any], line: Loc, count: int) -> dict[str, Metri
 
 
 #: Parameters of a serving-benchmark run (besides its workload) that a result line states, and their words.
-_SETTINGS = (
-    ("dataset_name", "dataset"),
-    ("num_prompts", "prompts"),
-    ("request_rate", "request rate"),
-    ("burstiness", "burstiness"),
-)
+_SETTINGS = (("burstiness", "burstiness"),)
 
 
 def settings(record: Mapping[str, Any]) -> tuple[str, ...]:
-    """The run's other parameters as the line states them: ``prompts: 320``, ``request rate: inf``."""
+    """The run's other parameters as the line states them: ``burstiness: 1.0``."""
     out = []
     for key, word in _SETTINGS:
         value = record.get(key)
@@ -175,3 +179,21 @@ def settings(record: Mapping[str, Any]) -> tuple[str, ...]:
         if text:
             out.append(f"{word}: {'inf' if text in ('Infinity', 'inf') else text}")
     return tuple(out)
+
+
+def load(record: Mapping[str, Any], line: Loc, count: int) -> dict[str, Stated]:
+    """The load a result line states it ran: ``request_rate`` (``inf`` for all at once), ``dataset``
+    (``dataset_name``) and ``prompts`` (``num_prompts``), each with where the line says so."""
+    out: dict[str, Stated] = {}
+    rate = record.get("request_rate")
+    if isinstance(rate, (int, float)) and not isinstance(rate, bool) and (rate > 0 or math.isinf(rate)):
+        out["request_rate"] = Stated("inf" if math.isinf(rate) else rate, where(line, "request_rate", count))
+    elif isinstance(rate, str) and rate.strip() in ("inf", "Infinity"):
+        out["request_rate"] = Stated("inf", where(line, "request_rate", count))
+    dataset = stated_text(record.get("dataset_name"), where(line, "dataset_name", count))
+    if dataset is not None:
+        out["dataset"] = dataset
+    prompts = stated_int(record.get("num_prompts"), where(line, "num_prompts", count))
+    if prompts is not None:
+        out["prompts"] = prompts
+    return out

@@ -10,7 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.read.formats import aiperf, deepep, nccl_tests, pplx_kernels, sglang_bench, uccl_ep, vllm_bench
+from generator.read.formats import (
+    aiperf,
+    deepep,
+    mlperf_loadgen,
+    nccl_tests,
+    pplx_kernels,
+    sglang_bench,
+    uccl_ep,
+    vllm_bench,
+)
 from generator.read.formats.tool_output import ToolOutputError, ToolRun
 
 Parser = Callable[[bytes], list[ToolRun]]
@@ -23,6 +32,7 @@ PARSERS: dict[str, Parser] = {
     deepep.FORMAT: deepep.parse,
     uccl_ep.FORMAT: uccl_ep.parse,
     pplx_kernels.FORMAT: pplx_kernels.parse,
+    mlperf_loadgen.FORMAT: mlperf_loadgen.parse,
 }
 
 #: What each format is, for help texts and messages.
@@ -34,6 +44,7 @@ DESCRIPTIONS = {
     deepep.FORMAT: "DeepEP tests' standard output (test_intranode, test_internode, test_low_latency, V2 test_ep)",
     uccl_ep.FORMAT: "UCCL EP ep/bench scripts' standard output (test_low_latency, test_internode ...)",
     pplx_kernels.FORMAT: "pplx-kernels tests.bench_all_to_all standard output or its _all_to_all.tsv",
+    mlperf_loadgen.FORMAT: "MLPerf Inference LoadGen's mlperf_log_summary.txt or mlperf_log_detail.txt",
 }
 
 
@@ -46,6 +57,7 @@ _FILE_NAMES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     deepep.FORMAT: (("*.log", "*.txt", "*.out"), ()),
     uccl_ep.FORMAT: (("*.log", "*.txt", "*.out"), ()),
     pplx_kernels.FORMAT: (("*.log", "*.txt", "*.out", "*_all_to_all.tsv"), ()),
+    mlperf_loadgen.FORMAT: (("mlperf_log_summary.txt",), ()),
 }
 
 
@@ -79,9 +91,15 @@ _MARKS: dict[str, tuple[bytes, ...]] = {
         b"[tuning] SMs ",
         b"Allocating buffer size:",
         b" > Testing with do_handle_copy",
+        b" > Testing with expert_alignment",  # the V2.5 port's test_ep
+        b"Running all test cases:",
+        b"DeepEP hybrid kernel selection",
+        b"tests/elastic/test_ep.py",
+        b"tests/ep/test_ep.py",
     ),
     uccl_ep.FORMAT: (b"Start experiment with settings:", b"[pplx][rank "),
     pplx_kernels.FORMAT: (b"\tDispatch_lat\t", b"\tScatter_lat\t"),
+    mlperf_loadgen.FORMAT: (b"MLPerf Results Summary", b':::MLLOG {"key": "loadgen_version"'),
 }
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from generator.read.formats.deepep import LogLine, first_crash, lines_of, number
+from generator.read.formats.deepep_lines import LogLine, first_crash, lines_of, number
 from generator.read.formats.tool_output import (
     Metric,
     Stated,
@@ -44,6 +44,14 @@ _OPS = {"Dispatch": "dispatch", "Scatter": "dispatch", "Combine": "combine", "Ga
 _OPS |= {"Torch": "torch_all_to_all", "NVSHMEM": "nvshmem_alltoall"}
 _LATENCY = re.compile(r"^\s*(\S+?)\s*(μs|µs|us)\s*±\s*(\S+?)\s*(μs|µs|us)\s*$")
 _BANDWIDTH = re.compile(r"^\s*(\S+?)\s*GB/s\s*$")
+_NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|nan|inf"
+#: One cell of a row and the blanks before it: a latency ``78.1μs ±  3.2μs`` (blanks inside), a bandwidth
+#: ``97.128GB/s`` or a number; what separates cells is any run of tabs and spaces (a README's copy of the
+#: output has its tabs expanded to spaces, so splitting at tabs, or at blanks, would cut the latencies).
+_CELL = re.compile(
+    rf"[ \t]*((?:{_NUM})[ \t]*(?:μs|µs|us)[ \t]*±[ \t]*(?:{_NUM})[ \t]*(?:μs|µs|us)|(?:{_NUM})[ \t]*GB/s|(?:{_NUM}))"
+    r"(?=[ \t]|$)"
+)
 #: (experts, experts per token) of ``_worker_bench_all_to_all``'s configurations, 7 token counts each.
 _CONFIGS = ((64, 7), (256, 7))
 
@@ -55,7 +63,7 @@ def parse(content: bytes) -> list[ToolRun]:
     if crash is not None:
         raise ToolOutputError(f"line {crash[0]}", f"the benchmark crashed: {crash[1]}; a crashed run is not a result")
     starts = [i for i, ln in enumerate(lines) if _WORLD.match(ln.text.strip())]
-    header_at = [i for i, ln in enumerate(lines) if ln.text.split("\t")[:4] == list(_KEYS)]
+    header_at = [i for i, ln in enumerate(lines) if ln.text.split()[:4] == list(_KEYS)]
     if not header_at:
         raise ToolOutputError(
             "", "no bench_all_to_all table (a tab-separated 'E  E/tok  tok  dim  Dispatch_lat ...' header)"
@@ -69,13 +77,29 @@ def parse(content: bytes) -> list[ToolRun]:
     return runs
 
 
+def _cells(text: str) -> list[str]:
+    """The cells of a row, separated by tabs or spaces; what no cell pattern takes ends the list there (so
+    that the count of cells says the row is not whole)."""
+    out: list[str] = []
+    at = 0
+    end = len(text.rstrip())
+    while at < end:
+        found = _CELL.match(text, at)
+        if found is None:
+            out.append(text[at:end].strip())
+            break
+        out.append(found.group(1))
+        at = found.end()
+    return out
+
+
 def _block(block: list[LogLine], warnings: list[str]) -> ToolRun:
     world = _WORLD.match(block[0].text.strip())
     gpus = whole_number(world.group(1), f"line {block[0].number}") if world else 0
-    header_i = next((i for i, ln in enumerate(block) if ln.text.split("\t")[:4] == list(_KEYS)), None)
+    header_i = next((i for i, ln in enumerate(block) if ln.text.split()[:4] == list(_KEYS)), None)
     if header_i is None:
         raise ToolOutputError(f"line {block[0].number}", "an 'EP= DP=' line without the table's header after it")
-    header = [h.strip() for h in block[header_i].text.split("\t")]
+    header = block[header_i].text.split()
     metrics: dict[str, Metric] = {}
     rows = 0
     saved = None
@@ -86,9 +110,9 @@ def _block(block: list[LogLine], warnings: list[str]) -> ToolRun:
         if text.startswith("Saved to"):
             saved = text
             break
-        fields = ln.text.split("\t")
-        if not fields[0].strip().isdigit():
+        if not text.split(None, 1)[0].isdigit():
             continue  # a message between rows (NVSHMEM, NCCL)
+        fields = _cells(ln.text)
         if len(fields) != len(header):
             raise ToolOutputError(
                 f"line {ln.number}", f"a row with {len(fields)} fields, the header has {len(header)} (cut short?)"

@@ -96,6 +96,7 @@ def _workload(record: dict[str, Any], line: bench_lines.Loc, count: int) -> dict
         concurrency=stated_int(record.get("max_concurrency"), at("max_concurrency")),
         isl=isl,
         osl=osl,
+        **bench_lines.load(record, line, count),
     )
 
 

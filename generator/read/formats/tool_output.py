@@ -20,8 +20,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.read.formats.workload import WORKLOAD_FIELDS, WORKLOAD_WORDS
 from generator.read.runs import FileRun, RunFileError, register
+from generator.workload import WORKLOAD_FIELDS, WORKLOAD_WORDS
 
 #: A raw result file larger than this is refused (the guide keeps raw files in the repository).
 MAX_RAW_BYTES = 16 * 1024 * 1024

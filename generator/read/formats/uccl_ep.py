@@ -27,8 +27,11 @@ the scripts print the same lines.
 
 from __future__ import annotations
 
+import re
+
 from generator.read.formats import deepep
-from generator.read.formats.tool_output import ToolRun, register_tool
+from generator.read.formats.deepep_lines import LogLine, N, Run, put
+from generator.read.formats.tool_output import ToolOutputError, ToolRun, register_tool, whole_number
 
 FORMAT = "uccl-ep"
 TOOL = "UCCL EP"
@@ -36,7 +39,38 @@ TOOL = "UCCL EP"
 
 def parse(content: bytes) -> list[ToolRun]:
     """Every run in one script's output: one per printing process (normal kernels) or per rank."""
-    return deepep.read_output(content, format_name=FORMAT, tool=TOOL, uccl=True)
+    return deepep.read_output(content, format_name=FORMAT, tool=TOOL, uccl=True, pplx=_pplx_lines)
+
+
+_PPLX = re.compile(
+    rf"^\[pplx\]\[rank (\d+)\] (?P<op>Dispatch|Combine) (?P<what>both|send|recv) p50: {N} us(?:, {N} GB/s)?"
+)
+
+
+def _pplx_lines(lines: list[LogLine]) -> list[Run]:
+    """A run per rank that printed ``[pplx][rank R] ... p50`` lines (rank 0 alone, in the script)."""
+    runs: dict[int, Run] = {}
+    for ln in lines:
+        m = _PPLX.match(ln.text)
+        if m is None:
+            continue  # progress lines: "[pplx][rank 0] Iteration i/n"
+        rank = whole_number(m.group(1), f"line {ln.number}")
+        run = runs.setdefault(rank, Run(f"rank {rank}", settings=[f"rank: {rank}"], first=ln.number))
+        op = m.group("op").lower()
+        quantity = {"both": "time_p50", "send": "send_time_p50", "recv": "recv_time_p50"}[m.group("what")]
+        what = f"'{m.group('op')} {m.group('what')} p50'"
+        put(run, f"{op}.{quantity}", m.group(4), "µs", ln.number, what)
+        if m.group(5) is not None:
+            put(run, f"{op}.bandwidth", m.group(5), "GB/s", ln.number, what)
+    if not runs:
+        raise ToolOutputError(f"line {lines[-1].number}", "no '[pplx][rank 0] Dispatch both p50' line (cut short?)")
+    for run in runs.values():
+        if "combine.time_p50" not in run.metrics:
+            raise ToolOutputError(
+                f"line {lines[-1].number}",
+                "the output stops before the 'Combine both p50' line the test prints last (cut short?)",
+            )
+    return [runs[rank] for rank in sorted(runs)]
 
 
 register_tool(FORMAT, parse)

@@ -104,6 +104,7 @@ def _workload(record: dict[str, Any], line: bench_lines.Loc, count: int) -> dict
         osl=_from_int_text(record, ("osl", "output_len", "random_output_len"), line, count),
         nodes=_from_int_text(record, ("nodes",), line, count),
         gpus=_from_int_text(record, ("gpus",), line, count),
+        **bench_lines.load(record, line, count),
     )
 
 
