@@ -61,6 +61,44 @@ markdown_extensions:
     return tmp_path / "mkdocs.yml"
 
 
+def hand_written_project(
+    root: Path, pages: dict[str, str | bytes], *, options: str = "", settings: str = "", extensions: str = ""
+) -> Path:
+    """A guide (the tiny fixture's data) with hand-written files under ``root/site_src`` (path -> text or
+    bytes), its ``mkdocs.yml`` with the plugin's extra ``options`` and extra top-level ``settings`` and
+    Markdown ``extensions`` (YAML lines); returns the config's path."""
+    docs = root / "site_src"
+    for uri, content in pages.items():
+        (docs / uri).parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            (docs / uri).write_bytes(content)
+        else:
+            (docs / uri).write_text(content, encoding="utf-8")
+    docs.mkdir(parents=True, exist_ok=True)
+    indent = "\n      "
+    config = root / "mkdocs.yml"
+    config.write_text(
+        f"""site_name: Hand-written pages test
+site_url: http://127.0.0.1:8000/
+docs_dir: site_src
+{settings}
+theme:
+  name: material
+  font: false
+plugins:
+  - decision-guide:
+      data_dir: {FIXTURES / "tiny-guide"}
+      plotly_js: {PLOTLY_JS}{indent + indent.join(options.splitlines()) if options else ""}
+markdown_extensions:
+  - attr_list
+  - md_in_html
+{extensions or "  - toc"}
+""",
+        encoding="utf-8",
+    )
+    return config
+
+
 def mkdocs_build(config: Path, site: Path) -> subprocess.CompletedProcess[str]:
     """``mkdocs build --strict`` straight into ``site``, never quiet: the quiet flag hides what strict counts."""
     return subprocess.run(mkdocs_command(config, site), capture_output=True, text=True, timeout=300, check=False)
@@ -210,29 +248,25 @@ def retargeted(site: Path, target: Path, url: str) -> Path:
     return target
 
 
+def _served(site: Path, root: Path) -> Iterator[tuple[str, Path]]:
+    """A server on ``root``, which holds ``site`` retargeted to the server's address: (url, folder)."""
+    server = StaticServer(root)  # serves the folder by name: it is filled once the address is known
+    retargeted(site, root, server.url)
+    yield server.url, root
+    server.close()
+
+
 @pytest.fixture(scope="session")
 def served_shipped(shipped_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """The shipped site as built for the address it is served on (so Material's instant navigation takes
     over: it matches sitemap.xml's addresses on protocol, host and port): (url, folder). Tests read it."""
-    root = tmp_path_factory.mktemp("served-shipped") / "site"
-    root.mkdir()
-    server = StaticServer(root)
-    shutil.rmtree(root)
-    retargeted(shipped_site, root, server.url)
-    yield server.url, root
-    server.close()
+    yield from _served(shipped_site, tmp_path_factory.mktemp("served-shipped") / "site")
 
 
 @pytest.fixture(scope="session")
 def served_example(example_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """The example guide as built for the address it is served on: (url, folder)."""
-    root = tmp_path_factory.mktemp("served-example") / "site"
-    root.mkdir()
-    server = StaticServer(root)
-    shutil.rmtree(root)
-    retargeted(example_site, root, server.url)
-    yield server.url, root
-    server.close()
+    yield from _served(example_site, tmp_path_factory.mktemp("served-example") / "site")
 
 
 @pytest.fixture(scope="session")

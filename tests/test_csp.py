@@ -15,7 +15,7 @@ from playwright.sync_api import Browser
 
 from generator.adapters import csp
 from quality.serve import StaticServer
-from tests.conftest import FIXTURES, PLOTLY_JS, mkdocs_build
+from tests.conftest import hand_written_project, mkdocs_build
 
 POLICY = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 INLINE = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*\btype=\"application/json\")[^>]*>(.*?)</script>", re.DOTALL)
@@ -76,29 +76,7 @@ def test_every_page_allows_its_theme_scripts_and_the_policy_depends_only_on_wher
 
 
 def _project(tmp_path: Path, page: str) -> Path:
-    docs = tmp_path / "site_src"
-    docs.mkdir()
-    (docs / "notes.md").write_text(page, encoding="utf-8")
-    config = tmp_path / "mkdocs.yml"
-    config.write_text(
-        f"""site_name: CSP test
-site_url: http://127.0.0.1:8000/
-docs_dir: site_src
-theme:
-  name: material
-  font: false
-plugins:
-  - decision-guide:
-      data_dir: {FIXTURES / "tiny-guide"}
-      plotly_js: {PLOTLY_JS}
-markdown_extensions:
-  - attr_list
-  - md_in_html
-  - toc
-""",
-        encoding="utf-8",
-    )
-    return config
+    return hand_written_project(tmp_path, {"notes.md": page})
 
 
 @pytest.fixture(scope="module")

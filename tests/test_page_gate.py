@@ -11,9 +11,8 @@ import markdown
 import pytest
 
 from generator.adapters import handwritten
-from tests.conftest import FIXTURES, PLOTLY_JS, mkdocs_build
+from tests.conftest import hand_written_project, mkdocs_build
 
-TINY = FIXTURES / "tiny-guide"
 EXTENSIONS = ["attr_list", "md_in_html", "toc", "tables", "admonition", "fenced_code"]
 
 #: Ways a page can carry script, each as Markdown (the probe's nine and more), with what the refusal names.
@@ -83,29 +82,7 @@ def test_harmless_markup_passes() -> None:
 
 
 def _project(tmp_path: Path, page: str) -> Path:
-    docs = tmp_path / "site_src"
-    docs.mkdir()
-    (docs / "notes.md").write_text(page, encoding="utf-8")
-    config = tmp_path / "mkdocs.yml"
-    config.write_text(
-        f"""site_name: Gate test
-site_url: http://127.0.0.1:8000/
-docs_dir: site_src
-theme:
-  name: material
-  font: false
-plugins:
-  - decision-guide:
-      data_dir: {TINY}
-      plotly_js: {PLOTLY_JS}
-markdown_extensions:
-  - attr_list
-  - md_in_html
-  - toc
-""",
-        encoding="utf-8",
-    )
-    return config
+    return hand_written_project(tmp_path, {"notes.md": page})
 
 
 EVIL_PAGE = """# Notes

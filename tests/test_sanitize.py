@@ -13,9 +13,8 @@ import markdown
 import pytest
 
 from generator.adapters import front_matter, handwritten, sanitize, static_files
-from tests.conftest import FIXTURES, PLOTLY_JS, mkdocs_build
+from tests.conftest import hand_written_project, mkdocs_build
 
-TINY = FIXTURES / "tiny-guide"
 EXTENSIONS = ["attr_list", "md_in_html", "admonition", "tables", "toc", "fenced_code"]
 
 SCRIPT = "<script src=x.js></script>"
@@ -158,41 +157,17 @@ def test_static_files_by_kind() -> None:
 
 
 def _hostile(root: Path, directory_urls: bool = True) -> Path:
-    docs = root / "site_src"
-    (docs / "assets" / "javascripts").mkdir(parents=True)
-    (docs / "assets" / "stylesheets").mkdir(parents=True)
-    (docs / "home.md").write_text("# Home\n\nA fine page.\n", encoding="utf-8")
-    for n, name in enumerate(DIFFERENTIAL):
-        (docs / f"diff-{n}.md").write_text(_page(DIFFERENTIAL[name]), encoding="utf-8")
-    for name, (source, _, _) in FRONT_MATTER.items():
-        (docs / f"fm-{name}.md").write_bytes(source.encode("utf-8"))
-    for uri, content in {**STATIC, **ALLOWED}.items():
-        (docs / uri).write_bytes(content)
-    config = root / "mkdocs.yml"
-    config.write_text(
-        f"""site_name: Allow-list test
-site_url: http://127.0.0.1:8000/
-docs_dir: site_src
-use_directory_urls: {"true" if directory_urls else "false"}
-theme:
-  name: material
-  font: false
-plugins:
-  - decision-guide:
-      data_dir: {TINY}
-      plotly_js: {PLOTLY_JS}
-      publish_files: [listed.js]
-markdown_extensions:
-  - attr_list
-  - md_in_html
-  - admonition
-  - tables
-  - toc:
-      permalink: true
-""",
-        encoding="utf-8",
+    pages: dict[str, str | bytes] = {"home.md": "# Home\n\nA fine page.\n"}
+    pages.update({f"diff-{n}.md": _page(DIFFERENTIAL[name]) for n, name in enumerate(DIFFERENTIAL)})
+    pages.update({f"fm-{name}.md": source.encode("utf-8") for name, (source, _, _) in FRONT_MATTER.items()})
+    pages.update({**STATIC, **ALLOWED})
+    return hand_written_project(
+        root,
+        pages,
+        options="publish_files: [listed.js]",
+        settings=f"use_directory_urls: {'true' if directory_urls else 'false'}",
+        extensions="  - admonition\n  - tables\n  - toc:\n      permalink: true",
     )
-    return config
 
 
 def _expected() -> list[str]:

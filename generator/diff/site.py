@@ -202,26 +202,14 @@ def _config_changes(config_path: str, base: _Side, head: _Side) -> list[SiteChan
                 "the theme's templates come from the repository and are published as written, outside the sanitizer",
             )
         )
-    if _as_list(b.get("extra_javascript")) != _as_list(a.get("extra_javascript")):
-        added = [x for x in _as_list(b.get("extra_javascript")) if x not in _as_list(a.get("extra_javascript"))]
-        out.append(
-            _setting(
-                "extra_javascript",
-                a.get("extra_javascript"),
-                b.get("extra_javascript"),
-                "a script on every page" if added else "",
-            )
-        )
-    if _as_list(b.get("hooks")) != _as_list(a.get("hooks")):
-        added = [x for x in _as_list(b.get("hooks")) if x not in _as_list(a.get("hooks"))]
-        out.append(
-            _setting(
-                "hooks",
-                a.get("hooks"),
-                b.get("hooks"),
-                "Python from the repository runs during the build" if added else "",
-            )
-        )
+    for key, lowers in (
+        ("extra_javascript", "a script on every page"),
+        ("hooks", "Python from the repository runs during the build"),
+    ):
+        was, now = _as_list(a.get(key)), _as_list(b.get(key))
+        if now != was:
+            added = [x for x in now if x not in was]
+            out.append(_setting(key, a.get(key), b.get(key), lowers if added else ""))
     if a.get("INHERIT") != b.get("INHERIT"):
         out.append(
             _setting(
