@@ -88,3 +88,18 @@ def noise_note(html: PageHtml, judged: object, in_table: bool = False) -> str:
             f'<a href="{text(html.link("stale.md"))}">stale values</a></span>'
         )
     return out
+
+
+def glance(html: PageHtml, cell: Cell) -> str:
+    """A verdict cell in one line: the cell's verdict (symbol and word; its colour is the cell's), then each
+    other part of a split cell as a small badge of its own colour, symbol and word."""
+    v = cell.verdict
+    assert v is not None
+    out = [verdict_line(html, v)]
+    for p in cell.parts[1:]:
+        pv = p.verdict
+        out.append(
+            f' <span class="dg-mark dg-{text(pv.colour)}">{_SYMBOL}{text(pv.symbol)}</span> '
+            f"{_judged_word(html, pv)}{text(pv.word)}</span>"
+        )
+    return "".join(out)
