@@ -21,6 +21,7 @@ from generator.derive.cells import (
     band,
     data_context_name,
     judged_verdict,
+    not_measured_in,
     reference_verdict,
     unknown_verdict,
     verdict,
@@ -79,16 +80,19 @@ def _sides(
 
 
 def _against_other(
-    index: TableIndex, column: schema.ComparisonColumn, option: str
+    build: Build, column: schema.ComparisonColumn, option: str
 ) -> tuple[list[_Measured], dict[str, list[str]], list[str]]:
     """Ratios of ``option`` against its other side in every tagged table (:func:`_sides`); the other
     sides' owners per table, and the tables used."""
+    index = build.index
     found: list[_Measured] = []
     others: dict[str, list[str]] = {}
     sources: list[str] = []
     for t, mine, theirs in _sides(index, column, option):
         labels = {s.id: s.label for s in t.series}
         for row in t.rows:
+            if not build.counts(row.context):
+                continue
             a, b = index.samples[(t.id, row.id, mine)], index.samples[(t.id, row.id, theirs)]
             if not (a.measured and b.measured):
                 continue
@@ -102,16 +106,17 @@ def _against_other(
     return found, others, sources
 
 
-def _best(
-    index: TableIndex, column: schema.ComparisonColumn, option: str
-) -> tuple[list[_Measured], list[str], list[str]]:
+def _best(build: Build, column: schema.ComparisonColumn, option: str) -> tuple[list[_Measured], list[str], list[str]]:
     """Ratios of ``option`` against the best value of each tagged row (1.0 = the best)."""
+    index = build.index
     found: list[_Measured] = []
     details: list[str] = []
     sources: list[str] = []
     for t in index.tagged(option, column.tag):
         owner = index.owners[t.id]
         for row in t.rows:
+            if not build.counts(row.context):
+                continue
             values = {s: shown(index.samples, t, row, s) for s in row.values}
             measured = {s: v for s, v in values.items() if not isinstance(v, str) and owner.get(s)}
             mine = [s for s in measured if owner[s] == option]
@@ -159,6 +164,14 @@ def _parts(data: Data, column: schema.ComparisonColumn, found: list[_Measured]) 
     return [Part(v, tuple(regimes)) for v, regimes in ordered]
 
 
+def _measured_elsewhere(build: Build, column: schema.ComparisonColumn, option: str) -> bool:
+    """Whether the option has a measured ratio in this column in some context (when none counts for the
+    context judged for)."""
+    every = Build(build.data, build.index, build.names)
+    found = _best(every, column, option)[0] if column.against == "best" else _against_other(every, column, option)[0]
+    return bool(found)
+
+
 def _comparison_cell(build: Build, column: schema.ComparisonColumn, option: schema.Option) -> Cell:
     data, index, names, problems = build.data, build.index, build.names, build.problems
     if column.against == "baseline" and option.id == column.baseline:
@@ -167,11 +180,11 @@ def _comparison_cell(build: Build, column: schema.ComparisonColumn, option: sche
             column, reference_verdict(data), "the reference", tables=tables, note=option.cell_notes.get(column.id)
         )
     if column.against in ("counterpart", "baseline"):
-        found, others, sources = _against_other(index, column, option.id)
+        found, others, sources = _against_other(build, column, option.id)
         ratios = [m.ratio for m in found]
         detail = "; ".join(_per_table(data, found, others, names))
     else:
-        found, details, sources = _best(index, column, option.id)
+        found, details, sources = _best(build, column, option.id)
         ratios = [m.ratio for m in found]
         detail = "; ".join(details)
     judgement = option.judgements.get(column.id)
@@ -201,6 +214,8 @@ def _comparison_cell(build: Build, column: schema.ComparisonColumn, option: sche
         return Cell(
             column, worst, detail, tables=sources, note=note, value=value, parts=parts, summary=summary, judged=judged
         )
+    if build.context is not None and _measured_elsewhere(build, column, option.id):
+        return Cell(column, not_measured_in(data, build.context), note=note)
     if judgement is not None:
         return Cell(
             column, judged_verdict(data, column, judgement), reason=judgement.reason, note=note, source=judgement.source

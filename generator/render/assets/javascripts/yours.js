@@ -206,9 +206,12 @@
       judged: false };
   }
 
-  // state: table id -> row id -> series id -> entry (absent: the published value)
-  function derive(guide, state) {
+  // state: table id -> row id -> series id -> entry (absent: the published value). context: "Judge for"
+  // (generator/derive/guide.py: judged_for): only that context's rows, and rows naming none, count.
+  function derive(guide, state, context) {
     state = state || {};
+    context = context || null;
+    function counts(row, ctx) { return !ctx || row.context === null || row.context === undefined || row.context === ctx; }
     var samples = {}, tables = guide.tables.filter(function (t) { return t.kind === "measurements"; });
     var columns = {}, contexts = {}, labels = {};
     guide.columns.forEach(function (c) { columns[c.id] = c; });
@@ -269,11 +272,12 @@
       });
       return out;
     }
-    function against(col, option) {
+    function against(col, option, ctx) {
       var found = [], others = {}, order = [], sources = [];
       sides(col, option).forEach(function (side) {
         var t = side[0], own = owners(t);
         t.rows.forEach(function (row) {
+          if (!counts(row, ctx)) return;
           var a = at(t, row, side[1]), b = at(t, row, side[2]);
           if (a.value === null || b.value === null) return;
           var j = judge(col, a, b, t.better);
@@ -291,11 +295,12 @@
       });
       return { found: found, detail: detail.join("; "), sources: sources };
     }
-    function best(col, option) {
+    function best(col, option, ctx) {
       var found = [], details = [], sources = [];
       tagged(option, col.tag).forEach(function (t) {
         var own = owners(t);
         t.rows.forEach(function (row) {
+          if (!counts(row, ctx)) return;
           var measured = t.series.filter(function (s) { return own[s.id] && at(t, row, s.id).value !== null; });
           var mine = measured.filter(function (s) { return own[s.id] === option; });
           if (measured.length < 2 || !mine.length) return;
@@ -340,7 +345,7 @@
         return { column: col.id, verdict: levelVerdict(guide, "reference", "reference"), value: null,
           detail: "the reference", parts: [], summary: "", tables: tagged(option.id, col.tag).map(function (t) { return t.id; }) };
       }
-      var got = col.against === "best" ? best(col, option.id) : against(col, option.id);
+      var got = col.against === "best" ? best(col, option.id, context) : against(col, option.id, context);
       if (got.found.length) {
         var ps = parts(col, got.found), summary = "";
         var count = ps.reduce(function (n, p) { return n + p.regimes.length; }, 0);
@@ -350,6 +355,12 @@
         var worst = got.found.reduce(function (w, m) { return m.ratio < w.ratio ? m : w; });
         return { column: col.id, verdict: ps[0].verdict, value: worst.ratio, detail: got.detail, parts: ps,
           summary: summary, tables: got.sources, judged: (noisy[0] || worst).judged };
+      }
+      var elsewhere = context && (col.against === "best" ? best(col, option.id, null) : against(col, option.id, null)).found.length;
+      if (elsewhere) { // measured, but in other contexts only: it says so
+        var unknown = levelVerdict(guide, "unknown", "not measured");
+        unknown.word = "not measured on " + (contexts[context] || context);
+        return { column: col.id, verdict: unknown, value: null, detail: "", parts: [], summary: "", tables: [] };
       }
       if (old && old.verdict && old.verdict.judged) return old; // a stated judgement stays as it is
       return { column: col.id, verdict: levelVerdict(guide, "unknown", "not measured"), value: null, detail: "",
