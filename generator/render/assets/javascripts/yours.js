@@ -596,6 +596,7 @@
   var core = { derive: derive, answers: answers, parse: parse, fixed: fixed, ratioChange: ratioChange, fragment: fragment,
     fromFragment: fromFragment, pasted: pasted, published: published, entryText: entryText };
   if (typeof module === "object" && module.exports) { module.exports = core; return; }
+  window.dgRules = core; // the matrix's "Judge for" (matrix.js) judges with these same rules
 
   /* --- the page ------------------------------------------------------------ */
 
