@@ -8,7 +8,6 @@ in ``templates/_macros.j2`` wrote; every value from data passes through :func:`t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from generator import schema
 from generator.derive import anchors, filters
@@ -16,13 +15,11 @@ from generator.derive.cells import Cell
 from generator.escaping import text
 from generator.render import verdict_html
 from generator.render.history_view import HISTORY_URI
+from generator.render.page_base import PageBase
 from generator.render.uris import option_uri
 
-if TYPE_CHECKING:
-    from generator.render.page_html import PageHtml
 
-
-def table_link(html: PageHtml, table_id: str) -> str:
+def table_link(html: PageBase, table_id: str) -> str:
     """A link to a table on the results page, by its short label."""
     table = html.tables[table_id]
     return (
@@ -31,7 +28,7 @@ def table_link(html: PageHtml, table_id: str) -> str:
     )
 
 
-def changed_mark(html: PageHtml, option_id: str, column_id: str) -> str:
+def changed_mark(html: PageBase, option_id: str, column_id: str) -> str:
     """When the cell's verdict last changed and what it was, linked to the history page."""
     mark = html.history.marks.get((option_id, column_id)) if html.history else None
     if not mark:
@@ -58,7 +55,7 @@ def _open(cell: Cell, ident: str, label: str) -> str:
     return "".join(out)
 
 
-def _details(html: PageHtml, cell: Cell, option_id: str) -> str:
+def _details(html: PageBase, cell: Cell, option_id: str) -> str:
     """Everything a verdict cell says besides its verdict: detail, noise, source, note, tables, last change."""
     out = []
     if cell.detail:
@@ -75,7 +72,7 @@ def _details(html: PageHtml, cell: Cell, option_id: str) -> str:
     return "".join(out)
 
 
-def _verdicts(html: PageHtml, cell: Cell) -> str:
+def _verdicts(html: PageBase, cell: Cell) -> str:
     """The cell's verdict in full: each part with the regimes it holds for, and how they were summarised."""
     v = cell.verdict
     assert v is not None
@@ -85,7 +82,7 @@ def _verdicts(html: PageHtml, cell: Cell) -> str:
     return verdict_html.parts(html, cell) + summary
 
 
-def cell_td(html: PageHtml, cell: Cell, option_id: str) -> str:
+def cell_td(html: PageBase, cell: Cell, option_id: str) -> str:
     """One matrix cell in full, followed by a newline: its verdict (colour, symbol, word), details and sources
     (an option's strip, where every detail is in sight)."""
     label = text(cell.column.label)
@@ -95,7 +92,7 @@ def cell_td(html: PageHtml, cell: Cell, option_id: str) -> str:
     return f"{_open(cell, ident, label)}{_verdicts(html, cell)}{_details(html, cell, option_id)}</td>\n"
 
 
-def compact_td(html: PageHtml, cell: Cell, option_id: str) -> str:
+def compact_td(html: PageBase, cell: Cell, option_id: str) -> str:
     """One matrix cell at a glance, followed by a newline: one line of colour, symbol and word (a split
     cell's other parts as small badges after it), the rest folded under that line.
 
@@ -123,7 +120,7 @@ def compact_td(html: PageHtml, cell: Cell, option_id: str) -> str:
     )
 
 
-def matrix_rows(html: PageHtml, options: Sequence[schema.Option]) -> str:
+def matrix_rows(html: PageBase, options: Sequence[schema.Option]) -> str:
     """The comparison matrix's body: a row per option, each line ending in a newline."""
     d = html.d
     out = []
