@@ -231,6 +231,7 @@ def _table(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> dict[st
         "kind": "measurements",
         "id": t.id,
         "title": t.title,
+        "label": t.label,
         "quantity": t.quantity,
         "unit": t.unit,
         "better": t.better,

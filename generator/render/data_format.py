@@ -240,6 +240,9 @@ class MeasurementTable(_Model):
     kind: Literal["measurements"]
     id: str
     title: str
+    label: str = Field(
+        default="", description="since 1.4: the table's short label, which a split matrix cell names its rows by"
+    )
     quantity: str
     unit: str
     better: Literal["higher", "lower"]

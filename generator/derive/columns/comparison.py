@@ -142,8 +142,12 @@ _WORST_FIRST = {"bad": 0, "mid": 1, "good": 2, "reference": 3, "judged": 4, "unk
 def _parts(data: Data, column: schema.ComparisonColumn, found: list[_Measured]) -> list[Part]:
     """Group the regimes by verdict, worst first.
 
-    A regime is a context when every row of it gets the same verdict, else a row.
+    A regime is a context when every row of it gets the same verdict, else a row; a row of a cell fed by
+    several tables is named with its table's label (``FP8 at load (vLLM A/B)``), so two tables' rows of the
+    same name never read as one.
     """
+    labels = {t.id: t.label for t in measurement_tables(data)}
+    several = len({m.table for m in found}) > 1
     verdicts = [
         verdict(data, m.judged.outcome if m.judged and m.judged.outcome else band(column, m.ratio)) for m in found
     ]
@@ -155,7 +159,8 @@ def _parts(data: Data, column: schema.ComparisonColumn, found: list[_Measured]) 
     seen: set[tuple[Verdict, str]] = set()
     for m, v in zip(found, verdicts, strict=True):
         whole = m.context is not None and len(by_context[m.context]) == 1
-        name = data_context_name(data, m.context) if whole and m.context else m.row_label
+        row = f"{m.row_label} ({labels[m.table]})" if several else m.row_label
+        name = data_context_name(data, m.context) if whole and m.context else row
         if (v, name) in seen:
             continue
         seen.add((v, name))

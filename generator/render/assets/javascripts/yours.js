@@ -324,11 +324,13 @@
         if (m.context === null || m.context === undefined) return;
         (byContext[m.context] = byContext[m.context] || {})[key(verdicts[i])] = true;
       });
-      var groups = [], seen = {};
+      var groups = [], seen = {}, several = found.some(function (m) { return m.table !== found[0].table; });
       found.forEach(function (m, i) {
         var v = verdicts[i], k = key(v);
         var whole = m.context !== null && m.context !== undefined && Object.keys(byContext[m.context]).length === 1;
-        var name = whole ? contexts[m.context] || m.context : m.row.label;
+        // a row of a cell fed by several tables is named with its table's label
+        var row = several ? m.row.label + " (" + (m.table.label || m.table.id) + ")" : m.row.label;
+        var name = whole ? contexts[m.context] || m.context : row;
         if (seen[k + "\u0000" + name]) return;
         seen[k + "\u0000" + name] = true;
         var g = groups.filter(function (x) { return key(x.verdict) === k; })[0];
