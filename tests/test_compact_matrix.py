@@ -73,6 +73,21 @@ def test_every_detail_of_a_cell_is_in_the_static_compact_matrix(site: tuple[str,
         summary = td.select_one("details.dg-more > summary")
         assert summary is not None and summary.select_one(".dg-verdict .dg-symbol")  # the line: symbol and word
         assert not summary.select("a, details")  # nothing to click inside the line but the line
+    # read by colour alone, the compact matrix says what the derived verdicts say: each cell's colour, level,
+    # symbol and word on its line, and each other part's colour on its small badge
+    for o in guide["options"]:
+        for c in o["cells"]:
+            if not c["verdict"]:
+                continue
+            td = home.select_one(f"td#{c['anchor']}")
+            assert td is not None
+            v = c["verdict"]
+            colour = guide["levels"][v["level"]]["colour"]
+            assert f"dg-{colour}" in td["class"] and td["data-level"] == v["level"], c["anchor"]
+            line = td.select_one("summary .dg-verdict") or td.select_one(".dg-verdict")
+            assert text(line).startswith(v["symbol"]) and text(line).endswith(v["word"]), c["anchor"]
+            marks = [m["class"][1] for m in td.select("summary .dg-mark")]
+            assert marks == [f"dg-{guide['levels'][p['verdict']['level']]['colour']}" for p in c["parts"][1:]]
     # the split cells name each part on their line, as small badges of their own colour
     split = home.select_one("td#cell_deepep-v2_serving")
     assert split is not None

@@ -217,6 +217,8 @@ def generated(base: Data, rng: random.Random) -> tuple[Data, Data]:
             "spread": rng.choice(["min-max", "stdev", "ci95"]),
             "repetitions": rng.choice([None, None, 3]),
             "variance_below_pct": rng.choice([None, 1.0, 2.5, 5.0]),
+            "value_digits": rng.choice([None, None, 0, 1, 3]),  # how measured values print ("best" details)
+            "series": [x.model_copy(update={"value_digits": rng.choice([None, None, None, 2])}) for x in t.series],
         }
         pub_rows, mod_rows = [], []
         for row in t.rows:

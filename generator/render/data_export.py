@@ -251,6 +251,7 @@ def _table(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> dict[st
                 "option": s.option,
                 "provenance": s.provenance or t.provenance,
                 "campaign": s.campaign or t.campaign,
+                "value_digits": s.value_digits if s.value_digits is not None else t.value_digits,
             }
             for s in t.series
         ],

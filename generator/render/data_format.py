@@ -170,6 +170,9 @@ class Series(_Model):
     option: str | None
     provenance: str = Field(description="measured, published or derived (the series' own, else the table's)")
     campaign: str
+    value_digits: int | None = Field(
+        default=None, description="since 1.4: decimals its values are printed with (the series' own, else the table's)"
+    )
 
 
 class Spread(_Model):

@@ -129,8 +129,8 @@ def _best(build: Build, column: schema.ComparisonColumn, option: str) -> tuple[l
             a, b = index.samples[(t.id, row.id, mine[0])], index.samples[(t.id, row.id, best_id)]
             judged = judge(column, a, b, t.better, (labels[mine[0]], labels[best_id]), t.digits)
             found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged))
-            tail = "best" if value == best else f"best {numbers.raw(best)}"
-            details.append(f"{row.label} {numbers.raw(value)} {t.unit} ({tail})")
+            tail = "best" if value == best else f"best {b.figure(best)}"
+            details.append(f"{row.label} {a.figure(value)} {t.unit} ({tail})")
             if t.id not in sources:
                 sources.append(t.id)
     return found, details, sources

@@ -27,6 +27,11 @@
     return a === b ? a + "×" : a + "–" + b + "×";
   }
   function raw(x) { return String(x); }
+  // a measured value as printed: to its series' (or table's) value_digits when set (generator/derive/evidence.py: figure)
+  function figure(series, x) {
+    var d = series.value_digits;
+    return d === null || d === undefined ? raw(x) : fixed(x, d);
+  }
   function ratioChange(a, b) {
     var d = 2;
     if (a !== null && b !== null && a !== b) while (d < 4 && fixed(a, d) === fixed(b, d)) d++;
@@ -306,11 +311,11 @@
           if (measured.length < 2 || !mine.length) return;
           var values = measured.map(function (s) { return at(t, row, s.id).value; });
           var top = t.better === "higher" ? Math.max.apply(null, values) : Math.min.apply(null, values);
-          var me = at(t, row, mine[0].id), bestId = measured[values.indexOf(top)].id;
+          var me = at(t, row, mine[0].id), bestSeries = measured[values.indexOf(top)], bestId = bestSeries.id;
           var j = judge(col, me, at(t, row, bestId), t.better);
           found.push({ ratio: j.value, context: row.context, table: t, row: row, judged: j });
-          details.push(row.label + " " + raw(me.value) + " " + t.unit + " (" +
-            (me.value === top ? "best" : "best " + raw(top)) + ")");
+          details.push(row.label + " " + figure(mine[0], me.value) + " " + t.unit + " (" +
+            (me.value === top ? "best" : "best " + figure(bestSeries, top)) + ")");
           if (sources.indexOf(t.id) < 0) sources.push(t.id);
         });
       });
