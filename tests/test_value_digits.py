@@ -49,3 +49,26 @@ def test_a_series_setting_overrides_the_table_one() -> None:
     d = _derived(t)
     transport = next(i for i, c in enumerate(d.data.guide.columns) if c.id == "transport")
     assert "186.00 µs (best 47)" in d.cells["deepep-v2"][transport].detail
+
+
+def test_a_lower_is_better_ratio_reads_as_its_table_spells_it() -> None:
+    """Issue 33: one spelling for a lower-is-better ratio: the matrix's detail prints the option's value over
+    the other's, as the table's ratio column and the charts do, and says which way it reads; the CSV header
+    of the ratio says it too."""
+    from generator import numbers
+    from generator.render.data_export import table_csv
+
+    data = validate_guide(DATA)
+    t = next(x for x in data.tables if x.id == "dense-vs-deepep")
+    assert isinstance(t, schema.MeasurementTable) and t.better == "higher"
+    lower = t.model_copy(update={"better": "lower"})
+    d = _derived(lower)
+    comp = next(c for c in lower.comparisons if c.numerator == "deepep")
+    printed = [rc.value for rc in d.tables[t.id].ratios[comp.label] if rc.value is not None]
+    spelled = numbers.ratio_range(min(printed), max(printed), lower.digits)  # the table's own spelling
+    serving = next(i for i, c in enumerate(d.data.guide.columns) if c.id == "serving")
+    detail = d.cells["deepep-v2"][serving].detail
+    assert f"{spelled} vs " in detail and "(lower is better)" in detail, detail
+    assert "(lower is better)" not in derive(data)[0].cells["deepep-v2"][serving].detail
+    header = table_csv(d, lower).splitlines()[0]
+    assert "deepep/dense (lower is better)" in header, header

@@ -316,7 +316,7 @@ def table_csv(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> str:
             "label",
             "context",
             *(f"{s.id} ({t.unit})" for s in t.series),
-            *(f"{c.numerator}/{c.denominator}" for c in t.comparisons),
+            *(f"{c.numerator}/{c.denominator} ({t.better} is better)" for c in t.comparisons),
             *(f"{s.id} {end}" for s in spread for end in ("low", "high")),
             *(f"{s.id} source" for s in sourced),
         ]

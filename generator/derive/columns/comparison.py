@@ -46,13 +46,20 @@ class _Measured:
 
 
 def _per_table(data: Data, found: list[_Measured], others: dict[str, list[str]], names: dict[str, str]) -> list[str]:
-    """``0.65–0.97× vs dense``, one per table, each ratio with its table's digits."""
-    digits = {t.id: t.digits for t in measurement_tables(data)}
+    """``0.65–0.97× vs dense``, one per table, each ratio with its table's digits.
+
+    A ratio reads as its table and charts spell it: the option's value over the other's. ``found`` holds it
+    oriented so above 1 is better; for a table where lower is better that is the other way up, so it is
+    turned back and the detail says which way it reads (``0.88× vs dense (lower is better)``).
+    """
+    tables = {t.id: t for t in measurement_tables(data)}
     out = []
     for table, against in others.items():
-        ratios = [m.ratio for m in found if m.table == table]
+        t = tables[table]
+        ratios = [m.ratio if t.better == "higher" else 1 / m.ratio for m in found if m.table == table]
         who = ", ".join(names.get(o, o) for o in against)
-        out.append(f"{numbers.ratio_range(min(ratios), max(ratios), digits[table])} vs {who}")
+        way = "" if t.better == "higher" else " (lower is better)"
+        out.append(f"{numbers.ratio_range(min(ratios), max(ratios), t.digits)} vs {who}{way}")
     return out
 
 

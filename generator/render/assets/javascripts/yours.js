@@ -293,10 +293,10 @@
           if (sources.indexOf(t.id) < 0) sources.push(t.id);
         });
       });
-      var detail = order.map(function (t) {
-        var rs = found.filter(function (m) { return m.table === t; }).map(function (m) { return m.ratio; });
+      var detail = order.map(function (t) { // spelled as the table spells it (columns/comparison.py: _per_table)
+        var rs = found.filter(function (m) { return m.table === t; }).map(function (m) { return t.better === "higher" ? m.ratio : 1 / m.ratio; });
         return ratioRange(Math.min.apply(null, rs), Math.max.apply(null, rs), t.digits) + " vs " +
-          others[t.id].map(function (o) { return labels[o] || o; }).join(", ");
+          others[t.id].map(function (o) { return labels[o] || o; }).join(", ") + (t.better === "higher" ? "" : " (lower is better)");
       });
       return { found: found, detail: detail.join("; "), sources: sources };
     }
