@@ -322,7 +322,7 @@
           "'s rows and the rows that name no " + noun + "; " + changed + (changed === 1 ? " cell differs" : " cells differ") +
           " from any " + noun + " (a line under each)."));
       } else {
-        ctx.judgeStatus.textContent = "Colours judged for any " + noun + ": each cell over every row.";
+        ctx.judgeStatus.textContent = "Colours judged for any " + noun + ".";
       }
       render(ctx, ctx.state);
     }, function (err) {
