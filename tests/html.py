@@ -31,7 +31,8 @@ def matrix_rows(soup: BeautifulSoup) -> dict[str, list[str]]:
 
 def verdict_agrees(td: object, cell: dict[str, object]) -> bool:
     """Whether a verdict cell of a page says what its ``guide.json`` cell says: the verdict's symbol and
-    word, or, for a cell split by regime, one line per part (``✖ slow on a, b``), worst first."""
+    word, or, for a cell split by regime, one line per part (``✖ slow on a, b``), worst first (in the compact
+    matrix the worst part's verdict is the cell's line and every part is in its fold)."""
     shown = td.select_one(".dg-verdict")  # type: ignore[attr-defined]
     verdict: dict[str, str] = cell["verdict"]  # type: ignore[assignment]
     if shown is None:
@@ -40,7 +41,14 @@ def verdict_agrees(td: object, cell: dict[str, object]) -> bool:
     parts: list[dict[str, Any]] = cell["parts"]  # type: ignore[assignment]
     if not parts:
         return said.startswith(verdict["symbol"] + " ") and said.endswith(" " + verdict["word"])
-    lines = [said, *(text(b) for b in td.select(".dg-part"))]  # type: ignore[attr-defined]
+    if td.select_one("details.dg-more > summary .dg-verdict"):  # type: ignore[attr-defined]
+        # the compact matrix: the worst part on the cell's line, every part (with its regimes) in the fold
+        first = parts[0]["verdict"]
+        if not (said.startswith(first["symbol"] + " ") and said.endswith(" " + first["word"])):
+            return False
+        lines = [text(b) for b in td.select(".dg-more-body .dg-part")]  # type: ignore[attr-defined]
+    else:
+        lines = [said, *(text(b) for b in td.select(".dg-part"))]  # type: ignore[attr-defined]
     lines = [line.replace(" ,", ",") for line in lines]
     wanted = [
         f"{p['verdict']['symbol']} {p['verdict']['word']} on {', '.join(r['name'] for r in p['regimes'])}"

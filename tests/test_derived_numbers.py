@@ -46,8 +46,9 @@ def test_changing_a_raw_number_changes_the_ratio_and_its_sentence(data_copy: Pat
     serving = next(c for c in derived.cells["deepep-v2"] if c.column.id == "serving")
     assert serving.verdict is not None and serving.verdict.level == "bad"
     words = {p.verdict.word: [r.name for r in p.regimes] for p in serving.parts}
-    assert words["faster"] == ["TRT-LLM 0.21 · conc 4 / ISL 120"]
-    assert "TRT-LLM 0.21 · conc 32 / ISL 120" in words["slower"]
+    # a cell fed by two tables names each row with its table (issue 33)
+    assert words["faster"] == ["TRT-LLM 0.21 · conc 4 / ISL 120 (dense vs DeepEP A/B)"]
+    assert "TRT-LLM 0.21 · conc 32 / ISL 120 (dense vs DeepEP A/B)" in words["slower"]
 
 
 def test_changing_the_tie_band_recolours_cells(data_copy: Path) -> None:

@@ -40,7 +40,10 @@ def test_the_shipped_matrix_shows_where_deepep_loses(shipped_site: Path) -> None
     cell = _serving_cell(page(shipped_site, ""), "DeepEP-V2 (ElasticBuffer, CPU proxy)")
     assert "dg-red" in cell["class"]
     words = text(cell)
-    assert words.startswith("✖ slower on TRT-LLM") and "◐ tie on SGLang" in words
+    # the compact cell's line: the worst verdict first, the tie as a badge after it; each part in its fold
+    assert text(cell.select_one("summary")) == "✖ slower ◐ tie"
+    parts = [text(p) for p in cell.select(".dg-more-body .dg-part")]
+    assert parts[0].startswith("✖ slower on TRT-LLM") and parts[1].startswith("◐ tie on SGLang"), words
     # Each regime links to its measured row.
     hrefs = [a["href"] for a in cell.select(".dg-verdict a, .dg-part a")]
     assert "../results/#dense-vs-deepep-row-trtllm-conc4" in [h.removeprefix(".") for h in hrefs] or any(
@@ -61,7 +64,8 @@ def test_a_regime_that_loses_shows_in_colour_and_words(data_copy: Path, build_si
     )
     site = build_site(data_copy)
     cell = _serving_cell(page(site, ""), "UCCL (raw-ibverbs wrapper)")
-    assert "dg-red" in cell["class"] and text(cell).startswith("✖ slower on SGLang · conc 256")
+    assert "dg-red" in cell["class"] and text(cell.select_one("summary")).startswith("✖ slower")
+    assert text(cell.select_one(".dg-more-body .dg-part")).startswith("✖ slower on SGLang · conc 256")
     if aggregate == "worst":
         assert "worst of 2 regimes shown" in text(cell)
     else:

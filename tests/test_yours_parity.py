@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 
 from generator import number_range, schema
+from generator.derive.cells import Cell
 from generator.derive.columns.comparison import ratio_change
 from generator.derive.guide import Derived, derive
 from generator.diff.answers import answer_changes
@@ -80,19 +81,24 @@ def expected(base: Derived, head: Derived) -> dict[str, Any]:
         ]
         for t in measurement_tables(head.data)
     }
-    cells = {
-        o.id: [
-            {
-                "verdict": _verdict(c.verdict),
-                "value": None if c.value is None else f"{c.value:.4f}",
-                "detail": c.detail,
-                "summary": c.summary,
-                "parts": [[_verdict(p.verdict), [r.name for r in p.regimes]] for p in c.parts],
-            }
-            for c in head.cells[o.id]
-        ]
-        for o in head.ordered_options()
-    }
+
+    def shown(cells: dict[str, list[Cell]]) -> dict[str, list[dict[str, Any]]]:
+        return {
+            o.id: [
+                {
+                    "verdict": _verdict(c.verdict),
+                    "value": None if c.value is None else f"{c.value:.4f}",
+                    "detail": c.detail,
+                    "summary": c.summary,
+                    "parts": [[_verdict(p.verdict), [r.name for r in p.regimes]] for p in c.parts],
+                }
+                for c in cells[o.id]
+            ]
+            for o in head.ordered_options()
+        }
+
+    cells = shown(head.cells)
+    judged = {c.id: shown(head.judged_for(c.id)) for c in head.data.guide.contexts}
     flipped = [
         [f.option, f.column, [f.before.level, f.before.word, f.before.symbol],
          [f.after.level, f.after.word, f.after.symbol], ratio_change(f.value_before, f.value_after)]
@@ -105,7 +111,7 @@ def expected(base: Derived, head: Derived) -> dict[str, Any]:
            [e.after.level, e.after.word, e.after.symbol], e.detail_before, e.detail_after] for e in a.evidence]]
         for a in answer_changes(base, head)
     ]  # fmt: skip
-    return {"ratios": ratios, "cells": cells, "flips": flipped, "claims": claims, "answers": answers}
+    return {"ratios": ratios, "cells": cells, "judged": judged, "flips": flipped, "claims": claims, "answers": answers}
 
 
 def published(d: Derived) -> dict[str, Any]:
@@ -211,6 +217,8 @@ def generated(base: Data, rng: random.Random) -> tuple[Data, Data]:
             "spread": rng.choice(["min-max", "stdev", "ci95"]),
             "repetitions": rng.choice([None, None, 3]),
             "variance_below_pct": rng.choice([None, 1.0, 2.5, 5.0]),
+            "value_digits": rng.choice([None, None, 0, 1, 3]),  # how measured values print ("best" details)
+            "series": [x.model_copy(update={"value_digits": rng.choice([None, None, None, 2])}) for x in t.series],
         }
         pub_rows, mod_rows = [], []
         for row in t.rows:
@@ -276,7 +284,7 @@ def batch() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
 def mismatches(got: list[dict[str, Any]], wanted: list[dict[str, Any]]) -> list[str]:
     out = []
     for i, (g, w) in enumerate(zip(got, wanted, strict=True)):
-        for part in ("ratios", "cells", "flips", "claims", "answers"):
+        for part in ("ratios", "cells", "judged", "flips", "claims", "answers"):
             if g[part] != w[part]:
                 out.append(
                     f"case {i}: {part} differ: script {json.dumps(g[part])[:600]} python {json.dumps(w[part])[:600]}"
@@ -350,6 +358,12 @@ PLANTS = [
     ('var far = c.aggregate === "mean" &&', "var far = false &&"),
     # a pick's verdict whose parts moved, under the same colour, not counted as changed
     ("(c.parts || []).map(function (p) {", "[].map(function (p) {"),
+    # "Judge for": a context's row counted in another context
+    ("|| row.context === ctx; }", "|| true; }"),
+    # "Judge for": a row that names no context dropped
+    ("return !ctx || row.context === null || row.context === undefined ||", "return !ctx ||"),
+    # "Judge for": a cell measured only elsewhere keeps the published colour
+    ("if (elsewhere) {", "if (false) {"),
 ]
 
 
@@ -428,3 +442,28 @@ def test_the_script_accepts_exactly_the_values_the_build_accepts(tmp_path: Path)
     assert any(number_range.out_of_range(float(t)) for t in EDGES) and not all(
         number_range.out_of_range(float(t)) for t in EDGES
     )
+
+
+def test_judge_for_reads_each_framework_by_its_own_rows(batch: Any, tmp_path: Path) -> None:
+    """Issue 33: judged for TRT-LLM, dense's serving cell is green; for SGLang, DeepEP-V2's is not red (its
+    SGLang rows tie with UCCL); for vLLM, every part of a split cell is a vLLM row; a cell measured on other
+    frameworks only says so. The script says the same as the Python derivation, context by context."""
+    cases, wanted = batch
+    got = run_script(SCRIPT, cases[:3], tmp_path)
+    assert not mismatches(got, wanted[:3])
+    shipped = got[0]
+    columns = [c["id"] for c in cases[0]["guide"]["columns"]]
+    serving = columns.index("serving")
+    assert shipped["cells"]["dense"][serving]["verdict"][0] != "good"  # as published: a tie and a win
+    assert shipped["judged"]["trtllm"]["dense"][serving]["verdict"][:2] == ["good", "faster"]
+    assert shipped["cells"]["deepep-v2"][serving]["verdict"][0] == "bad"
+    assert shipped["judged"]["sglang"]["deepep-v2"][serving]["verdict"][0] != "bad"
+    vllm = shipped["judged"]["vllm"]
+    names = [r for c in vllm.values() for cell in c for p in cell["parts"] for r in p[1]]
+    assert names and all(n.startswith("vLLM") for n in names if n not in ("dispatch", "combine")), names
+    assert vllm["uccl"][serving]["verdict"][:2] == ["unknown", "not measured on vLLM"]
+    # the example guide's rows name no operating system: judged for any one, every cell reads as published
+    example = got[1]
+    assert example["judged"] and all(cells == example["cells"] for cells in example["judged"].values())
+    # over the generated guides, judging for a context changes cells (the comparison is not vacuous)
+    assert sum(w["judged"][c] != w["cells"] for w in wanted for c in w["judged"]) > 100

@@ -98,6 +98,13 @@ def unknown_verdict(data: Data) -> Verdict:
     return Verdict("unknown", style.word or schema.NOT_MEASURED, style.symbol, style.colour)
 
 
+def not_measured_in(data: Data, context: str) -> Verdict:
+    """The verdict of a comparison cell judged for a context none of its measured rows is in."""
+    style = data.guide.levels["unknown"]
+    word = f"{schema.NOT_MEASURED} on {data_context_name(data, context)}"
+    return Verdict("unknown", word, style.symbol, style.colour)
+
+
 def band(column: schema.ComparisonColumn, value: float) -> schema.Band:
     """The first band whose minimum the value reaches; the last band catches the rest."""
     for b in column.bands:

@@ -88,6 +88,8 @@ class Sample:
     """Runs filed although their own set-up differs from the row's: the author's reason and the differences."""
     digits: int = 0
     """Decimals a computed figure of this value is shown with: the runs' own, one more for means and spreads."""
+    precision: int | None = None
+    """Decimals every figure of this value is shown with, when its table or series sets ``value_digits``."""
     source: schema.Source | None = None
     """Where the number comes from: the most specific ``source`` of value, row, series, table and campaign."""
     provenance: str = "measured"
@@ -114,19 +116,26 @@ class Sample:
         """The value as shown: a single value as the source wrote it, a statistic of runs to their precision."""
         if self.value is None:
             return schema.NOT_MEASURED
+        if self.precision is not None:
+            return numbers.fixed(self.value, self.precision)
         if self.runs is None or self.value in self.runs:
             return numbers.raw(self.value)
         return numbers.fixed(self.value, self.digits)
+
+    def figure(self, x: float) -> str:
+        """A figure of this value (a run, an end of its spread) as written: to the set precision, else as is."""
+        return numbers.raw(x) if self.precision is None else numbers.fixed(x, self.precision)
 
     def spread_text(self) -> str:
         """The spread as written beside the value: ``263.1–264.5``, ``± 1.2``; empty when unknown."""
         if self.low is None or self.high is None or self.value is None:
             return ""
+        digits = self.digits if self.precision is None else self.precision
         if self.spread == "min-max":
-            return f"{numbers.raw(self.low)}–{numbers.raw(self.high)}"
+            return f"{self.figure(self.low)}–{self.figure(self.high)}"
         if self.spread == "ci95":
-            return f"{numbers.fixed(self.low, self.digits)}–{numbers.fixed(self.high, self.digits)}"
-        return f"± {numbers.fixed((self.high - self.low) / 2, self.digits)}"
+            return f"{numbers.fixed(self.low, digits)}–{numbers.fixed(self.high, digits)}"
+        return f"± {numbers.fixed((self.high - self.low) / 2, digits)}"
 
 
 def _statistic(runs: list[float], name: str) -> float:
@@ -298,6 +307,8 @@ def _first(*sources: schema.Source | None) -> schema.Source | None:
 def _sample(data: Data, t: schema.MeasurementTable, row: schema.Row, sid: str, setup: SetupView) -> Sample:
     raw = row.values[sid]
     stale = staleness(data, setup)
+    series = next((s for s in t.series if s.id == sid), None)
+    precision = series.value_digits if series is not None and series.value_digits is not None else t.value_digits
     if isinstance(raw, str):
         return Sample(t.id, row.id, sid, None, None, None, statistic=t.statistic, setup=setup)
     if isinstance(raw, schema.Runs):
@@ -326,6 +337,7 @@ def _sample(data: Data, t: schema.MeasurementTable, row: schema.Row, sid: str, s
                 if f.accepted is not None
             ),
             digits=max((numbers.decimals(r) for r in runs), default=0) + 1,
+            precision=precision,
         )
     low = high = None
     kind = None
@@ -334,7 +346,10 @@ def _sample(data: Data, t: schema.MeasurementTable, row: schema.Row, sid: str, s
         low, high, kind = raw * (1 - pct), raw * (1 + pct), "bound"
     digits = numbers.decimals(raw) + 1
     statistic = t.statistic if t.repetitions is not None else None  # one number stands for no stated runs
-    return Sample(t.id, row.id, sid, raw, None, t.repetitions, low, high, kind, statistic, setup, stale, digits=digits)
+    return Sample(
+        t.id, row.id, sid, raw, None, t.repetitions, low, high, kind, statistic, setup, stale, digits=digits,
+        precision=precision,
+    )  # fmt: skip
 
 
 def _bound_as_spread(data: Data, t: schema.MeasurementTable) -> bool:
@@ -377,10 +392,10 @@ def evidence(sample: Sample, unit: str, components: dict[str, str]) -> list[Line
     if sample.runs is not None:
         if sample.files:
             runs += ": " + ", ".join(
-                f"{numbers.raw(r)} (from {f})" for r, f in zip(sample.runs, sample.files, strict=True)
+                f"{sample.figure(r)} (from {f})" for r, f in zip(sample.runs, sample.files, strict=True)
             )
         else:
-            runs += ": " + ", ".join(numbers.raw(r) for r in sample.runs)
+            runs += ": " + ", ".join(sample.figure(r) for r in sample.runs)
     spread = (
         f"{sample.spread_text()} ({SPREAD_NAMES.get(sample.spread or '', 'stated bound')})"
         if sample.spread_text()

@@ -37,6 +37,9 @@ class MatrixTools:
     contexts: list[Choice]
     columns: list[ColumnFilter]
     sorts: list[Choice]
+    judge: list[Choice]
+    """The contexts the comparison columns can be judged for ("Judge for"), by name; none without a
+    comparison column whose tables name a context."""
 
 
 def working_contexts(support: list[SupportCell]) -> list[str]:
@@ -70,4 +73,16 @@ def matrix_tools(d: Derived) -> MatrixTools:
         choices = [Choice(lv, f"{symbol.get(lv, '')} {' or '.join(w)}".strip()) for lv, w in levels]
         columns.append(ColumnFilter(column.id, column.label, choices))
         sorts.append(Choice(column.id, column.label))
-    return MatrixTools(contexts, columns, sorts)
+    judge = [Choice(c.id, c.name) for c in g.contexts] if _judged_by_context(d) else []
+    return MatrixTools(contexts, columns, sorts, judge)
+
+
+def _judged_by_context(d: Derived) -> bool:
+    """Whether a comparison column reads a row that names a context (else "Judge for" changes nothing)."""
+    tags = {c.tag for c in d.data.guide.columns if isinstance(c, schema.ComparisonColumn)}
+    return any(
+        row.context is not None
+        for t in d.data.tables
+        if isinstance(t, schema.MeasurementTable) and tags & set(t.tags)
+        for row in t.rows
+    )

@@ -104,6 +104,7 @@ class Derived:
     _options: dict[str, schema.Option] = field(init=False, repr=False)
     _campaigns: dict[str, schema.Campaign] = field(init=False, repr=False)
     _contexts: dict[str, str] = field(init=False, repr=False)
+    _judged: dict[str, dict[str, list[Cell]]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._options = {}
@@ -112,6 +113,7 @@ class Derived:
         self._campaigns = {}
         for c in self.data.campaigns:
             self._campaigns.setdefault(c.id, c)
+        self._judged = {}
         self._contexts = {}
         for ctx in self.data.guide.contexts:
             self._contexts.setdefault(ctx.id, ctx.name)
@@ -191,6 +193,23 @@ class Derived:
 
     def legend(self) -> list[LegendEntry]:
         return legend(self)
+
+    def judged_for(self, context: str) -> dict[str, list[Cell]]:
+        """Every option's cells with each comparison column judged from ``context``'s rows only ("Judge
+        for"), by the same rules; rows that name no context count for every one. A cell whose measured
+        rows all lie in other contexts says it is not measured in this one. Other columns as published."""
+        cached = self._judged.get(context)
+        if cached is None:
+            build = Build(self.data, TableIndex.of(self.data, self.samples), {o.id: o.label for o in self.data.options})
+            build.context = context
+            cached = self._judged[context] = {
+                o.id: [
+                    kind(c).cell(build, c, o) if isinstance(c, schema.ComparisonColumn) else cell
+                    for c, cell in zip(self.data.guide.columns, self.cells[o.id], strict=True)
+                ]
+                for o in self.data.options
+            }
+        return cached
 
     def context_name(self, ident: str | None) -> str:
         if ident is None:

@@ -8,7 +8,6 @@ in ``templates/_macros.j2`` wrote; every value from data passes through :func:`t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from generator import schema
 from generator.derive import anchors, filters
@@ -16,13 +15,11 @@ from generator.derive.cells import Cell
 from generator.escaping import text
 from generator.render import verdict_html
 from generator.render.history_view import HISTORY_URI
+from generator.render.page_base import PageBase
 from generator.render.uris import option_uri
 
-if TYPE_CHECKING:
-    from generator.render.page_html import PageHtml
 
-
-def table_link(html: PageHtml, table_id: str) -> str:
+def table_link(html: PageBase, table_id: str) -> str:
     """A link to a table on the results page, by its short label."""
     table = html.tables[table_id]
     return (
@@ -31,7 +28,7 @@ def table_link(html: PageHtml, table_id: str) -> str:
     )
 
 
-def changed_mark(html: PageHtml, option_id: str, column_id: str) -> str:
+def changed_mark(html: PageBase, option_id: str, column_id: str) -> str:
     """When the cell's verdict last changed and what it was, linked to the history page."""
     mark = html.history.marks.get((option_id, column_id)) if html.history else None
     if not mark:
@@ -40,13 +37,10 @@ def changed_mark(html: PageHtml, option_id: str, column_id: str) -> str:
     return f'<a class="dg-changed" href="{text(href)}">changed {text(mark.date)}, was {text(mark.before)}</a>'
 
 
-def cell_td(html: PageHtml, cell: Cell, option_id: str) -> str:
-    """One matrix cell, followed by a newline: its verdict (colour, symbol, word), details and sources."""
-    label = text(cell.column.label)
-    ident = anchors.cell(option_id, cell.column.id)
+def _open(cell: Cell, ident: str, label: str) -> str:
+    """A verdict cell's ``<td ...>``: colour, level, the ratio a sort reads, and the column it sits in."""
     v = cell.verdict
-    if not v:
-        return f'<td id="{ident}" class="dg-text" data-label="{label}">{html.md_inline(cell.text)}</td>\n'
+    assert v is not None
     out = [f'<td id="{ident}" class="dg-cell dg-{text(v.colour)}']
     if v.judged:
         out.append(" dg-judged")
@@ -58,12 +52,12 @@ def cell_td(html: PageHtml, cell: Cell, option_id: str) -> str:
     elif v.level == "reference":
         out.append(f' data-value="1" data-rank="{text(filters.reference_rank(cell.column))}"')
     out.append(f' data-label="{label}">')
-    if cell.parts:
-        out.append(verdict_html.parts(html, cell))
-        if cell.summary:
-            out.append(f'<span class="dg-detail dg-summary">{text(cell.summary)}</span>')
-    else:
-        out.append(verdict_html.verdict_line(html, v))
+    return "".join(out)
+
+
+def _details(html: PageBase, cell: Cell, option_id: str) -> str:
+    """Everything a verdict cell says besides its verdict: detail, noise, source, note, tables, last change."""
+    out = []
     if cell.detail:
         out.append(f'<span class="dg-detail">{text(cell.detail)}</span>')
     out.append(verdict_html.noise_note(html, cell.judged))
@@ -75,28 +69,78 @@ def cell_td(html: PageHtml, cell: Cell, option_id: str) -> str:
     for t in cell.tables:
         out.append(f'<span class="dg-from">from {table_link(html, t)}</span>')
     out.append(changed_mark(html, option_id, cell.column.id))
-    out.append("</td>\n")
     return "".join(out)
 
 
-def matrix_rows(html: PageHtml, options: Sequence[schema.Option]) -> str:
+def _verdicts(html: PageBase, cell: Cell) -> str:
+    """The cell's verdict in full: each part with the regimes it holds for, and how they were summarised."""
+    v = cell.verdict
+    assert v is not None
+    if not cell.parts:
+        return verdict_html.verdict_line(html, v)
+    summary = f'<span class="dg-detail dg-summary">{text(cell.summary)}</span>' if cell.summary else ""
+    return verdict_html.parts(html, cell) + summary
+
+
+def cell_td(html: PageBase, cell: Cell, option_id: str) -> str:
+    """One matrix cell in full, followed by a newline: its verdict (colour, symbol, word), details and sources
+    (an option's strip, where every detail is in sight)."""
+    label = text(cell.column.label)
+    ident = anchors.cell(option_id, cell.column.id)
+    if not cell.verdict:
+        return f'<td id="{ident}" class="dg-text" data-label="{label}">{html.md_inline(cell.text)}</td>\n'
+    return f"{_open(cell, ident, label)}{_verdicts(html, cell)}{_details(html, cell, option_id)}</td>\n"
+
+
+def compact_td(html: PageBase, cell: Cell, option_id: str) -> str:
+    """One matrix cell at a glance, followed by a newline: one line of colour, symbol and word (a split
+    cell's other parts as small badges after it), the rest folded under that line.
+
+    The fold is a ``<details>`` whose ``<summary>`` is the verdict line: one click, tap or key (Enter on the
+    focused line) opens it, it needs no script, and print opens it (``guide.css``). It holds what
+    :func:`cell_td` shows, so the compact matrix loses nothing.
+    """
+    label = text(cell.column.label)
+    ident = anchors.cell(option_id, cell.column.id)
+    if not cell.verdict:
+        return f'<td id="{ident}" class="dg-text" data-label="{label}">{html.md_inline(cell.text)}</td>\n'
+    head = verdict_html.glance(html, cell)
+    body = _details(html, cell, option_id)
+    if cell.parts and (len(cell.parts) > 1 or cell.parts[0].regimes):
+        body = (
+            verdict_html.parts(html, cell, first_as_line=False)
+            + (f'<span class="dg-detail dg-summary">{text(cell.summary)}</span>' if cell.summary else "")
+            + body
+        )
+    if not body:
+        return f"{_open(cell, ident, label)}{head}</td>\n"
+    return (
+        f'{_open(cell, ident, label)}<details class="dg-more"><summary>{head}</summary>'
+        f'<div class="dg-more-body">{body}</div></details></td>\n'
+    )
+
+
+def matrix_rows(html: PageBase, options: Sequence[schema.Option]) -> str:
     """The comparison matrix's body: a row per option, each line ending in a newline."""
     d = html.d
     out = []
     for option in options:
         rec = d.recommended(option.id)
         on = " ".join(filters.working_contexts(d.support[option.id]))
-        mark = (
-            f'<span class="dg-rec-mark"><span aria-hidden="true">★</span> Recommended: {text(rec.when)}</span>'
-            if rec
-            else ""
-        )
+        name = text(option.name)
+        mark = '<span class="dg-rec-mark"><span aria-hidden="true">★</span> Recommended</span>' if rec else ""
+        when = f'<span class="dg-rec-when">Recommended: {text(rec.when)}.</span> ' if rec else ""
         recommended = ' class="dg-recommended"' if rec else ""
-        cells = "".join(cell_td(html, cell, option.id) for cell in d.cells[option.id])
+        cells = "".join(compact_td(html, cell, option.id) for cell in d.cells[option.id])
+        # What the option is and when it is recommended, folded after its name (its page opens with the same line).
+        about = (
+            f'<details class="dg-more dg-about"><summary><span aria-hidden="true">about</span>'
+            f'<span class="dg-sr-only">What {name} is</span></summary>'
+            f'<span class="dg-short">{when}{html.md_inline(option.short)}</span></details>'
+        )
         out.append(
             f'<tr id="{anchors.option_row(option.id)}" data-option="{text(option.id)}" data-on="{text(on)}"'
-            f'{recommended}><th scope="row">{mark}'
-            f'<a href="{text(html.link(option_uri(option.id)))}">{text(option.name)}</a>'
-            f'<span class="dg-short">{html.md_inline(option.short)}</span></th>{cells}</tr>\n'
+            f'{recommended}><th scope="row"><a href="{text(html.link(option_uri(option.id)))}">{name}</a>'
+            f"{mark}{about}</th>{cells}</tr>\n"
         )
     return "".join(out)

@@ -11,16 +11,12 @@ passes through :func:`text`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from generator.escaping import text
 from generator.render.charts import Chart
-
-if TYPE_CHECKING:
-    from generator.render.page_html import PageHtml
+from generator.render.page_base import PageBase
 
 
-def figure(html: PageHtml, c: Chart) -> str:
+def figure(html: PageBase, c: Chart) -> str:
     """``<figure class="dg-chart">`` with its spec, title, takeaway and links to the tables behind it."""
     tables = "; ".join(f'<a href="{text(html.table_href(t))}">{text(html.tables[t].title)}</a>' for t in c.tables)
     count = "a table" if len(c.tables) == 1 else "tables"

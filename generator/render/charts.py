@@ -342,18 +342,23 @@ def _pair_rows(found: dict[Key, Sample], t: schema.MeasurementTable, a: str, b: 
     ]
 
 
+def _figure(t: schema.MeasurementTable, value: float) -> str:
+    """A value in a caption: to the table's ``value_digits`` when set, else as the source wrote it."""
+    return numbers.raw(value) if t.value_digits is None else numbers.fixed(value, t.value_digits)
+
+
 def _best_words(row_label: str, measured: list[tuple[str, float]], t: schema.MeasurementTable) -> str:
     if not measured:
         return f"{row_label}: not measured."
     if len(measured) == 1:
         label, value = measured[0]
-        return f"{row_label}: only {label} measured ({numbers.raw(value)} {t.unit})."
+        return f"{row_label}: only {label} measured ({_figure(t, value)} {t.unit})."
     pick = min if t.better == "lower" else max
     best_label, best = pick(measured, key=lambda m: m[1])
     shares = [(label, ratio(v, best)) for label, v in measured if label != best_label]
     others = ", ".join(f"{label} at {numbers.ratio(share, t.digits)}" for label, share in shares if share is not None)
     word = "lowest" if t.better == "lower" else "highest"
-    return f"{row_label}: {word} {t.quantity} is {best_label} ({numbers.raw(best)} {t.unit}); {others} of that."
+    return f"{row_label}: {word} {t.quantity} is {best_label} ({_figure(t, best)} {t.unit}); {others} of that."
 
 
 def build_charts(d: Derived) -> Charts:

@@ -232,6 +232,7 @@ def _table(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> dict[st
         "kind": "measurements",
         "id": t.id,
         "title": t.title,
+        "label": t.label,
         "quantity": t.quantity,
         "unit": t.unit,
         "better": t.better,
@@ -251,6 +252,7 @@ def _table(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> dict[st
                 "option": s.option,
                 "provenance": s.provenance or t.provenance,
                 "campaign": s.campaign or t.campaign,
+                "value_digits": s.value_digits if s.value_digits is not None else t.value_digits,
             }
             for s in t.series
         ],
@@ -315,7 +317,7 @@ def table_csv(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> str:
             "label",
             "context",
             *(f"{s.id} ({t.unit})" for s in t.series),
-            *(f"{c.numerator}/{c.denominator}" for c in t.comparisons),
+            *(f"{c.numerator}/{c.denominator} ({t.better} is better)" for c in t.comparisons),
             *(f"{s.id} {end}" for s in spread for end in ("low", "high")),
             *(f"{s.id} source" for s in sourced),
         ]

@@ -170,6 +170,9 @@ class Series(_Model):
     option: str | None
     provenance: str = Field(description="measured, published or derived (the series' own, else the table's)")
     campaign: str
+    value_digits: int | None = Field(
+        default=None, description="since 1.4: decimals its values are printed with (the series' own, else the table's)"
+    )
 
 
 class Spread(_Model):
@@ -240,6 +243,9 @@ class MeasurementTable(_Model):
     kind: Literal["measurements"]
     id: str
     title: str
+    label: str = Field(
+        default="", description="since 1.4: the table's short label, which a split matrix cell names its rows by"
+    )
     quantity: str
     unit: str
     better: Literal["higher", "lower"]

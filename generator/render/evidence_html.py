@@ -8,19 +8,18 @@ per value. Writes what the ``evidence_details`` and ``evidence_block`` macros of
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+
+from markupsafe import Markup
 
 from generator import schema
 from generator.derive.evidence import Sample
 from generator.escaping import text
-
-if TYPE_CHECKING:
-    from generator.render.page_html import PageHtml
+from generator.render.page_base import PageBase
 
 _NOTHING = '<p class="dg-ns">Not measured: no value here has runs, a set-up or a source file to show.</p>\n'
 
 
-def details(html: PageHtml, anchor: str, title: str, entries: Sequence[tuple[str | None, Sample, str]]) -> str:
+def details(html: PageBase, anchor: str, title: str, entries: Sequence[tuple[str | None, Sample, str]]) -> str:
     """One row's folded evidence: a part per measured value (its lines, then a command to reproduce it)."""
     d = html.d
     out = [f'<details class="dg-ev" id="ev-{text(anchor)}"><summary>Evidence: {text(title)}</summary>\n']
@@ -52,10 +51,10 @@ def out_of_search(block: str) -> str:
     return block.replace('<details class="dg-ev" ', '<details class="dg-ev" data-search-exclude ')
 
 
-def block(html: PageHtml, t: schema.MeasurementTable) -> str:
+def block(html: PageBase, t: schema.MeasurementTable) -> str:
     """The evidence of a measured table: how its spreads were found, then each row's details.
 
-    It holds no link, so the same block serves every page that shows the table (see ``PageHtml``).
+    It holds no link, so the same block serves every page that shows the table (see ``PageBase``).
     """
     d = html.d
     out = [f'<div class="dg-evidence">\n<p class="dg-spread-note">{text(d.spread_note(t))}</p>\n']
@@ -63,3 +62,12 @@ def block(html: PageHtml, t: schema.MeasurementTable) -> str:
         out.append(details(html, f"{t.id}-{row.id}", row.label, d.evidence_entries(t, row)) + "\n")
     out.append("</div>")
     return "".join(out)
+
+
+def cached_block(html: PageBase, t: schema.MeasurementTable, copy: bool = False) -> str:
+    """:func:`block`, written once per guide (``html.evidence``); ``copy``: with each row's details out of search."""
+    key = f"{t.id}\0copy" if copy else t.id
+    found = html.evidence.get(key)
+    if found is None:
+        found = html.evidence[key] = Markup(out_of_search(cached_block(html, t)) if copy else block(html, t))
+    return str(found)

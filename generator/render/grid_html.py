@@ -7,18 +7,14 @@ through :func:`text`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from generator.escaping import text
 from generator.render import verdict_html
 from generator.render.decide_view import SupportGrid
+from generator.render.page_base import PageBase
 from generator.render.uris import option_uri
 
-if TYPE_CHECKING:
-    from generator.render.page_html import PageHtml
 
-
-def rows(html: PageHtml, grid: SupportGrid) -> str:
+def rows(html: PageBase, grid: SupportGrid) -> str:
     """Every ``<tr>`` of the grid, each followed by a newline."""
     d = html.d
     out = []
@@ -47,7 +43,7 @@ def rows(html: PageHtml, grid: SupportGrid) -> str:
     return "".join(out)
 
 
-def notes(html: PageHtml, grid: SupportGrid) -> str:
+def notes(html: PageBase, grid: SupportGrid) -> str:
     """Every ``<li>`` of the grid's numbered notes, each followed by a newline."""
     out = []
     for note in grid.notes:

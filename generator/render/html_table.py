@@ -9,17 +9,14 @@ every value from data passes through :func:`text`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from generator import schema
 from generator.derive import anchors
 from generator.escaping import text
 from generator.render import chart_html, data_files, evidence_html, verdict_html
 from generator.render.charts import Chart
+from generator.render.page_base import PageBase
 from generator.render.uris import option_uri
-
-if TYPE_CHECKING:
-    from generator.render.page_html import PageHtml
 
 #: The attribute that keeps a block out of the search index, in Material for MkDocs' search plugin and in
 #: Zensical's alike (each documents ``data-search-exclude`` on a block). A measured table's values are
@@ -32,7 +29,7 @@ SEARCH_EXCLUDE = " data-search-exclude"
 _STALE = '<span class="dg-stale-mark"><span class="dg-symbol" aria-hidden="true">↻</span> stale</span>'
 
 
-def value_cell(html: PageHtml, table_id: str, row: schema.Row, series_id: str) -> str:
+def value_cell(html: PageBase, table_id: str, row: schema.Row, series_id: str) -> str:
     """One measured value: the value, its spread, its runs, a stale mark and the row's note for it."""
     sample = html.d.sample(table_id, row.id, series_id)
     ident = anchors.value(table_id, row.id, series_id)
@@ -53,7 +50,7 @@ def value_cell(html: PageHtml, table_id: str, row: schema.Row, series_id: str) -
     return "".join(out)
 
 
-def measured_rows(html: PageHtml, t: schema.MeasurementTable) -> str:
+def measured_rows(html: PageBase, t: schema.MeasurementTable) -> str:
     """Every ``<tr>`` of a measured table's body, each followed by a newline."""
     view = html.d.tables[t.id]
     table_id = view.table.id
@@ -81,7 +78,7 @@ def measured_rows(html: PageHtml, t: schema.MeasurementTable) -> str:
     return "".join(out)
 
 
-def table_csv(html: PageHtml, t: schema.MeasurementTable | schema.FactTable) -> str:
+def table_csv(html: PageBase, t: schema.MeasurementTable | schema.FactTable) -> str:
     """The link to download a table as CSV."""
     href = html.file_href(data_files.csv_file(t.id))
     return (
@@ -90,7 +87,7 @@ def table_csv(html: PageHtml, t: schema.MeasurementTable | schema.FactTable) -> 
 
 
 def data_table(
-    html: PageHtml, table_id: str, heading_level: int = 3, drawn: Sequence[Chart] = (), copy: bool = False
+    html: PageBase, table_id: str, heading_level: int = 3, drawn: Sequence[Chart] = (), copy: bool = False
 ) -> str:
     """A table with its heading and summary, its CSV link, its conditions and evidence, and its charts.
 
@@ -104,7 +101,7 @@ def data_table(
     return head + _facts(html, t)
 
 
-def _series_head(html: PageHtml, t: schema.MeasurementTable, s: schema.Series) -> str:
+def _series_head(html: PageBase, t: schema.MeasurementTable, s: schema.Series) -> str:
     d = html.d
     label = text(s.label)
     out = [
@@ -121,7 +118,7 @@ def _series_head(html: PageHtml, t: schema.MeasurementTable, s: schema.Series) -
     return "".join(out)
 
 
-def _measured(html: PageHtml, t: schema.MeasurementTable, drawn: Sequence[Chart], copy: bool) -> str:
+def _measured(html: PageBase, t: schema.MeasurementTable, drawn: Sequence[Chart], copy: bool) -> str:
     d = html.d
     campaign = d.campaign(t.campaign)
     on = f" ({text(campaign.name)})" if campaign else ""  # the name as written: no article of ours
@@ -152,12 +149,12 @@ def _measured(html: PageHtml, t: schema.MeasurementTable, drawn: Sequence[Chart]
             of = f"{text(t.variance_of)} " if t.variance_of else ""
             out.append(f"<li>{of}run-to-run variance under {text(d.raw(t.variance_below_pct))}%</li>")
         out.append("</ul>\n")
-    out.append(f"{html.evidence_block(t, copy)}\n")
+    out.append(f"{evidence_html.cached_block(html, t, copy)}\n")
     out += [f"\n{chart_html.figure(html, c)}\n" for c in html.charts.for_table(t.id, drawn)]
     return "".join(out)
 
 
-def _facts(html: PageHtml, t: schema.FactTable) -> str:
+def _facts(html: PageBase, t: schema.FactTable) -> str:
     d = html.d
     tid = text(t.id)
     out = [

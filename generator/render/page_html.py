@@ -10,53 +10,21 @@ value passes through.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from markupsafe import Markup
 
 from generator import schema
 from generator.derive.cells import Cell, Verdict
 from generator.derive.evidence import Sample
-from generator.derive.guide import Derived
 from generator.render import cell_html, chart_html, evidence_html, grid_html, html_table, verdict_html
-from generator.render.charts import Chart, Charts
+from generator.render.charts import Chart
 from generator.render.decide_view import SupportGrid
-from generator.render.history_view import History
+from generator.render.page_base import PageBase
 
 
-class PageHtml:
-    """The links and prose of one page, and the partials written in Python for it."""
-
-    def __init__(
-        self,
-        d: Derived,
-        link: Callable[..., str],
-        md: Callable[[str | None], Markup],
-        md_inline: Callable[[str | None], Markup],
-        file_href: Callable[[str], str],
-        table_href: Callable[[str], str],
-        tables: dict[str, schema.MeasurementTable | schema.FactTable],
-        charts: Charts,
-        history: History | None,
-        evidence: dict[str, Markup] | None = None,
-    ) -> None:
-        self.d = d
-        self.link = link
-        self.md = md
-        self.md_inline = md_inline
-        self.file_href = file_href
-        self.table_href = table_href
-        self.tables = tables
-        self.charts = charts
-        self.history = history
-        #: Evidence blocks by table id, shared by the pages of one guide: a block holds no link, so it is
-        #: the same on every page that shows its table (the results page and each option's page).
-        self.evidence = {} if evidence is None else evidence
-
-    @functools.cached_property
-    def judgement_word(self) -> str:
-        return self.d.judgement_word()
+class PageHtml(PageBase):
+    """The partials written in Python for one page, as ``Markup`` for its templates."""
 
     def badge(self, v: Verdict) -> Markup:
         return Markup(verdict_html.badge(self, v))
@@ -107,13 +75,7 @@ class PageHtml:
     def evidence_block(self, t: schema.MeasurementTable, copy: bool = False) -> Markup:
         """A table's evidence; ``copy``: the same block with each row's details out of search (on an option's
         page; the results page keeps them in, so search finds each once)."""
-        key = f"{t.id}\0copy" if copy else t.id
-        block = self.evidence.get(key)
-        if block is None:
-            block = self.evidence[key] = Markup(
-                evidence_html.out_of_search(str(self.evidence_block(t))) if copy else evidence_html.block(self, t)
-            )
-        return block
+        return Markup(evidence_html.cached_block(self, t, copy))
 
     def grid_rows(self, grid: SupportGrid) -> Markup:
         return Markup(grid_html.rows(self, grid))

@@ -6,24 +6,20 @@ name in ``templates/_macros.j2`` wrote; every value from data passes through :fu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from generator import schema
 from generator.derive.cells import Cell, Part, Verdict
 from generator.derive.noise import Judged
 from generator.escaping import text
-
-if TYPE_CHECKING:
-    from generator.render.page_html import PageHtml
+from generator.render.page_base import PageBase
 
 _SYMBOL = '<span class="dg-symbol" aria-hidden="true">'
 
 
-def _judged_word(html: PageHtml, v: Verdict) -> str:
+def _judged_word(html: PageBase, v: Verdict) -> str:
     return f'<span class="dg-judged-word">{text(html.judgement_word)}:</span> ' if v.judged else ""
 
 
-def badge(html: PageHtml, v: Verdict) -> str:
+def badge(html: PageBase, v: Verdict) -> str:
     """``<span class="dg-badge dg-green">`` with the symbol and the word (and the judgement word)."""
     judged = " dg-judged" if v.judged else ""
     return (
@@ -32,7 +28,7 @@ def badge(html: PageHtml, v: Verdict) -> str:
     )
 
 
-def verdict_line(html: PageHtml, v: Verdict) -> str:
+def verdict_line(html: PageBase, v: Verdict) -> str:
     """A cell's own verdict: its colour is the cell's, so symbol and word only."""
     return f'<span class="dg-verdict">{_SYMBOL}{text(v.symbol)}</span> {_judged_word(html, v)}{text(v.word)}</span>'
 
@@ -45,14 +41,14 @@ def cite(source: schema.Cite | None) -> str:
     return f'<details class="dg-cite"><summary>source</summary><q>{text(source.quote)}</q>{where}</details>'
 
 
-def regimes(html: PageHtml, part: Part) -> str:
+def regimes(html: PageBase, part: Part) -> str:
     """The regimes a part holds for, each a link to its measured row."""
     return ", ".join(
         f'<a href="{text(html.link("results.md", r.table + "-row-" + r.row))}">{text(r.name)}</a>' for r in part.regimes
     )
 
 
-def parts(html: PageHtml, cell: Cell, first_as_line: bool = True) -> str:
+def parts(html: PageBase, cell: Cell, first_as_line: bool = True) -> str:
     """A cell whose regimes disagree: the worst verdict as the cell's line, every other one as a badge."""
     out = []
     for i, p in enumerate(cell.parts):
@@ -67,7 +63,7 @@ def parts(html: PageHtml, cell: Cell, first_as_line: bool = True) -> str:
     return "".join(out)
 
 
-def noise_note(html: PageHtml, judged: object, in_table: bool = False) -> str:
+def noise_note(html: PageBase, judged: object, in_table: bool = False) -> str:
     """Why a verdict is uncertain (within noise, one run) and whether it rests on stale values."""
     if not isinstance(judged, Judged):
         return ""
@@ -88,3 +84,18 @@ def noise_note(html: PageHtml, judged: object, in_table: bool = False) -> str:
             f'<a href="{text(html.link("stale.md"))}">stale values</a></span>'
         )
     return out
+
+
+def glance(html: PageBase, cell: Cell) -> str:
+    """A verdict cell in one line: the cell's verdict (symbol and word; its colour is the cell's), then each
+    other part of a split cell as a small badge of its own colour, symbol and word."""
+    v = cell.verdict
+    assert v is not None
+    out = [verdict_line(html, v)]
+    for p in cell.parts[1:]:
+        pv = p.verdict
+        out.append(
+            f' <span class="dg-mark dg-{text(pv.colour)}">{_SYMBOL}{text(pv.symbol)}</span> '
+            f"{_judged_word(html, pv)}{text(pv.word)}</span>"
+        )
+    return "".join(out)

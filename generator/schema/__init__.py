@@ -576,6 +576,8 @@ class Series(Model):
     """Where this series' published numbers come from, where it differs from the table's."""
     metrics: dict[Id, Label] = Field(default_factory=dict)
     """Per tool format, the number of an imported file that is this series' value (overrides the table's)."""
+    value_digits: Annotated[int, Field(ge=0, le=6)] | None = None
+    """Decimals of every measured value of this series as printed (overrides the table's ``value_digits``)."""
 
 
 class Comparison(Model):
@@ -645,6 +647,10 @@ class MeasurementTable(Model):
     """Whether higher or lower values are better."""
     digits: Annotated[int, Field(ge=0, le=4)] = 2
     """Decimals of every ratio computed from this table, wherever it is printed (one number, one spelling)."""
+    value_digits: Annotated[int, Field(ge=0, le=6)] | None = None
+    """Decimals of every measured value of this table as printed (values, runs, spreads); unset: each value
+    as the source wrote it, a statistic of runs to the runs' own precision. For values imported from a tool's
+    files, which carry every digit of a float (``537.4142851849319``)."""
     tags: list[Id] = Field(default_factory=list)
     """Comparison columns this table feeds, by tag."""
     conditions: list[Prose] = Field(default_factory=list)

@@ -31,6 +31,13 @@ class Build:
     problems: list[Problem] = field(default_factory=list)
     support: dict[str, list[SupportCell]] = field(default_factory=dict)
     """Per option: the verdict in each context, from the support column."""
+    context: str | None = None
+    """The context the comparison columns are judged for ("Judge for"): only its rows, and the rows that
+    name no context, count. ``None``: every row (the published matrix)."""
+
+    def counts(self, row_context: str | None) -> bool:
+        """Whether a row of ``row_context`` counts for the context judged for."""
+        return self.context is None or row_context is None or row_context == self.context
 
 
 class Change(Protocol):

@@ -21,6 +21,7 @@ from generator.derive.cells import (
     band,
     data_context_name,
     judged_verdict,
+    not_measured_in,
     reference_verdict,
     unknown_verdict,
     verdict,
@@ -45,13 +46,20 @@ class _Measured:
 
 
 def _per_table(data: Data, found: list[_Measured], others: dict[str, list[str]], names: dict[str, str]) -> list[str]:
-    """``0.65–0.97× vs dense``, one per table, each ratio with its table's digits."""
-    digits = {t.id: t.digits for t in measurement_tables(data)}
+    """``0.65–0.97× vs dense``, one per table, each ratio with its table's digits.
+
+    A ratio reads as its table and charts spell it: the option's value over the other's. ``found`` holds it
+    oriented so above 1 is better; for a table where lower is better that is the other way up, so it is
+    turned back and the detail says which way it reads (``0.88× vs dense (lower is better)``).
+    """
+    tables = {t.id: t for t in measurement_tables(data)}
     out = []
     for table, against in others.items():
-        ratios = [m.ratio for m in found if m.table == table]
+        t = tables[table]
+        ratios = [m.ratio if t.better == "higher" else 1 / m.ratio for m in found if m.table == table]
         who = ", ".join(names.get(o, o) for o in against)
-        out.append(f"{numbers.ratio_range(min(ratios), max(ratios), digits[table])} vs {who}")
+        way = "" if t.better == "higher" else " (lower is better)"
+        out.append(f"{numbers.ratio_range(min(ratios), max(ratios), t.digits)} vs {who}{way}")
     return out
 
 
@@ -79,16 +87,19 @@ def _sides(
 
 
 def _against_other(
-    index: TableIndex, column: schema.ComparisonColumn, option: str
+    build: Build, column: schema.ComparisonColumn, option: str
 ) -> tuple[list[_Measured], dict[str, list[str]], list[str]]:
     """Ratios of ``option`` against its other side in every tagged table (:func:`_sides`); the other
     sides' owners per table, and the tables used."""
+    index = build.index
     found: list[_Measured] = []
     others: dict[str, list[str]] = {}
     sources: list[str] = []
     for t, mine, theirs in _sides(index, column, option):
         labels = {s.id: s.label for s in t.series}
         for row in t.rows:
+            if not build.counts(row.context):
+                continue
             a, b = index.samples[(t.id, row.id, mine)], index.samples[(t.id, row.id, theirs)]
             if not (a.measured and b.measured):
                 continue
@@ -102,16 +113,17 @@ def _against_other(
     return found, others, sources
 
 
-def _best(
-    index: TableIndex, column: schema.ComparisonColumn, option: str
-) -> tuple[list[_Measured], list[str], list[str]]:
+def _best(build: Build, column: schema.ComparisonColumn, option: str) -> tuple[list[_Measured], list[str], list[str]]:
     """Ratios of ``option`` against the best value of each tagged row (1.0 = the best)."""
+    index = build.index
     found: list[_Measured] = []
     details: list[str] = []
     sources: list[str] = []
     for t in index.tagged(option, column.tag):
         owner = index.owners[t.id]
         for row in t.rows:
+            if not build.counts(row.context):
+                continue
             values = {s: shown(index.samples, t, row, s) for s in row.values}
             measured = {s: v for s, v in values.items() if not isinstance(v, str) and owner.get(s)}
             mine = [s for s in measured if owner[s] == option]
@@ -124,8 +136,8 @@ def _best(
             a, b = index.samples[(t.id, row.id, mine[0])], index.samples[(t.id, row.id, best_id)]
             judged = judge(column, a, b, t.better, (labels[mine[0]], labels[best_id]), t.digits)
             found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged))
-            tail = "best" if value == best else f"best {numbers.raw(best)}"
-            details.append(f"{row.label} {numbers.raw(value)} {t.unit} ({tail})")
+            tail = "best" if value == best else f"best {b.figure(best)}"
+            details.append(f"{row.label} {a.figure(value)} {t.unit} ({tail})")
             if t.id not in sources:
                 sources.append(t.id)
     return found, details, sources
@@ -137,8 +149,12 @@ _WORST_FIRST = {"bad": 0, "mid": 1, "good": 2, "reference": 3, "judged": 4, "unk
 def _parts(data: Data, column: schema.ComparisonColumn, found: list[_Measured]) -> list[Part]:
     """Group the regimes by verdict, worst first.
 
-    A regime is a context when every row of it gets the same verdict, else a row.
+    A regime is a context when every row of it gets the same verdict, else a row; a row of a cell fed by
+    several tables is named with its table's label (``FP8 at load (vLLM A/B)``), so two tables' rows of the
+    same name never read as one.
     """
+    labels = {t.id: t.label for t in measurement_tables(data)}
+    several = len({m.table for m in found}) > 1
     verdicts = [
         verdict(data, m.judged.outcome if m.judged and m.judged.outcome else band(column, m.ratio)) for m in found
     ]
@@ -150,13 +166,22 @@ def _parts(data: Data, column: schema.ComparisonColumn, found: list[_Measured]) 
     seen: set[tuple[Verdict, str]] = set()
     for m, v in zip(found, verdicts, strict=True):
         whole = m.context is not None and len(by_context[m.context]) == 1
-        name = data_context_name(data, m.context) if whole and m.context else m.row_label
+        row = f"{m.row_label} ({labels[m.table]})" if several else m.row_label
+        name = data_context_name(data, m.context) if whole and m.context else row
         if (v, name) in seen:
             continue
         seen.add((v, name))
         groups.setdefault(v, []).append(Regime(name, m.table, m.row))
     ordered = sorted(groups.items(), key=lambda item: _WORST_FIRST[item[0].level])
     return [Part(v, tuple(regimes)) for v, regimes in ordered]
+
+
+def _measured_elsewhere(build: Build, column: schema.ComparisonColumn, option: str) -> bool:
+    """Whether the option has a measured ratio in this column in some context (when none counts for the
+    context judged for)."""
+    every = Build(build.data, build.index, build.names)
+    found = _best(every, column, option)[0] if column.against == "best" else _against_other(every, column, option)[0]
+    return bool(found)
 
 
 def _comparison_cell(build: Build, column: schema.ComparisonColumn, option: schema.Option) -> Cell:
@@ -167,11 +192,11 @@ def _comparison_cell(build: Build, column: schema.ComparisonColumn, option: sche
             column, reference_verdict(data), "the reference", tables=tables, note=option.cell_notes.get(column.id)
         )
     if column.against in ("counterpart", "baseline"):
-        found, others, sources = _against_other(index, column, option.id)
+        found, others, sources = _against_other(build, column, option.id)
         ratios = [m.ratio for m in found]
         detail = "; ".join(_per_table(data, found, others, names))
     else:
-        found, details, sources = _best(index, column, option.id)
+        found, details, sources = _best(build, column, option.id)
         ratios = [m.ratio for m in found]
         detail = "; ".join(details)
     judgement = option.judgements.get(column.id)
@@ -201,6 +226,8 @@ def _comparison_cell(build: Build, column: schema.ComparisonColumn, option: sche
         return Cell(
             column, worst, detail, tables=sources, note=note, value=value, parts=parts, summary=summary, judged=judged
         )
+    if build.context is not None and _measured_elsewhere(build, column, option.id):
+        return Cell(column, not_measured_in(data, build.context), note=note)
     if judgement is not None:
         return Cell(
             column, judged_verdict(data, column, judgement), reason=judgement.reason, note=note, source=judgement.source

@@ -6,7 +6,12 @@
    verdict level (data-level) and, for a comparison, the ratio the verdict comes from (data-value). The side-by-side view is built from
    downloads/guide.json, the same derived data the site publishes (linked under the matrix).
 
-   State lives in the query string (?on=<context>&f-<column>=<level>&sort=<column>&compare=a,b):
+   "Judge for" (?judge=<context>) re-judges every comparison column from that context's rows only, with
+   the rules yours.js implements for "Your numbers" (loaded from beside this script on first use; the
+   parity test holds them to the Python derivation), over the same downloads/guide.json; an option's page
+   opened from a judged matrix (its link carries ?judge=) judges its verdict strip the same way.
+
+   State lives in the query string (?judge=<context>&on=<context>&f-<column>=<level>&sort=<column>&compare=a,b):
    a link restores it, a reload keeps it, back/forward step through it. It runs on every page
    Material's instant navigation swaps in (document$). Without JavaScript the form stays hidden and
    the full matrix and the static compare pages are there. */
@@ -14,6 +19,8 @@
   "use strict";
 
   var RANK = { good: 0, mid: 1, bad: 2, unknown: 3, reference: 4 };
+  var here = document.currentScript ? document.currentScript.src : "";
+  var rulesLoading = null;
   var MAX = 3;
   var current = null; // {form, table, rows, order, path, status, view, data}
   var cache = {}; // guide.json by URL, fetched once per visit
@@ -36,7 +43,8 @@
 
   function stateFrom(ctx, search) {
     var params = new URLSearchParams(search);
-    var state = { on: "", filters: {}, sort: "", compare: [] };
+    var state = { judge: "", on: "", filters: {}, sort: "", compare: [] };
+    if (ctx.judge && valid(ctx.judge, params.get("judge"))) state.judge = params.get("judge");
     var on = ctx.form.elements.on;
     if (on && valid(on, params.get("on"))) state.on = params.get("on");
     ctx.filterNames.forEach(function (name) {
@@ -57,6 +65,7 @@
 
   function searchFor(ctx, state) {
     var params = new URLSearchParams();
+    if (state.judge) params.set("judge", state.judge);
     if (state.on) params.set("on", state.on);
     ctx.filterNames.forEach(function (name) { if (state.filters[name]) params.set(name, state.filters[name]); });
     if (state.sort) params.set("sort", state.sort);
@@ -65,9 +74,13 @@
     return s ? "?" + s : "";
   }
 
+  function narrowed(state) { // the choices the folded tools hold ("Judge for" sits above them)
+    return { judge: "", on: state.on, filters: state.filters, sort: state.sort, compare: state.compare };
+  }
+
   function formState(ctx) {
     var f = ctx.form.elements;
-    var state = { on: f.on ? f.on.value : "", filters: {}, sort: f.sort.value, compare: [] };
+    var state = { judge: ctx.judge ? ctx.judge.value : "", on: f.on ? f.on.value : "", filters: {}, sort: f.sort.value, compare: [] };
     ctx.filterNames.forEach(function (name) { if (f[name].value) state.filters[name] = f[name].value; });
     ctx.order.forEach(function (id) {
       var box = ctx.boxes[id];
@@ -109,6 +122,10 @@
   function render(ctx, state) {
     ctx.state = state;
     var f = ctx.form.elements;
+    if (ctx.judge) {
+      ctx.judge.value = state.judge;
+      if (ctx.judged !== state.judge) { judgeMatrix(ctx, state); return; } // renders again once judged
+    }
     if (f.on) f.on.value = state.on;
     ctx.filterNames.forEach(function (name) { f[name].value = state.filters[name] || ""; });
     f.sort.value = state.sort;
@@ -153,8 +170,197 @@
         : "Showing " + shown + " of " + ctx.order.length + " " + noun + ": " + words.join(" and ") + ".";
     if (state.sort) said += " Sorted by " + f.sort.options[f.sort.selectedIndex].text + ".";
     if (state.compare.length === 1) said += " Tick one or two more to compare.";
+    if (state.judge) said += " Colours judged for " + contextName(ctx, state.judge) + ".";
     ctx.status.textContent = said;
     renderCompare(ctx, state);
+  }
+
+  /* --- "Judge for" ------------------------------------------------------------ */
+
+  function rules() { // yours.js's rules (window.dgRules), loaded once from beside this script
+    if (window.dgRules) return Promise.resolve(window.dgRules);
+    if (!rulesLoading) {
+      rulesLoading = new Promise(function (resolve, reject) {
+        var script = document.createElement("script");
+        script.src = here.replace(/matrix\.js(\?.*)?$/, "yours.js");
+        script.onload = function () { if (window.dgRules) resolve(window.dgRules); else reject(new Error("no rules in yours.js")); };
+        script.onerror = function () { rulesLoading = null; reject(new Error("yours.js could not be loaded")); };
+        document.head.appendChild(script);
+      });
+    }
+    return rulesLoading;
+  }
+
+  function contextName(ctx, id) {
+    var select = ctx.judge;
+    var o = select && Array.prototype.filter.call(select.options, function (x) { return x.value === id; })[0];
+    return o ? o.text : id;
+  }
+
+  function shownAs(c) { // what a cell says, to tell a re-judged cell from its published one
+    return JSON.stringify([c.verdict && c.verdict.level, c.verdict && c.verdict.word, c.detail || "", c.summary || "",
+      (c.parts || []).map(function (p) { return [p.verdict.level, p.verdict.word, p.regimes.map(function (r) { return r.name; })]; })]);
+  }
+
+  function verdictLine(v) {
+    return el("span", { "class": "dg-verdict" }, [el("span", { "class": "dg-symbol", "aria-hidden": "true", text: v.symbol }),
+      document.createTextNode(" " + v.word)]);
+  }
+
+  function colourOf(v) { return /^[a-z]+$/.test(v.colour) ? v.colour : "grey"; }
+
+  /* One cell judged for a context, in the compact matrix's shape: the verdict line (a split cell's other parts
+     as small badges) with the rest folded under it: each part with its rows, the ratios, the tables, and what
+     the cell says for any context. The published cell is kept and put back when the judging is undone. */
+  function judgeCell(td, published, c, name, results) {
+    if (!td.dgPublished) {
+      td.dgPublished = { html: td.innerHTML, cls: td.className, level: td.getAttribute("data-level"),
+        value: td.getAttribute("data-value") };
+    }
+    var saved = td.dgPublished;
+    if (!c || shownAs(c) === shownAs(published)) {
+      if (td.className !== saved.cls) {
+        td.innerHTML = saved.html; // the page's own markup, as it was served
+        td.className = saved.cls;
+        td.setAttribute("data-level", saved.level);
+        if (saved.value === null) td.removeAttribute("data-value"); else td.setAttribute("data-value", saved.value);
+      }
+      return false;
+    }
+    var v = c.verdict, parts = c.parts || [];
+    var links = {};
+    Array.prototype.forEach.call(td.querySelectorAll("a.dg-src"), function (a) { links[a.hash.slice(1)] = a.cloneNode(true); });
+    if (!td.dgLinks) td.dgLinks = links; else links = td.dgLinks;
+    td.className = "dg-cell dg-" + colourOf(v) + (parts.length > 1 ? " dg-split" : "") + " dg-rejudged";
+    td.setAttribute("data-level", v.level);
+    if (c.value === null || c.value === undefined) td.removeAttribute("data-value");
+    else td.setAttribute("data-value", String(c.value));
+    var head = el("summary", {}, [verdictLine(v)]);
+    parts.slice(1).forEach(function (p) {
+      head.appendChild(document.createTextNode(" "));
+      head.appendChild(el("span", { "class": "dg-mark dg-" + colourOf(p.verdict) }, [
+        el("span", { "class": "dg-symbol", "aria-hidden": "true", text: p.verdict.symbol }), document.createTextNode(" " + p.verdict.word)]));
+    });
+    var body = el("div", { "class": "dg-more-body" });
+    parts.forEach(function (p) {
+      var line = el("span", { "class": "dg-part" }, [el("span", { "class": "dg-badge dg-" + colourOf(p.verdict) }, [
+        el("span", { "class": "dg-symbol", "aria-hidden": "true", text: p.verdict.symbol }), document.createTextNode(" " + p.verdict.word)]),
+        document.createTextNode(" on ")]);
+      p.regimes.forEach(function (r, i) {
+        if (i) line.appendChild(document.createTextNode(", "));
+        line.appendChild(results ? el("a", { href: results + "#" + r.table + "-row-" + r.row, text: r.name }) : document.createTextNode(r.name));
+      });
+      body.appendChild(line);
+    });
+    if (c.summary) body.appendChild(el("span", { "class": "dg-detail dg-summary", text: c.summary }));
+    if (c.detail) body.appendChild(el("span", { "class": "dg-detail", text: c.detail }));
+    if (c.judged && c.judged.confidence === "within noise") {
+      body.appendChild(el("span", { "class": "dg-detail dg-noise" }, [el("span", { "class": "dg-symbol", "aria-hidden": "true", text: "≈" }),
+        document.createTextNode(" within noise")]));
+    }
+    (c.tables || []).forEach(function (t) {
+      body.appendChild(el("span", { "class": "dg-from" }, [document.createTextNode("from "), links[t] ? links[t].cloneNode(true) : document.createTextNode(t)]));
+    });
+    body.appendChild(el("span", { "class": "dg-detail dg-judged-for" }, [
+      document.createTextNode("Judged for " + name + ". For any context: " + published.verdict.symbol + " " + published.verdict.word + ".")]));
+    td.textContent = "";
+    td.appendChild(el("details", { "class": "dg-more" }, [head, body]));
+    return true;
+  }
+
+  /* Every comparison cell of the given rows judged for `context` ("" undoes it); the number that changed. */
+  function judgeRows(data, derived, context, rowsOf) {
+    var name = "";
+    data.contexts.forEach(function (c) { if (c.id === context) name = c.name; });
+    var any = document.querySelector("a.dg-src");
+    var results = any ? any.href.replace(/#.*$/, "") : "";
+    var changed = 0;
+    data.options.forEach(function (o) {
+      var tds = rowsOf(o.id);
+      if (!tds) return;
+      data.columns.forEach(function (col, i) {
+        if (col.kind !== "comparison" || !tds[i]) return;
+        if (judgeCell(tds[i], o.cells[i], derived ? derived.cells[o.id][i] : null, name, results)) changed += 1;
+      });
+    });
+    return changed;
+  }
+
+  function judged(url, context) { // the guide's data and its cells judged for `context`
+    return Promise.all([guideData(url), context ? rules() : Promise.resolve(null)]).then(function (got) {
+      var data = got[0], r = got[1];
+      if (!context) return { data: data, derived: null };
+      data.judgedFor = data.judgedFor || {};
+      if (!data.judgedFor[context]) data.judgedFor[context] = r.derive(data, {}, context);
+      return { data: data, derived: data.judgedFor[context] };
+    });
+  }
+
+  function judgeMatrix(ctx, state) {
+    var want = state.judge;
+    ctx.judging = want;
+    ctx.judgeStatus.textContent = want ? "Judging for " + contextName(ctx, want) + "…" : "";
+    judged(ctx.dataUrl, want).then(function (got) {
+      if (ctx.judging !== want || current !== ctx) return;
+      var changed = judgeRows(got.data, got.derived, want, function (id) {
+        var tr = ctx.rowOf[id];
+        return tr ? Array.prototype.slice.call(tr.cells, 1) : null;
+      });
+      ctx.judged = want;
+      Object.keys(ctx.rowOf).forEach(function (id) { // an option's page opens judged as the matrix is
+        var a = ctx.rowOf[id].querySelector("th > a");
+        if (!a) return;
+        var url = new URL(a.getAttribute("href"), location.href);
+        if (want) url.searchParams.set("judge", want); else url.searchParams.delete("judge");
+        a.href = url.pathname + url.search + url.hash;
+      });
+      var noun = ctx.judgeNoun;
+      ctx.judgeStatus.textContent = "";
+      if (want) {
+        ctx.judgeStatus.appendChild(el("strong", { text: "Colours judged for " + contextName(ctx, want) + ":" }));
+        ctx.judgeStatus.appendChild(document.createTextNode(" each comparison column reads " + contextName(ctx, want) +
+          "'s rows and the rows that name no " + noun + "; " + changed + (changed === 1 ? " cell differs" : " cells differ") +
+          " from any " + noun + " (a line under each)."));
+      } else {
+        ctx.judgeStatus.textContent = "Colours judged for any " + noun + ".";
+      }
+      render(ctx, ctx.state);
+    }, function (err) {
+      if (ctx.judging !== want || current !== ctx) return;
+      ctx.judged = "";
+      ctx.judgeStatus.textContent = "The colours could not be judged for " + contextName(ctx, want) + " (" + err.message + "); they are judged for any " + ctx.judgeNoun + ".";
+      state.judge = "";
+      render(ctx, state);
+    });
+  }
+
+  /* An option's page opened with ?judge=: its verdict strip judged the same way. */
+  function judgeStrip(table) {
+    var context = new URLSearchParams(location.search).get("judge");
+    var id = table.getAttribute("data-option");
+    if (!context || !id) return;
+    var url = new URL(table.getAttribute("data-guide"), location.href).href;
+    guideData(url).then(function (data) {
+      if (!data.contexts.some(function (c) { return c.id === context; })) return null;
+      return judged(url, context);
+    }).then(function (got) {
+      if (!got || !document.body.contains(table)) return;
+      var changed = judgeRows(got.data, got.derived, context, function (o) {
+        return o === id ? Array.prototype.slice.call(table.tBodies[0].rows[0].cells) : null;
+      });
+      var name = "";
+      got.data.contexts.forEach(function (c) { if (c.id === context) name = c.name; });
+      var caption = table.querySelector("caption");
+      var said = caption.querySelector(".dg-judge-said") || caption.appendChild(el("span", { "class": "dg-judge-said" }));
+      said.textContent = " — colours judged for " + name + " (" + changed + (changed === 1 ? " cell differs" : " cells differ") +
+        " from any " + got.data.guide.context_noun + ")";
+      var back = caption.querySelector("a");
+      if (back) {
+        var u = new URL(back.getAttribute("href"), location.href);
+        u.searchParams.set("judge", context);
+        back.href = u.pathname + u.search + u.hash;
+      }
+    }, function () { /* the strip keeps its published colours */ });
   }
 
   /* --- the side-by-side view ----------------------------------------------- */
@@ -242,7 +448,7 @@
   function renderCompare(ctx, state) {
     var view = ctx.view;
     var body = view.querySelector(".dg-compare-body");
-    var key = state.compare.join(",");
+    var key = state.compare.join(",") + "|" + (ctx.judged || "");
     if (state.compare.length < 2) {
       view.hidden = true;
       body.textContent = "";
@@ -283,17 +489,22 @@
 
   function init() {
     var form = document.getElementById("matrix-tools");
-    var table = document.querySelector("table.dg-matrix");
+    var table = document.querySelector("table.dg-matrix:not(.dg-strip)");
     var view = document.getElementById("compare");
     var json = document.querySelector(".dg-downloads a[type='application/json']");
     current = null;
+    var strip = document.querySelector("table.dg-strip[data-guide]");
+    if (strip) judgeStrip(strip);
     if (!form || !table || !view || !json) return;
     // Maps keyed by path ids (which the address names: ?compare=constructor is an id like any other)
     // have no prototype, so no id finds an inherited property.
+    var judge = document.querySelector("#matrix-judge select[name=judge]");
     var ctx = {
+      judge: judge, judgeStatus: document.getElementById("matrix-judge-status"), judged: "", judging: "",
+      judgeNoun: (judge && judge.options[0] ? judge.options[0].text.replace(/^any /, "") : "context"),
       form: form, table: table, view: view, status: document.getElementById("matrix-status"),
       dataUrl: json.href, path: location.pathname, rowOf: Object.create(null), order: [], boxes: Object.create(null), labels: Object.create(null),
-      filterNames: [], heads: [], state: { on: "", filters: {}, sort: "", compare: [] }, shownCompare: "",
+      filterNames: [], heads: [], state: { judge: "", on: "", filters: {}, sort: "", compare: [] }, shownCompare: "",
     };
     Array.prototype.forEach.call(form.elements, function (f) {
       if (f.name && f.name.indexOf("f-") === 0) {
@@ -327,15 +538,16 @@
       if (event.target.classList.contains("dg-pick-box")) return;
       commit(ctx, formState(ctx));
     });
+    if (judge) judge.addEventListener("change", function () { commit(ctx, formState(ctx)); });
     form.addEventListener("submit", function (event) { event.preventDefault(); });
     form.addEventListener("reset", function (event) {
       event.preventDefault();
-      commit(ctx, { on: "", filters: {}, sort: "", compare: [] });
+      commit(ctx, { judge: ctx.state.judge, on: "", filters: {}, sort: "", compare: [] });
     });
     current = ctx;
     var state = stateFrom(ctx, location.search);
     var box = document.getElementById("matrix-tools-box");
-    if (box && searchFor(ctx, state)) box.open = true; // a shared view opens with its choices in sight
+    if (box && searchFor(ctx, narrowed(state))) box.open = true; // a shared view opens with its choices in sight
     var normal = searchFor(ctx, state);
     if (normal !== location.search) history.replaceState(history.state, "", location.pathname + normal + location.hash);
     render(ctx, state);
@@ -345,7 +557,7 @@
     if (current && document.body.contains(current.form) && location.pathname === current.path) {
       var state = stateFrom(current, location.search);
       var box = document.getElementById("matrix-tools-box");
-      if (box && searchFor(current, state)) box.open = true; // back or forward into a narrowed view: its choices in sight
+      if (box && searchFor(current, narrowed(state))) box.open = true; // back or forward into a narrowed view: its choices in sight
       render(current, state);
     }
   });

@@ -18,6 +18,7 @@
 
   var ON_DEMAND = [
     ["matrix.js", "#matrix-tools"],
+    ["matrix.js", "table.dg-strip[data-guide]", /[?&]judge=/], // an option's page opened from a judged matrix
     ["charts.js", "figure.dg-chart"],
     ["decide.js", "#dg-decide"],
     ["yours.js", "#dg-yours"]
@@ -27,6 +28,7 @@
     var loaded = (window.__dgLoaded = window.__dgLoaded || {});
     ON_DEMAND.forEach(function (entry) {
       if (loaded[entry[0]] || !here || !document.querySelector(entry[1])) return;
+      if (entry[2] && !entry[2].test(location.search)) return;
       loaded[entry[0]] = true;
       var script = document.createElement("script");
       script.src = here.replace(/permalinks\.js(\?.*)?$/, entry[0]);

@@ -28,6 +28,11 @@
     return a === b ? a + "×" : a + "–" + b + "×";
   }
   function raw(x) { return String(x); }
+  // a measured value as printed: to its series' (or table's) value_digits when set (generator/derive/evidence.py: figure)
+  function figure(series, x) {
+    var d = series.value_digits;
+    return d === null || d === undefined ? raw(x) : fixed(x, d);
+  }
   function ratioChange(a, b) {
     var d = 2;
     if (a !== null && b !== null && a !== b) while (d < 4 && fixed(a, d) === fixed(b, d)) d++;
@@ -207,9 +212,12 @@
       judged: false };
   }
 
-  // state: table id -> row id -> series id -> entry (absent: the published value)
-  function derive(guide, state) {
+  // state: table id -> row id -> series id -> entry (absent: the published value). context: "Judge for"
+  // (generator/derive/guide.py: judged_for): only that context's rows, and rows naming none, count.
+  function derive(guide, state, context) {
     state = state || {};
+    context = context || null;
+    function counts(row, ctx) { return !ctx || row.context === null || row.context === undefined || row.context === ctx; }
     var samples = {}, tables = guide.tables.filter(function (t) { return t.kind === "measurements"; });
     var columns = {}, contexts = {}, labels = {};
     guide.columns.forEach(function (c) { columns[c.id] = c; });
@@ -270,11 +278,12 @@
       });
       return out;
     }
-    function against(col, option) {
+    function against(col, option, ctx) {
       var found = [], others = {}, order = [], sources = [];
       sides(col, option).forEach(function (side) {
         var t = side[0], own = owners(t);
         t.rows.forEach(function (row) {
+          if (!counts(row, ctx)) return;
           var a = at(t, row, side[1]), b = at(t, row, side[2]);
           if (a.value === null || b.value === null) return;
           var j = judge(col, a, b, t.better);
@@ -285,28 +294,29 @@
           if (sources.indexOf(t.id) < 0) sources.push(t.id);
         });
       });
-      var detail = order.map(function (t) {
-        var rs = found.filter(function (m) { return m.table === t; }).map(function (m) { return m.ratio; });
+      var detail = order.map(function (t) { // spelled as the table spells it (columns/comparison.py: _per_table)
+        var rs = found.filter(function (m) { return m.table === t; }).map(function (m) { return t.better === "higher" ? m.ratio : 1 / m.ratio; });
         return ratioRange(Math.min.apply(null, rs), Math.max.apply(null, rs), t.digits) + " vs " +
-          others[t.id].map(function (o) { return labels[o] || o; }).join(", ");
+          others[t.id].map(function (o) { return labels[o] || o; }).join(", ") + (t.better === "higher" ? "" : " (lower is better)");
       });
       return { found: found, detail: detail.join("; "), sources: sources };
     }
-    function best(col, option) {
+    function best(col, option, ctx) {
       var found = [], details = [], sources = [];
       tagged(option, col.tag).forEach(function (t) {
         var own = owners(t);
         t.rows.forEach(function (row) {
+          if (!counts(row, ctx)) return;
           var measured = t.series.filter(function (s) { return own[s.id] && at(t, row, s.id).value !== null; });
           var mine = measured.filter(function (s) { return own[s.id] === option; });
           if (measured.length < 2 || !mine.length) return;
           var values = measured.map(function (s) { return at(t, row, s.id).value; });
           var top = t.better === "higher" ? Math.max.apply(null, values) : Math.min.apply(null, values);
-          var me = at(t, row, mine[0].id), bestId = measured[values.indexOf(top)].id;
+          var me = at(t, row, mine[0].id), bestSeries = measured[values.indexOf(top)], bestId = bestSeries.id;
           var j = judge(col, me, at(t, row, bestId), t.better);
           found.push({ ratio: j.value, context: row.context, table: t, row: row, judged: j });
-          details.push(row.label + " " + raw(me.value) + " " + t.unit + " (" +
-            (me.value === top ? "best" : "best " + raw(top)) + ")");
+          details.push(row.label + " " + figure(mine[0], me.value) + " " + t.unit + " (" +
+            (me.value === top ? "best" : "best " + figure(bestSeries, top)) + ")");
           if (sources.indexOf(t.id) < 0) sources.push(t.id);
         });
       });
@@ -320,11 +330,13 @@
         if (m.context === null || m.context === undefined) return;
         (byContext[m.context] = byContext[m.context] || {})[key(verdicts[i])] = true;
       });
-      var groups = [], seen = {};
+      var groups = [], seen = {}, several = found.some(function (m) { return m.table !== found[0].table; });
       found.forEach(function (m, i) {
         var v = verdicts[i], k = key(v);
         var whole = m.context !== null && m.context !== undefined && Object.keys(byContext[m.context]).length === 1;
-        var name = whole ? contexts[m.context] || m.context : m.row.label;
+        // a row of a cell fed by several tables is named with its table's label
+        var row = several ? m.row.label + " (" + (m.table.label || m.table.id) + ")" : m.row.label;
+        var name = whole ? contexts[m.context] || m.context : row;
         if (seen[k + "\u0000" + name]) return;
         seen[k + "\u0000" + name] = true;
         var g = groups.filter(function (x) { return key(x.verdict) === k; })[0];
@@ -341,7 +353,7 @@
         return { column: col.id, verdict: levelVerdict(guide, "reference", "reference"), value: null,
           detail: "the reference", parts: [], summary: "", tables: tagged(option.id, col.tag).map(function (t) { return t.id; }) };
       }
-      var got = col.against === "best" ? best(col, option.id) : against(col, option.id);
+      var got = col.against === "best" ? best(col, option.id, context) : against(col, option.id, context);
       if (got.found.length) {
         var ps = parts(col, got.found), summary = "";
         var count = ps.reduce(function (n, p) { return n + p.regimes.length; }, 0);
@@ -351,6 +363,12 @@
         var worst = got.found.reduce(function (w, m) { return m.ratio < w.ratio ? m : w; });
         return { column: col.id, verdict: ps[0].verdict, value: worst.ratio, detail: got.detail, parts: ps,
           summary: summary, tables: got.sources, judged: (noisy[0] || worst).judged };
+      }
+      var elsewhere = context && (col.against === "best" ? best(col, option.id, null) : against(col, option.id, null)).found.length;
+      if (elsewhere) { // measured, but in other contexts only: it says so
+        var unknown = levelVerdict(guide, "unknown", "not measured");
+        unknown.word = "not measured on " + (contexts[context] || context);
+        return { column: col.id, verdict: unknown, value: null, detail: "", parts: [], summary: "", tables: [] };
       }
       if (old && old.verdict && old.verdict.judged) return old; // a stated judgement stays as it is
       return { column: col.id, verdict: levelVerdict(guide, "unknown", "not measured"), value: null, detail: "",
@@ -590,6 +608,7 @@
   var core = { derive: derive, answers: answers, parse: parse, fixed: fixed, ratioChange: ratioChange, fragment: fragment,
     fromFragment: fromFragment, pasted: pasted, published: published, entryText: entryText };
   if (typeof module === "object" && module.exports) { module.exports = core; return; }
+  window.dgRules = core; // the matrix's "Judge for" (matrix.js) judges with these same rules
 
   /* --- the page ------------------------------------------------------------ */
 

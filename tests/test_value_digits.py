@@ -1,0 +1,74 @@
+"""A precision setting for measured values (issue 33): ``value_digits`` on a table or a series prints every
+figure of a value (the value, its runs, its spread) with that many decimals; unset, values read as written."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from generator import schema
+from generator.derive.guide import derive
+from generator.pipeline import validate_guide
+from tests.conftest import DATA
+
+
+def _with_digits(table: str, digits: int | None, series: dict[str, int] | None = None) -> schema.MeasurementTable:
+    data = validate_guide(DATA)
+    t = next(x for x in data.tables if x.id == table)
+    assert isinstance(t, schema.MeasurementTable)
+    update = {"value_digits": digits}
+    if series:
+        update["series"] = [s.model_copy(update={"value_digits": series.get(s.id)}) for s in t.series]
+    return t.model_copy(update=update)
+
+
+def _derived(t: schema.MeasurementTable):
+    data = validate_guide(DATA)
+    tables = [t if x.id == t.id else x for x in data.tables]
+    d, problems = derive(dataclasses.replace(data, tables=tables))
+    assert problems == []
+    return d
+
+
+def test_value_digits_print_every_figure_of_a_value() -> None:
+    plain = derive(validate_guide(DATA))[0]
+    t = _with_digits("transport-microbench", 1)
+    d = _derived(t)
+    row, sid = t.rows[0], next(s for s in t.rows[0].values if not isinstance(t.rows[0].values[s], str))
+    before, after = plain.sample(t.id, row.id, sid), d.sample(t.id, row.id, sid)
+    assert before.value == after.value  # the value compared is the same: only its printing changes
+    assert after.text() == f"{after.value:.1f}" and before.text() == str(before.value).removesuffix(".0")
+    # the transport column's "best" detail prints the same way
+    transport = next(i for i, c in enumerate(d.data.guide.columns) if c.id == "transport")
+    detail = d.cells["deepep-v2"][transport].detail
+    assert "186.0 µs (best 47.0)" in detail, detail
+    assert "186 µs (best 47)" in plain.cells["deepep-v2"][transport].detail
+
+
+def test_a_series_setting_overrides_the_table_one() -> None:
+    t = _with_digits("transport-microbench", 0, {"deepep-v2": 2})
+    d = _derived(t)
+    transport = next(i for i, c in enumerate(d.data.guide.columns) if c.id == "transport")
+    assert "186.00 µs (best 47)" in d.cells["deepep-v2"][transport].detail
+
+
+def test_a_lower_is_better_ratio_reads_as_its_table_spells_it() -> None:
+    """Issue 33: one spelling for a lower-is-better ratio: the matrix's detail prints the option's value over
+    the other's, as the table's ratio column and the charts do, and says which way it reads; the CSV header
+    of the ratio says it too."""
+    from generator import numbers
+    from generator.render.data_export import table_csv
+
+    data = validate_guide(DATA)
+    t = next(x for x in data.tables if x.id == "dense-vs-deepep")
+    assert isinstance(t, schema.MeasurementTable) and t.better == "higher"
+    lower = t.model_copy(update={"better": "lower"})
+    d = _derived(lower)
+    comp = next(c for c in lower.comparisons if c.numerator == "deepep")
+    printed = [rc.value for rc in d.tables[t.id].ratios[comp.label] if rc.value is not None]
+    spelled = numbers.ratio_range(min(printed), max(printed), lower.digits)  # the table's own spelling
+    serving = next(i for i, c in enumerate(d.data.guide.columns) if c.id == "serving")
+    detail = d.cells["deepep-v2"][serving].detail
+    assert f"{spelled} vs " in detail and "(lower is better)" in detail, detail
+    assert "(lower is better)" not in derive(data)[0].cells["deepep-v2"][serving].detail
+    header = table_csv(d, lower).splitlines()[0]
+    assert "deepep/dense (lower is better)" in header, header
