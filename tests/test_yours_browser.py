@@ -84,20 +84,20 @@ def test_dense_equal_to_deepep_flips_serving_to_a_tie(tab: Page, site: tuple[str
     assert "◐ tie" in tab.inner_text("#ycell_deepep-v2_serving")
     assert tab.input_value("#yv_dense-vs-deepep_trtllm-conc4_deepep") == "105.66"
     # back: one value fewer; all the way back: the published values again; forward: the flip again
+    # (the page answers a move in the history after the address changes: wait for its answer, not the address)
     tab.go_back()
     wait_until(tab, "!location.hash.includes('vllm-conc64-prefill.deepep')")
-    assert tab.input_value("#yv_dense-vs-deepep_vllm-conc64-prefill_deepep") != tab.input_value(
-        "#yv_dense-vs-deepep_vllm-conc64-prefill_dense"
-    )
+    field = "document.getElementById('yv_dense-vs-deepep_vllm-conc64-prefill_{}').value"
+    wait_until(tab, f"{field.format('deepep')} !== {field.format('dense')}")
     for _ in range(3):
         tab.go_back()
     wait_until(tab, f"location.hash === {published_hash!r}")
     wait_until(tab, "document.getElementById('ycell_deepep-v2_serving').textContent.includes('slower')")
-    assert "Your values are the guide's" in tab.inner_text("#dg-yours-flips")
+    wait_until(tab, "document.getElementById('dg-yours-flips').innerText.includes(\"Your values are the guide's\")")
     for _ in range(4):
         tab.go_forward()
     wait_until(tab, "document.getElementById('ycell_deepep-v2_serving').textContent.includes('tie')")
-    assert "✖ slower → ◐ tie" in tab.inner_text("#dg-yours-flips")
+    wait_until(tab, "document.getElementById('dg-yours-flips').innerText.includes('✖ slower → ◐ tie')")
 
 
 def test_the_decision_helpers_answers_follow_the_values(tab: Page, site: tuple[str, Path]) -> None:

@@ -150,7 +150,7 @@ def _parts(data: Data, column: schema.ComparisonColumn, found: list[_Measured]) 
     """Group the regimes by verdict, worst first.
 
     A regime is a context when every row of it gets the same verdict, else a row; a row of a cell fed by
-    several tables is named with its table's label (``FP8 at load (vLLM A/B)``), so two tables' rows of the
+    several tables is named with its table's label (``FP8 at load (the A/B table)``), so two tables' rows of the
     same name never read as one.
     """
     labels = {t.id: t.label for t in measurement_tables(data)}
