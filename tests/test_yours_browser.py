@@ -87,17 +87,17 @@ def test_dense_equal_to_deepep_flips_serving_to_a_tie(tab: Page, site: tuple[str
     # (the page answers a move in the history after the address changes: wait for its answer, not the address)
     tab.go_back()
     wait_until(tab, "!location.hash.includes('vllm-conc64-prefill.deepep')")
-    field = "document.getElementById('yv_dense-vs-deepep_vllm-conc64-prefill_{}').value"
+    field = "document.getElementById('yv_dense-vs-deepep_vllm-conc64-prefill_{}')?.value"
     wait_until(tab, f"{field.format('deepep')} !== {field.format('dense')}")
     for _ in range(3):
         tab.go_back()
     wait_until(tab, f"location.hash === {published_hash!r}")
-    wait_until(tab, "document.getElementById('ycell_deepep-v2_serving').textContent.includes('slower')")
-    wait_until(tab, "document.getElementById('dg-yours-flips').innerText.includes(\"Your values are the guide's\")")
+    wait_until(tab, "document.getElementById('ycell_deepep-v2_serving')?.textContent.includes('slower')")
+    wait_until(tab, "document.getElementById('dg-yours-flips')?.innerText.includes(\"Your values are the guide's\")")
     for _ in range(4):
         tab.go_forward()
-    wait_until(tab, "document.getElementById('ycell_deepep-v2_serving').textContent.includes('tie')")
-    wait_until(tab, "document.getElementById('dg-yours-flips').innerText.includes('✖ slower → ◐ tie')")
+    wait_until(tab, "document.getElementById('ycell_deepep-v2_serving')?.textContent.includes('tie')")
+    wait_until(tab, "document.getElementById('dg-yours-flips')?.innerText.includes('✖ slower → ◐ tie')")
 
 
 def test_the_decision_helpers_answers_follow_the_values(tab: Page, site: tuple[str, Path]) -> None:
