@@ -180,7 +180,7 @@ class Spread(_Model):
 
 
 class Source(_Model):
-    """Where a published number comes from: the most specific ``source`` of value, row, series, table, campaign."""
+    """Where a published number comes from: the ``source`` of campaign, table, series, row and value, field by field."""
 
     url: str | None
     repository: str | None

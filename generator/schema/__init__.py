@@ -611,7 +611,7 @@ class Row(Model):
     source: Source | None = None
     """Where this row's published numbers come from."""
     sources: dict[Id, Source] = Field(default_factory=dict)
-    """Where one value of the row comes from, by series id (the most specific source is shown)."""
+    """Where one value of the row comes from, by series id; merged field by field over the row's and broader sources."""
     workload: Workload = Field(default_factory=dict)
     """What this row's runs ran (``concurrency: 32``), on top of the table's; checked on import."""
     metrics: dict[Id, Label] = Field(default_factory=dict)
