@@ -106,3 +106,14 @@ def test_mkdocs_build_stops_cleanly_and_keeps_the_last_site(data_copy: Path, tmp
     assert "options/uccl.yml:7: colour: unknown field" in result.stderr
     assert "Traceback" not in result.stderr
     assert (site / "index.html").read_bytes() == before
+
+
+def test_an_unknown_workload_fact_is_named_in_the_message(data_copy: Path) -> None:
+    """The message names the misspelt fact itself, not an unfilled ``{value!r}`` placeholder."""
+    path = data_copy / "tables" / "dense-vs-deepep.yml"
+    edit(path, "digits: 2\n", "digits: 2\nworkload: {concurrancy: 8}\n")
+    line = line_of(path, "concurrancy")
+    (problem,) = problems_in(data_copy)
+    assert problem.startswith(f"tables/dense-vs-deepep.yml:{line}: workload.concurrancy: ")
+    assert "'concurrancy' is not a set-up fact the import formats state; expected one of: " in problem
+    assert "{" not in problem

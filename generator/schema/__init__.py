@@ -492,7 +492,7 @@ def _workload_name(value: str) -> str:
     if value not in WORKLOAD_FIELDS:
         raise PydanticCustomError(
             "workload_name",
-            "{value!r} is not a set-up fact the import formats state; expected one of: {known}",
+            "'{value}' is not a set-up fact the import formats state; expected one of: {known}",
             {"value": value, "known": ", ".join(WORKLOAD_FIELDS)},
         )
     return value
