@@ -62,3 +62,22 @@ def test_a_topic_with_yaml_characters_stays_text(tmp_path: Path) -> None:
     built = mkdocs_build(tmp_path / "g" / "mkdocs.yml", tmp_path / "site")
     assert built.returncode == 0, built.stderr
     assert text(page(tmp_path / "site", "").select_one("h1")).startswith(f"{topic}: a decision guide")
+
+
+def test_the_commented_judgement_builds_once_no_number_decides_the_cell(tmp_path: Path) -> None:
+    """The scaffold declares the `judged` level its commented judgement needs: uncommenting is all it takes."""
+    assert cli.main(["new", str(tmp_path / "g"), "--topic", "kettles"]) == 0
+    data = tmp_path / "g" / "data"
+    table = data / "tables" / "first-table.yml"
+    table.write_text(
+        table.read_text(encoding="utf-8").replace("option-b: 150}", "option-b: not measured}"), encoding="utf-8"
+    )
+    option = data / "options" / "option-b.yml"
+    lines = option.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = lines.index("# judgements:\n")
+    lines[start : start + 2] = [line[2:] for line in lines[start : start + 2]]
+    option.write_text("".join(lines), encoding="utf-8")
+    assert cli.main(["check", "--data", str(data)]) == 0
+    built = mkdocs_build(tmp_path / "g" / "mkdocs.yml", tmp_path / "site")
+    assert built.returncode == 0, built.stderr
+    assert matrix_rows(page(tmp_path / "site", ""))["Option B"][1].startswith("§ judgement: faster by design")
