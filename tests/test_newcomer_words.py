@@ -71,3 +71,14 @@ def test_a_support_summary_over_fewer_contexts_than_the_guide_has_says_how_many(
     shipped = derive_guide(ROOT / "data")
     multicomm = next(c for c in shipped.cells["deepep-multicomm"] if c.column.kind == "support")
     assert multicomm.verdict.word == "yes" and multicomm.detail.startswith("where measured: 2 of 3 frameworks; ")
+
+
+def test_a_campaign_environment_value_takes_inline_markdown_like_other_text(data_copy: Path) -> None:
+    edit(
+        data_copy / "campaigns" / "efa-gda.yml",
+        '{label: Fabric, value: "AWS EFA, 16 NICs per node"}',
+        '{label: Fabric, value: "AWS EFA, `16` NICs per node, [[option:dense]]"}',
+    )
+    methodology = build_guide(data_copy)["methodology.md"]
+    row = next(line for line in methodology.splitlines() if '<th scope="row">Fabric</th>' in line)
+    assert "<code>16</code>" in row and "`" not in row and "[[" not in row

@@ -514,8 +514,8 @@ class EnvironmentFact(Model):
 
     label: Label
     """What the fact is about, e.g. ``Machine`` or ``Operating system``."""
-    value: Label
-    """The fact as the source states it."""
+    value: InlineProse
+    """The fact as the source states it; like other text, it may use inline Markdown (code in backticks)."""
     key: WorkloadName | None = None
     """The name a benchmark tool's result file states this fact under (a ``workload`` name such as
     ``nodes``), so that ``python -m generator import`` refuses a run whose file states another value."""
