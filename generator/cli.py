@@ -158,9 +158,15 @@ def main(argv: list[str] | None = None) -> int:
             mkdocs = Path(sys.executable).parent / "mkdocs"
             print(f"wrote {len(written)} files to {args.dir}; next: cd {shlex.quote(str(args.dir))} && {mkdocs} serve")
         elif args.command == "check":
+            from generator.check.todo import work_to_do
+
             derived = derive_guide(args.data)
             guide = derived.data
             print(f"ok: {len(guide.options)} {guide.guide.option_noun_plural}, {len(guide.tables)} tables")
+            todo = work_to_do(guide)
+            if todo:
+                print(f"to do ({len(todo)}): verdicts that rest on the record's word alone, shown as not yet cited:")
+                print("\n".join(f"  {p.text()}" for p in todo))
         elif args.command == "diff":
             report = diff_report(args.data, args.base, args.head, args.format, args.site_url, args.title)
             if args.out is None:

@@ -117,3 +117,12 @@ def test_an_unknown_workload_fact_is_named_in_the_message(data_copy: Path) -> No
     assert problem.startswith(f"tables/dense-vs-deepep.yml:{line}: workload.concurrancy: ")
     assert "'concurrancy' is not a set-up fact the import formats state; expected one of: " in problem
     assert "{" not in problem
+
+
+def test_a_cited_value_still_marked_uncited_is_a_problem(data_copy: Path) -> None:
+    path = data_copy / "options" / "uccl.yml"
+    edit(path, "    value: fork\n", "    value: fork\n    uncited: true\n")
+    line = line_of(path, "uncited: true")
+    assert problems_in(data_copy) == [
+        f"options/uccl.yml:{line}: attributes.fork.uncited: the value cites its source now: remove `uncited: true`"
+    ]

@@ -443,6 +443,10 @@ class AttributeValue(Model):
     note: Prose | None = None
     """Why, shown with the verdict."""
     source: Cite | None = None
+    uncited: bool = False
+    """``true``: the verdict rests on the record's word alone, its source not yet quoted (``python -m generator
+    migrate --cite-later`` writes it where an older guide's value cites nothing). The page and ``guide.json``
+    say "not yet cited" and ``check`` lists it as work to do; quote the source with ``source:`` and remove it."""
 
 
 class Option(Model):
