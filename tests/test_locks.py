@@ -17,7 +17,20 @@ from pathlib import Path
 from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parent.parent
-PROJECT = "moe-efa-decision-guide"
+
+
+def _project() -> str:
+    """The installed distribution of this engine (``pyproject.toml``'s name once ``make setup`` has run):
+    the one that brings its MkDocs plugin."""
+    from importlib.metadata import entry_points
+
+    (name,) = {
+        ep.dist.name for ep in entry_points(group="mkdocs.plugins") if ep.value.startswith("generator.") and ep.dist
+    }
+    return name
+
+
+PROJECT = _project()
 
 
 def canonical(name: str) -> str:
