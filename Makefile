@@ -52,6 +52,14 @@ $(PLOTLY_BUNDLE): tools/plotly/entry.js tools/plotly/package.json tools/plotly/p
 
 plotly-bundle: $(PLOTLY_BUNDLE)
 
+# The engine as a wheel in build/dist/, plotly.js inside: `pip install` it into any environment to build a
+# guide that lives anywhere (README, "A guide on another topic").
+.PHONY: wheel
+wheel: setup $(PLOTLY_BUNDLE)
+	rm -rf build/wheel-src build/dist
+	$(PYTHON) tools/wheel/stage.py build/wheel-src --plotly-js $(PLOTLY_BUNDLE)
+	$(PIP) wheel -q --no-deps -w build/dist build/wheel-src
+
 # What `make serve` and `make build` need (npm first: it is quick, and a missing npm is said at once).
 setup: $(NODE_STAMP) $(STAMP)
 

@@ -114,7 +114,7 @@ def new_guide(target: Path, topic: str, plotly_js: Path | None = None, git: bool
             charts = "charts: false  # no plotly.js found: run `make setup` in the engine's folder, then remove this"
     written = []
     for source in sorted(TEMPLATE.rglob("*")):
-        if not source.is_file():
+        if not source.is_file() or "__pycache__" in source.parts:  # an installer compiles the deploy script
             continue
         dest = target / source.relative_to(TEMPLATE)
         dest.parent.mkdir(parents=True, exist_ok=True)
