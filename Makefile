@@ -130,10 +130,10 @@ properdocs-build: setup-dev $(PLOTLY_BUNDLE)
 .PHONY: test-slow-machine
 
 lint: setup-dev
-	$(BIN)/ruff check generator tests quality bench tools/deploy
-	$(BIN)/ruff format --check generator tests quality bench tools/deploy
+	$(BIN)/ruff check generator tests quality bench tools/deploy tools/wheel
+	$(BIN)/ruff format --check generator tests quality bench tools/deploy tools/wheel
 	$(BIN)/mypy
-	$(BIN)/mypy tools/deploy/publish.py
+	$(BIN)/mypy tools/deploy/publish.py tools/wheel/stage.py
 	$(PY) -m generator schema --check
 
 # The example guide (examples/json-libraries/): another topic on the same engine, built strictly like the shipped one.
