@@ -15,10 +15,10 @@ from pathlib import Path
 
 from ruamel.yaml.comments import CommentedMap
 
-from generator.check.data_format import stated_format
 from generator.migrate.folder import changed_texts, read_folder, write_folder
 from generator.migrate.steps import CITE_LATER, STEPS, Files, Note
 from generator.schema import FORMAT
+from generator.schema.stated import stated_format
 
 FORMAT_COMMENT = "the data format; python -m generator migrate upgrades an older guide"
 

@@ -18,7 +18,7 @@ import tomllib
 from importlib import metadata
 from pathlib import Path
 
-from generator import __version__
+import generator
 from generator.build import ENGINE_ROOT, AssetError, find_plotly
 from generator.schema import FORMAT
 from generator.schema.export import export_schemas
@@ -39,7 +39,7 @@ def engine_distribution() -> tuple[str, str]:
     if project.is_file() and (ENGINE_ROOT / PACKAGE / "__init__.py").is_file():
         name = tomllib.loads(project.read_text(encoding="utf-8")).get("project", {}).get("name")
         if isinstance(name, str):
-            return name, __version__
+            return name, generator.__version__
     for ep in metadata.entry_points(group="mkdocs.plugins"):
         if ep.value.startswith(f"{PACKAGE}.") and ep.dist is not None:
             return ep.dist.name, ep.dist.version
