@@ -34,11 +34,11 @@ def _project() -> str:
     return name
 
 
-PROJECT = _project()
-
-
 def canonical(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
+
+
+PROJECT = _project()
 
 
 def pins(lock: str) -> dict[str, str]:
