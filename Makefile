@@ -52,6 +52,14 @@ $(PLOTLY_BUNDLE): tools/plotly/entry.js tools/plotly/package.json tools/plotly/p
 
 plotly-bundle: $(PLOTLY_BUNDLE)
 
+# The engine as a wheel in build/dist/, plotly.js inside: `pip install` it into any environment to build a
+# guide that lives anywhere (README, "A guide on another topic").
+.PHONY: wheel
+wheel: setup $(PLOTLY_BUNDLE)
+	rm -rf build/wheel-src build/dist
+	$(PYTHON) tools/wheel/stage.py build/wheel-src --plotly-js $(PLOTLY_BUNDLE)
+	$(PIP) wheel -q --no-deps -w build/dist build/wheel-src
+
 # What `make serve` and `make build` need (npm first: it is quick, and a missing npm is said at once).
 setup: $(NODE_STAMP) $(STAMP)
 
@@ -122,10 +130,10 @@ properdocs-build: setup-dev $(PLOTLY_BUNDLE)
 .PHONY: test-slow-machine
 
 lint: setup-dev
-	$(BIN)/ruff check generator tests quality bench tools/deploy
-	$(BIN)/ruff format --check generator tests quality bench tools/deploy
+	$(BIN)/ruff check generator tests quality bench tools/deploy tools/wheel
+	$(BIN)/ruff format --check generator tests quality bench tools/deploy tools/wheel
 	$(BIN)/mypy
-	$(BIN)/mypy tools/deploy/publish.py
+	$(BIN)/mypy tools/deploy/publish.py tools/wheel/stage.py
 	$(PY) -m generator schema --check
 
 # The example guide (examples/json-libraries/): another topic on the same engine, built strictly like the shipped one.

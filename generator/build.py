@@ -51,6 +51,8 @@ PLOTLY_JS = "node_modules/plotly.js-basic-dist-min/plotly-basic.min.js"
 ENGINE_ROOT = Path(__file__).resolve().parents[1]
 #: The guide's own smaller bundle ``make plotly-bundle`` builds, tried before the basic one.
 PLOTLY_BUNDLE = "tools/plotly/dist/plotly-guide.min.js"
+#: The bundle an installed wheel of the engine carries (``make wheel``, ``tools/wheel/stage.py``).
+PACKAGED_PLOTLY = Path(__file__).resolve().parent / "vendor" / "plotly-guide.min.js"
 
 
 class AssetError(Exception):
@@ -60,7 +62,8 @@ class AssetError(Exception):
 def find_plotly(explicit: Path | None = None) -> Path:
     """The plotly.js bundle a site with charts copies: ``explicit`` (a guide's ``plotly_js``, the CLI's
     ``--plotly-js``) when given, else ``$GUIDE_PLOTLY_JS``, else the bundles of the project folder one runs
-    in, else those of the engine's own installation; an :class:`AssetError` saying how to get one."""
+    in, else those of the engine's own folder, else the one its wheel carries; an :class:`AssetError` saying
+    how to get one."""
     if explicit is not None:
         if explicit.is_file():
             return explicit.resolve()
@@ -80,6 +83,9 @@ def find_plotly(explicit: Path | None = None) -> Path:
             if candidate.is_file():
                 return candidate.resolve()
             tried.append(str(candidate))
+    if PACKAGED_PLOTLY.is_file():
+        return PACKAGED_PLOTLY
+    tried.append(str(PACKAGED_PLOTLY))
     raise AssetError(
         "plotly.js not found (tried " + ", ".join(tried) + "): run `make setup` in the engine's folder"
         f" ({ENGINE_ROOT}; it installs the charts' bundle with npm), set `plotly_js` for the decision-guide plugin"

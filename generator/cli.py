@@ -89,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     new.add_argument("dir", type=Path, help="the folder to create (must be empty or missing)")
     new.add_argument("--topic", required=True, help='what the guide compares, e.g. "Python JSON libraries"')
     new.add_argument("--plotly-js", type=Path, help="plotly.js for the charts (default: the engine's own)")
+    new.add_argument("--no-git", action="store_true", help="make no git repository (one is made unless inside one)")
     check = sub.add_parser("check", help="validate the data and print every problem")
     check.add_argument("--data", type=Path, default=Path("data"))
     schema = sub.add_parser("schema", help="export the JSON Schema files editors use")
@@ -151,16 +152,22 @@ def main(argv: list[str] | None = None) -> int:
             from generator.scaffold import ScaffoldError, new_guide  # only this command writes a new guide
 
             try:
-                written = new_guide(args.dir, args.topic, args.plotly_js)
+                written = new_guide(args.dir, args.topic, args.plotly_js, git=not args.no_git)
             except ScaffoldError as exc:
                 print(str(exc), file=sys.stderr)
                 return 1
             mkdocs = Path(sys.executable).parent / "mkdocs"
             print(f"wrote {len(written)} files to {args.dir}; next: cd {shlex.quote(str(args.dir))} && {mkdocs} serve")
         elif args.command == "check":
+            from generator.check.todo import work_to_do
+
             derived = derive_guide(args.data)
             guide = derived.data
             print(f"ok: {len(guide.options)} {guide.guide.option_noun_plural}, {len(guide.tables)} tables")
+            todo = work_to_do(guide)
+            if todo:
+                print(f"to do ({len(todo)}): verdicts that rest on the record's word alone, shown as not yet cited:")
+                print("\n".join(f"  {p.text()}" for p in todo))
         elif args.command == "diff":
             report = diff_report(args.data, args.base, args.head, args.format, args.site_url, args.title)
             if args.out is None:

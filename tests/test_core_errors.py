@@ -106,3 +106,23 @@ def test_mkdocs_build_stops_cleanly_and_keeps_the_last_site(data_copy: Path, tmp
     assert "options/uccl.yml:7: colour: unknown field" in result.stderr
     assert "Traceback" not in result.stderr
     assert (site / "index.html").read_bytes() == before
+
+
+def test_an_unknown_workload_fact_is_named_in_the_message(data_copy: Path) -> None:
+    """The message names the misspelt fact itself, not an unfilled ``{value!r}`` placeholder."""
+    path = data_copy / "tables" / "dense-vs-deepep.yml"
+    edit(path, "digits: 2\n", "digits: 2\nworkload: {concurrancy: 8}\n")
+    line = line_of(path, "concurrancy")
+    (problem,) = problems_in(data_copy)
+    assert problem.startswith(f"tables/dense-vs-deepep.yml:{line}: workload.concurrancy: ")
+    assert "'concurrancy' is not a set-up fact the import formats state; expected one of: " in problem
+    assert "{" not in problem
+
+
+def test_a_cited_value_still_marked_uncited_is_a_problem(data_copy: Path) -> None:
+    path = data_copy / "options" / "uccl.yml"
+    edit(path, "    value: fork\n", "    value: fork\n    uncited: true\n")
+    line = line_of(path, "uncited: true")
+    assert problems_in(data_copy) == [
+        f"options/uccl.yml:{line}: attributes.fork.uncited: the value cites its source now: remove `uncited: true`"
+    ]

@@ -185,6 +185,49 @@ def test_decision_rules_are_compared_when_the_file_exists(repo: Path) -> None:
     assert "### Decision rules" in ok(repo, "--base", "main")
 
 
+def test_the_rules_and_bottom_line_sentences_whose_quoted_claim_flips_are_listed(repo: Path) -> None:
+    """A claim that now reads the other way leaves its hand-written sentences saying the old thing."""
+    edit(
+        repo,
+        "claims.yml",
+        "rows: [hill-a]",
+        'rows: [hill-a]\n    phrase: {more: "{ratio} quicker than", less: "{ratio} slower than", tie: "as quick as"}',
+    )
+    edit(
+        repo,
+        "decisions.yml",
+        "[[light-vs-cargo]] quicker uphill than the cargo bike",
+        "[[light-vs-cargo]] the cargo bike uphill",
+    )
+    edit(
+        repo,
+        "recommendation.yml",
+        "It is [[light-vs-cargo]] quicker uphill.",
+        "It is [[light-vs-cargo]] a cargo bike uphill.",
+    )
+    commit(repo, "the claim reads as a comparison")
+    git(repo, "switch", "-q", "-c", "lighter-cargo")
+    edit(repo, "tables/hill-times.yml", "cargo: 150", "cargo: 80")
+    data = report(repo, "--base", "main")
+    assert [
+        (q["record"], q["field"], q["claim"], q["reads_before"], q["reads_after"]) for q in data["quote_flips"]
+    ] == [
+        ("decision rule", "default", "light-vs-cargo", ["more"], ["less"]),
+        ("bottom line", "cases[0].why", "light-vs-cargo", ["more"], ["less"]),
+    ]
+    assert data["quote_flips"][1]["before"] == "It is 1.50× quicker than a cargo bike uphill."
+    assert data["quote_flips"][1]["after"] == "It is 1.25× slower than a cargo bike uphill."
+    md = ok(repo, "--base", "main")
+    assert "**2 sentences to reread**" in md.splitlines()[2]
+    assert (
+        "- bottom line `cases[0].why`, quoting `light-vs-cargo` (more → less): “It is 1.25× slower than a cargo bike"
+        " uphill.” (was “It is 1.50× quicker than a cargo bike uphill.”)"
+    ) in md
+    git(repo, "checkout", "-q", "--", ".")
+    edit(repo, "tables/hill-times.yml", "cargo: 150", "cargo: 140")
+    assert report(repo, "--base", "main")["quote_flips"] == []  # 1.40× quicker: the words still hold
+
+
 def test_text_only_edits_keep_the_report_short(repo: Path) -> None:
     git(repo, "switch", "-q", "-c", "wording")
     edit(repo, "options/road.yml", "what: A light bicycle with thin tyres.", "what: A light bicycle, thin tyres.")
@@ -203,7 +246,20 @@ def test_no_change_is_one_line(repo: Path) -> None:
         "important": False,
         "text": "no change",
         **dict.fromkeys(
-            ["flips", "values", "ratios", "claims", "recommendation", "added", "removed", "rules", "edits", "site"], 0
+            [
+                "flips",
+                "values",
+                "ratios",
+                "claims",
+                "quote_flips",
+                "recommendation",
+                "added",
+                "removed",
+                "rules",
+                "edits",
+                "site",
+            ],
+            0,
         ),
     }
 

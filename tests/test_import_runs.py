@@ -165,6 +165,22 @@ runs:
     assert cell(guide, "serving", "conc32", "cargo")[1] == 535.4587
 
 
+def test_the_documented_sweep_mapping_is_the_fixture_and_files_its_runs(guide: Path) -> None:
+    """docs/importing.md shows the mapping format by a file that runs: the block is that file, byte for byte."""
+    doc = (ROOT / "docs" / "importing.md").read_text(encoding="utf-8")
+    block = doc.split("<!-- sweep-map:", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert block == (IMPORTS / "sweep.yml").read_text(encoding="utf-8")
+    done = cli("--map", IMPORTS / "sweep.yml", "--data", guide)
+    assert done.returncode == 0, done.stderr
+    assert [
+        cell(guide, "serving", r, s)[1] for r, s in (("conc32", "road"), ("conc256", "road"), ("conc32", "cargo"))
+    ] == [
+        263.9,
+        2173.8,
+        535.4587,
+    ]
+
+
 # -- the comparability guard ----------------------------------------------------------------------
 
 

@@ -23,13 +23,13 @@ LAYERS = [
     },  # the bottom: no generator imports
     {"read"},  # data files -> documents with line numbers
     {"schema"},  # the record format
+    {"migrate"},  # an older guide's data rewritten in the current format, before any check
     {"model"},  # the typed guide every later stage reads
     {"decide"},  # the decision helper's rules over the typed guide
     {"check"},  # schema check + cross-record rules
     {"derive"},  # every number a reader sees
     {"render"},  # pages, charts, prose, navigation
     {"pipeline"},  # read -> check -> derive in one call
-    {"migrate"},  # an older guide's data rewritten in the current format (python -m generator migrate)
     {"diff"},  # two revisions of a guide compared (an older revision's data migrated first)
     {"build"},  # build_site(): pages, nav, assets
     {"ingest"},  # a benchmark tool's output filed in the guide (python -m generator import)

@@ -17,11 +17,28 @@ from pathlib import Path
 from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parent.parent
-PROJECT = "moe-efa-decision-guide"
+
+
+def _project() -> str:
+    """The installed distribution of this engine (``pyproject.toml``'s name once ``make setup`` has run):
+    the one that brings its MkDocs plugin."""
+    import tomllib
+    from importlib.metadata import entry_points
+
+    named = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["name"]
+    plugin = entry_points(group="mkdocs.plugins")
+    found = {canonical(ep.dist.name) for ep in plugin if ep.value.startswith("generator.") and ep.dist}
+    if canonical(named) in found:  # an environment set up before the engine had its name holds both
+        return str(named)
+    (name,) = found
+    return name
 
 
 def canonical(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
+
+
+PROJECT = _project()
 
 
 def pins(lock: str) -> dict[str, str]:

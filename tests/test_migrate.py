@@ -162,6 +162,49 @@ def test_what_migrate_cannot_decide_is_listed_and_nothing_is_written(tmp_path: P
     assert texts(data) == before
 
 
+def test_a_stuck_migration_upgrades_with_cite_later_and_builds_with_its_values_uncited(tmp_path: Path) -> None:
+    """A first-format guide whose category column has no one "unknown" value: every value that cites no
+    source is a question; `--cite-later` upgrades anyway, and the page, guide.json and check say which
+    verdicts are not yet cited."""
+    import json
+
+    from tests.html import matrix_rows, page
+
+    data = first_release(tmp_path)
+    guide = data / "guide.yml"
+    stated = "      not-stated: {level: unknown, word: not stated}\n"
+    guide.write_text(
+        guide.read_text(encoding="utf-8").replace(stated, stated + "      unclear: {level: unknown, word: unclear}\n"),
+        encoding="utf-8",
+    )
+    stuck = cli("migrate", "--data", str(data))
+    assert stuck.returncode == 1 and "5 questions for you; nothing was changed" in stuck.stderr
+    assert "or upgrade first and cite later: migrate --cite-later" in stuck.stderr
+    done = cli("migrate", "--data", str(data), "--cite-later")
+    assert done.returncode == 0, done.stderr
+    assert f"  {data}/options/uccl.yml:27: attributes.fork.value: 'fork' cites no source: kept, not yet cited" in (
+        done.stdout.splitlines()
+    )
+    checked = cli("check", "--data", str(data))
+    assert checked.returncode == 0, checked.stderr
+    lines = checked.stdout.splitlines()
+    assert lines[1] == "to do (5): verdicts that rest on the record's word alone, shown as not yet cited:"
+    assert (
+        "  options/uccl.yml:28: attributes.fork.uncited: 'Needs a fork' is 'fork', not yet cited: quote the source"
+        in ("\n".join(lines))
+    )
+    (tmp_path / "project").mkdir()
+    built = mkdocs_build(write_site(tmp_path / "project", data), tmp_path / "site")
+    assert built.returncode == 0, built.stderr
+    rows = matrix_rows(page(tmp_path / "site", ""))
+    fork = [c for c in rows["UCCL (raw-ibverbs wrapper)"] if c.startswith("✖ fork")]
+    assert fork == ["✖ fork not yet cited note"], rows["UCCL (raw-ibverbs wrapper)"]
+    doc = json.loads((tmp_path / "site" / "downloads" / "guide.json").read_text(encoding="utf-8"))
+    cells = {(o["id"], c["column"]): c for o in doc["options"] for c in o["cells"]}
+    assert cells[("uccl", "fork")]["uncited"] is True and cells[("uccl", "fork")]["detail"] == "not yet cited"
+    assert cells[("gdaki", "fork")]["uncited"] is False  # "not stated" decides nothing: nothing to cite
+
+
 # --- the format number -----------------------------------------------------------------------------
 
 
@@ -392,6 +435,21 @@ def test_attribute_verdicts_cite_the_source() -> None:
         },
     )
     assert len(done.undecided) == 1 and not done.changed
+    out, done = run(
+        s.CITE_LATER[s.attribute_verdicts_cite_the_source],
+        {
+            "guide.yml": guide.replace("level: unknown", "level: mid"),
+            "options/a.yml": "attributes:\n  licence: {value: free}\n",
+        },
+    )
+    assert out["options/a.yml"] == (
+        "attributes:\n  licence:\n    value: free\n"
+        "    uncited: true  # cite the source with `source: {quote: ...}`, then remove this line\n"
+    )
+    assert [str(n) for n in done.changed] == [
+        "options/a.yml:2: attributes.licence.value: 'free' cites no source: kept, not yet cited"
+    ]
+    assert not done.undecided
 
 
 def test_answer_first() -> None:

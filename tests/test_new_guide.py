@@ -62,3 +62,61 @@ def test_a_topic_with_yaml_characters_stays_text(tmp_path: Path) -> None:
     built = mkdocs_build(tmp_path / "g" / "mkdocs.yml", tmp_path / "site")
     assert built.returncode == 0, built.stderr
     assert text(page(tmp_path / "site", "").select_one("h1")).startswith(f"{topic}: a decision guide")
+
+
+def test_the_commented_judgement_builds_once_no_number_decides_the_cell(tmp_path: Path) -> None:
+    """The scaffold declares the `judged` level its commented judgement needs: uncommenting is all it takes."""
+    assert cli.main(["new", str(tmp_path / "g"), "--topic", "kettles"]) == 0
+    data = tmp_path / "g" / "data"
+    table = data / "tables" / "first-table.yml"
+    table.write_text(
+        table.read_text(encoding="utf-8").replace("option-b: 150}", "option-b: not measured}"), encoding="utf-8"
+    )
+    option = data / "options" / "option-b.yml"
+    lines = option.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = lines.index("# judgements:\n")
+    lines[start : start + 2] = [line[2:] for line in lines[start : start + 2]]
+    option.write_text("".join(lines), encoding="utf-8")
+    assert cli.main(["check", "--data", str(data)]) == 0
+    built = mkdocs_build(tmp_path / "g" / "mkdocs.yml", tmp_path / "site")
+    assert built.returncode == 0, built.stderr
+    assert matrix_rows(page(tmp_path / "site", ""))["Option B"][1].startswith("§ judgement: faster by design")
+
+
+def test_a_new_guide_is_a_repository_whose_changes_diff_reports(tmp_path: Path) -> None:
+    """One commit of every file; a changed number is then a verdict flip in `generator diff`."""
+    from tests.gitrepo import git
+
+    guide = tmp_path / "g"
+    assert cli.main(["new", str(guide), "--topic", "kettles"]) == 0
+    assert git(guide, "status", "--porcelain") == ""
+    assert git(guide, "log", "--format=%s") == "A new decision guide"
+    tracked = git(guide, "ls-files").splitlines()
+    for name in (".github/workflows/site.yml", ".github/workflows/pr-preview.yml", "tools/deploy/publish.py"):
+        assert name in tracked
+    assert "requirements.txt" in tracked and ".gitignore" in tracked
+    requirement = (guide / "requirements.txt").read_text(encoding="utf-8").splitlines()[-1]
+    assert requirement.startswith("decision-guide-engine==")
+    table = guide / "data" / "tables" / "first-table.yml"
+    table.write_text(table.read_text(encoding="utf-8").replace("option-b: 150}", "option-b: 80}"), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "diff", "--base", "HEAD"],
+        cwd=guide,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "| Option B | Speed | ✔ faster (green) | ✖ slower (red) |" in done.stdout
+
+
+def test_new_makes_no_repository_inside_one_or_with_no_git(tmp_path: Path) -> None:
+    from tests.gitrepo import git
+
+    assert cli.main(["new", str(tmp_path / "plain"), "--topic", "kettles", "--no-git"]) == 0
+    assert not (tmp_path / "plain" / ".git").exists()
+    (tmp_path / "mono").mkdir()
+    git(tmp_path / "mono", "init", "-q")
+    assert cli.main(["new", str(tmp_path / "mono" / "guides" / "g"), "--topic", "kettles"]) == 0
+    assert not (tmp_path / "mono" / "guides" / "g" / ".git").exists()
+    assert "guides/" in git(tmp_path / "mono", "status", "--porcelain")

@@ -55,3 +55,30 @@ def test_a_partial_support_summary_says_how_many_and_how_many_need_extras() -> N
     assert details["quickjson"].startswith("3 of 3 operating systems (1 builds from source); ready-built: Linux, macOS")
     assert details["rustjson"].startswith("2 of 3 operating systems (1 builds from source);")
     assert details["json"] == "ready-built: Linux, macOS, Windows"  # everywhere: no count needed
+
+
+def test_a_support_summary_over_fewer_contexts_than_the_guide_has_says_how_many(tmp_path: Path) -> None:
+    """Option B works on the one setting it was tried on: "everywhere" alone would claim the other too."""
+    from generator import cli
+    from generator.pipeline import derive_guide
+
+    assert cli.main(["new", str(tmp_path / "g"), "--topic", "kettles"]) == 0
+    d = derive_guide(tmp_path / "g" / "data")
+    cells = {o.id: c for o in d.data.options for c in d.cells[o.id] if c.column.kind == "support"}
+    assert cells["option-b"].verdict.word == "everywhere"
+    assert cells["option-b"].detail == "where measured: 1 of 2 settings; works: Setting one; not measured: Setting two"
+    assert cells["option-a"].detail == "works: Setting one, Setting two"  # every setting answered: no count
+    shipped = derive_guide(ROOT / "data")
+    multicomm = next(c for c in shipped.cells["deepep-multicomm"] if c.column.kind == "support")
+    assert multicomm.verdict.word == "yes" and multicomm.detail.startswith("where measured: 2 of 3 frameworks; ")
+
+
+def test_a_campaign_environment_value_takes_inline_markdown_like_other_text(data_copy: Path) -> None:
+    edit(
+        data_copy / "campaigns" / "efa-gda.yml",
+        '{label: Fabric, value: "AWS EFA, 16 NICs per node"}',
+        '{label: Fabric, value: "AWS EFA, `16` NICs per node, [[option:dense]]"}',
+    )
+    methodology = build_guide(data_copy)["methodology.md"]
+    row = next(line for line in methodology.splitlines() if '<th scope="row">Fabric</th>' in line)
+    assert "<code>16</code>" in row and "`" not in row and "[[" not in row

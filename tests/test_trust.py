@@ -158,7 +158,8 @@ def _cell_words(cell: Tag) -> list[str]:
     shown += [text(b) for b in cell.select(".dg-part .dg-badge")]
     details = [d for d in cell.select(".dg-detail") if ":" in text(d) and not d.select("a")]
     for detail in details:
-        parts = [part for part in text(detail).split(";") if not re.match(r"\s*\d+ of \d+ ", part)]  # a count
+        count = r"\s*(where measured: )?\d+ of \d+ "  # how many contexts a summary rests on: no verdict word
+        parts = [part for part in text(detail).split(";") if not re.match(count, part)]
         shown += [f"§words {part.split(':')[0].strip()}" for part in parts]
     return shown
 

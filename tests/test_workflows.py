@@ -97,9 +97,9 @@ def _make_targets() -> dict[str, list[str]]:
     return {m[1]: m[2].split() for m in re.finditer(r"^([a-z][a-z-]*):(?!=)(.*)$", text, re.MULTILINE)}
 
 
-def _jobs() -> list[tuple[str, dict[str, Any], str, dict[str, Any]]]:
+def _jobs(workflows: list[Path] = WORKFLOWS) -> list[tuple[str, dict[str, Any], str, dict[str, Any]]]:
     out = []
-    for path in WORKFLOWS:
+    for path in workflows:
         workflow = load(path)
         for name, job in workflow["jobs"].items():
             out.append((f"{path.name}:{name}", workflow, name, job))
@@ -138,8 +138,18 @@ def _holds_a_credential(step: dict[str, Any]) -> bool:
 
 
 def test_write_permissions_and_credentials_never_meet_the_projects_code_or_the_artifact() -> None:
+    assert _deployers(WORKFLOWS) == [
+        "pr-preview-deploy.yml:publish",
+        "pr-preview-deploy.yml:comment",
+        "site.yml:deploy",
+        "snapshot.yml:deploy",
+    ]
+
+
+def _deployers(workflows: list[Path]) -> list[str]:
+    """The jobs that can write or hold a credential, each checked to run only the deploy script after the copy."""
     deployers = []
-    for where, workflow, _, job in _jobs():
+    for where, workflow, _, job in _jobs(workflows):
         assert workflow["permissions"] == {}, f"{where}: grant permissions per job only"
         permissions = job.get("permissions")
         assert isinstance(permissions, dict), f"{where}: state the job's permissions"
@@ -165,12 +175,7 @@ def test_write_permissions_and_credentials_never_meet_the_projects_code_or_the_a
             assert " publish " in steps[i]["run"], f"{where}: only the publish step may hold the token"
             if any("download-artifact" in str(step.get("uses")) for step in steps[:i]):
                 assert sanitized and min(sanitized) < i, f"{where}: the token comes after the copy"
-    assert deployers == [
-        "pr-preview-deploy.yml:publish",
-        "pr-preview-deploy.yml:comment",
-        "site.yml:deploy",
-        "snapshot.yml:deploy",
-    ]
+    return deployers
 
 
 def test_previews_never_publish_on_the_production_repository() -> None:
@@ -187,8 +192,12 @@ def test_previews_never_publish_on_the_production_repository() -> None:
 
 
 def test_a_preview_can_never_cancel_a_production_deploy() -> None:
+    _production_alone(WORKFLOWS)
+
+
+def _production_alone(workflows: list[Path]) -> None:
     groups = {}
-    for path in WORKFLOWS:
+    for path in workflows:
         workflow = load(path)
         concurrency = workflow["concurrency"]
         groups[path.name] = concurrency["group"]
@@ -211,6 +220,10 @@ def test_the_deploy_script_uses_the_standard_library_only() -> None:
 
 @pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
 def test_actions_are_pinned_by_full_commit_with_their_version(path: Path) -> None:
+    _pinned(path)
+
+
+def _pinned(path: Path) -> None:
     uses = re.findall(r"uses: (\S+)(.*)", path.read_text(encoding="utf-8"))
     assert uses
     for action, comment in uses:
@@ -231,3 +244,46 @@ def test_pytest_runs_as_the_readme_writes_it() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+# --- the workflows `generator new` writes into a guide's own repository ---------------------------------
+
+#: What a guide's build jobs run: the engine its requirements.txt pins, its check, build and diff.
+GUIDE_COMMANDS = re.compile(
+    r"python -m venv \.venv && \.venv/bin/python -m pip install -q -r requirements\.txt"
+    r"|\.venv/bin/python -m generator (check|diff .*)"
+    r"|\.venv/bin/mkdocs build --strict --site-dir \S+"
+    r"|printf '%s\\n' \"\$PR_NUMBER\" > build/preview/pr-number",
+    re.S,
+)
+
+
+def test_a_new_guides_workflows_pass_the_same_checks(tmp_path: Path) -> None:
+    """`generator new` writes the publishing and preview workflows into the guide: valid, clean for zizmor,
+    no token or write permission where the pull request's code or the artifact runs, production alone."""
+    from generator.scaffold import new_guide
+
+    new_guide(tmp_path / "guide", "kettles", git=False)
+    guide = sorted((tmp_path / "guide" / ".github" / "workflows").glob("*.yml"))
+    assert [p.name for p in guide] == ["pr-preview-deploy.yml", "pr-preview.yml", "site.yml"]
+    done = run(BIN / "check-jsonschema", "--builtin-schema", "vendor.github-workflows", *guide)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert _zizmor(*guide) == []
+    assert [_where(f) for f in _zizmor("--no-ignores", *guide)] == [("dangerous-triggers", "pr-preview-deploy.yml")]
+    assert _deployers(guide) == ["pr-preview-deploy.yml:publish", "pr-preview-deploy.yml:comment", "site.yml:deploy"]
+    _production_alone(guide)
+    for path in guide:
+        _pinned(path)
+    builders = [(where, job) for where, _, _, job in _jobs(guide) if _checkouts(job) and not _is_deploy_job(job)]
+    assert [where for where, _ in builders] == ["pr-preview.yml:build", "site.yml:build"]
+    for where, job in builders:
+        commands = [" ".join(step["run"].split()) for step in job["steps"] if "run" in step]
+        assert commands[:2] == [
+            "python -m venv .venv && .venv/bin/python -m pip install -q -r requirements.txt",
+            ".venv/bin/python -m generator check",
+        ], where
+        for command in commands:
+            assert GUIDE_COMMANDS.fullmatch(command) and "${{" not in command, f"{where}: {command!r}"
+    # The deploy jobs run the engine's deploy script, shipped beside the workflows byte for byte.
+    shipped = (tmp_path / "guide" / "tools" / "deploy" / "publish.py").read_bytes()
+    assert shipped == (ROOT / "tools" / "deploy" / "publish.py").read_bytes()

@@ -9,11 +9,11 @@ for every field that changed since): it gets one line saying which format it is 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from generator.errors import GuideError, Problem
 from generator.read.load import RawGuide
-from generator.schema import FIRST_FORMAT, FORMAT, shown_value
+from generator.schema import FORMAT
+from generator.schema.stated import stated_format
 
 GUIDE_FILE = "guide.yml"
 
@@ -32,22 +32,6 @@ class FormatError(GuideError):
 
 def _folder(data_dir: Path) -> str:
     return f"{data_dir.as_posix().rstrip('/')}/"
-
-
-def stated_format(guide: Any) -> tuple[int | None, str]:
-    """The format ``guide.yml``'s data states, or ``None`` and why it cannot be read as one.
-
-    >>> stated_format({"title": "x"})
-    (1, '')
-    >>> stated_format({"format": 3})
-    (3, '')
-    """
-    if not isinstance(guide, dict) or "format" not in guide:
-        return FIRST_FORMAT, ""
-    value = guide["format"]
-    if isinstance(value, bool) or not isinstance(value, int) or value < FIRST_FORMAT:
-        return None, f"expected the data format as a whole number (this engine's is {FORMAT}), got {shown_value(value)}"
-    return value, ""
 
 
 def format_message(stated: int, data_dir: Path) -> str:

@@ -70,7 +70,8 @@ def _message(err: Any) -> str:
         if kind == "string_type" and isinstance(got, (int, float)) and not isinstance(got, bool):
             shown += " (write it in quotes: versions and settings are text)"
         return f"expected {want}, got {shown}"
-    if kind in {"number", "measurement", "runs", "text", "vocabulary"}:  # our own validators already say what they got
+    # our own validators already say what they got
+    if kind in {"number", "measurement", "runs", "text", "vocabulary", "workload_name"}:
         return str(err["msg"])
     return f"{err['msg']} (got {got!r})" if "input" in err and not isinstance(got, (dict, list)) else err["msg"]
 
@@ -189,7 +190,7 @@ def _check(raw: RawGuide, salvaging: bool) -> Checked:
 def _problems(kind: str, doc: Document, exc: ValidationError) -> list[Problem]:
     problems = []
     for err in exc.errors():
-        loc = doc_loc(doc.data, tuple(err["loc"]))
+        loc = doc_loc(doc.data, tuple(p for p in err["loc"] if p != "[key]"))  # a mapping's key: the key's own field
         if err["type"].startswith("union_tag_"):  # name the field that tells the kinds apart
             loc = (*loc, str(err["ctx"]["discriminator"]).strip("'\""))
         message = _message(err)

@@ -91,7 +91,7 @@ class Sample:
     precision: int | None = None
     """Decimals every figure of this value is shown with, when its table or series sets ``value_digits``."""
     source: schema.Source | None = None
-    """Where the number comes from: the most specific ``source`` of value, row, series, table and campaign."""
+    """Where the number comes from: the ``source`` of campaign, table, series, row and value, merged field by field."""
     provenance: str = "measured"
 
     @property
@@ -276,7 +276,9 @@ def samples(data: Data) -> dict[Key, Sample]:
                 stated = from_files(data.file_setups.get((t.id, row.id, s.id), []))
                 setup = merge_setups(camp.setup if camp else None, t.setup, s.setup, row.setup, stated)
                 sample = _sample(data, t, row, s.id, setup)
-                source = _first(row.sources.get(s.id), row.source, s.source, t.source, camp.source if camp else None)
+                source = merge_sources(
+                    camp.source if camp else None, t.source, s.source, row.source, row.sources.get(s.id)
+                )
                 out[(t.id, row.id, s.id)] = replace(sample, source=source, provenance=s.provenance or t.provenance)
     for ft, _, f in facts(data):
         camp = campaigns.get(ft.campaign)
@@ -294,14 +296,27 @@ def samples(data: Data) -> dict[Key, Sample]:
             setup=setup,
             stale=stale,
             digits=digits,
-            source=_first(f.source, ft.source, camp.source if camp else None),
+            source=merge_sources(camp.source if camp else None, ft.source, f.source),
             provenance=f.provenance,
         )
     return out
 
 
-def _first(*sources: schema.Source | None) -> schema.Source | None:
-    return next((s for s in sources if s is not None), None)
+def merge_sources(*sources: schema.Source | None) -> schema.Source | None:
+    """The sources from the most general to the most specific, merged field by field (like ``setup``).
+
+    A row's ``path`` and ``quote`` keep the campaign's ``repository`` and ``commit``; a field a more
+    specific level states replaces the general one. ``None`` when no level states a source.
+    """
+    stated = [s for s in sources if s is not None]
+    if len(stated) < 2:
+        return stated[0] if stated else None
+    merged = stated[0]
+    for s in stated[1:]:
+        merged = merged.model_copy(
+            update={k: v for k in schema.Source.model_fields if (v := getattr(s, k)) is not None}
+        )
+    return merged
 
 
 def _sample(data: Data, t: schema.MeasurementTable, row: schema.Row, sid: str, setup: SetupView) -> Sample:

@@ -86,6 +86,8 @@ class Number:
     table: str
     table_title: str
     provenance: str
+    reads: tuple[str, ...] = ()
+    """For a claim read as a comparison: the sides its words state (``more``, ``less``, ``tie``), in order."""
 
 
 @dataclass
@@ -280,6 +282,11 @@ def _phrase(data: Data, claim: schema.RatioClaim, digits: int, values: list[floa
     return str(words.replace("{ratio}", numbers.ratio_range(min(shown), max(shown), digits)))
 
 
+def _sides(data: Data, claim: schema.RatioClaim, digits: int, values: list[float]) -> tuple[Side, ...]:
+    """The sides ratios read, in the order :func:`_split_phrase` names them (one when they agree)."""
+    return tuple(dict.fromkeys(_side(data, claim, digits, v) for v in values))
+
+
 def _split_phrase(data: Data, claim: schema.RatioClaim, digits: int, rows: list[tuple[str, float]]) -> str | None:
     """Where each side wins, when the rows of a mean fall on different sides; ``None`` when they agree."""
     sides: dict[Side, list[tuple[str, float]]] = {}
@@ -343,6 +350,7 @@ def claim_numbers(data: Data, found: dict[Key, Sample]) -> dict[str, Number]:
             is not None
         ]
         known = [v for _, v in measured]
+        reads: tuple[str, ...] = ()
         if not known:
             text = schema.NOT_MEASURED
         elif claim.aggregate == "range" and claim.phrase is None:
@@ -352,14 +360,17 @@ def claim_numbers(data: Data, found: dict[Key, Sample]) -> dict[str, Number]:
             text = spread
             if claim.phrase is not None:
                 text = _split_phrase(data, claim, t.digits, measured) or _phrase(data, claim, t.digits, known)
+                reads = _sides(data, claim, t.digits, known)
         else:
             agg = _AGGREGATES[claim.aggregate](known)
             text = numbers.ratio(agg, t.digits)
             if claim.phrase is not None:
                 split = _split_phrase(data, claim, t.digits, measured) if claim.aggregate == "mean" else None
                 text = split or _phrase(data, claim, t.digits, [agg])
-                text = _noisy_phrase(data, claim, agg, _claim_bounds(found, t, claim)) or text
-        out[claim.id] = Number(claim.id, text, t.id, t.title, "derived")
+                reads = _sides(data, claim, t.digits, known) if split else (_side(data, claim, t.digits, agg),)
+                noisy = _noisy_phrase(data, claim, agg, _claim_bounds(found, t, claim))
+                text, reads = (noisy, ("tie",)) if noisy else (text, reads)
+        out[claim.id] = Number(claim.id, text, t.id, t.title, "derived", reads)
     for ft, _, f in facts(data):
         text = numbers.quantity(f.value, f.unit, f.approx, f.sign) + (f" {f.qualifier}" if f.qualifier else "")
         out[f.id] = Number(f.id, text, ft.id, ft.title, f.provenance)

@@ -5,7 +5,8 @@ the head of a change. The result says, most important first:
 
 * which matrix verdicts flip (amber -> green), with the numbers behind the flip;
 * which measured values move, and what that does to the computed ratios;
-* which numbers quoted in prose change, and how the bottom line changes;
+* which numbers quoted in prose change, which hand-written sentences quote a claim that now reads the
+  other way (``quotes``), and how the bottom line changes;
 * which paths, tables, claims, columns and decision rules are added or removed;
 * which records have other edits (text), by field.
 
@@ -28,6 +29,7 @@ from generator.diff.model import (
     judged,
     shown,
 )
+from generator.diff.quotes import QuoteFlip, quote_flips
 from generator.diff.records import added_and_removed, edits, recommendation_changes
 from generator.diff.revisions import Side
 from generator.diff.rules import rule_changes
@@ -39,6 +41,7 @@ __all__ = [
     "Flip",
     "GuideDiff",
     "Judged",
+    "QuoteFlip",
     "RatioChange",
     "ValueChange",
     "diff_guides",
@@ -62,6 +65,7 @@ def diff_guides(base: Side, head: Side) -> GuideDiff:
         values=values,
         ratios=ratio_changes(a, b),
         claims=claim_changes(a, b),
+        quote_flips=quote_flips(a, b),
         recommendation=recommendation_changes(a, b),
         added=added,
         removed=removed,

@@ -126,6 +126,9 @@ class GuideDiff:
     values: list[ValueChange] = field(default_factory=list)
     ratios: list[RatioChange] = field(default_factory=list)
     claims: list[ClaimChange] = field(default_factory=list)
+    quote_flips: list[Any] = field(default_factory=list)
+    """Sentences of the decision rules and the bottom line quoting a claim that now reads the other way
+    (:class:`generator.diff.quotes.QuoteFlip`)."""
     recommendation: list[Change] = field(default_factory=list)
     added: list[Change] = field(default_factory=list)
     removed: list[Change] = field(default_factory=list)
@@ -156,6 +159,7 @@ class GuideDiff:
             or self.values
             or self.ratios
             or self.claims
+            or self.quote_flips
             or self.recommendation
             or self.added
             or self.removed

@@ -102,6 +102,8 @@ def summary(diff: GuideDiff) -> str:
     numbers = len(diff.values) + len(diff.ratios) + len(diff.claims)
     if numbers:
         parts.append(_count(numbers, "changed number"))
+    if diff.quote_flips:
+        parts.append(f"**{_count(len(diff.quote_flips), 'sentence')} to reread**")
     if diff.recommendation:
         parts.append(_count(len(diff.recommendation), "bottom-line change"))
     if diff.added:
@@ -188,6 +190,15 @@ def to_markdown(diff: GuideDiff, links: Links | None = None, level: int = 2, tit
         for c in diff.claims:
             table = _link(c.table_title, links.table(c.table))
             out.append(f"| {code(c.id)} | {table} | {esc(c.before)} | {esc(c.after)} |")
+        out.append("")
+    if diff.quote_flips:
+        out += [f"{sub} Sentences to reread", ""]
+        out.append("Each quotes a number that now reads the other way; its words were written for the old reading.")
+        out.append("")
+        for q in diff.quote_flips:
+            reads = f"{'/'.join(q.reads_before)} → {'/'.join(q.reads_after)}"
+            where = f"{esc(q.record)} {code(q.field)}, quoting {code(q.claim)} ({reads})"
+            out.append(f"- {where}: “{esc(q.after)}” (was “{esc(q.before)}”)")
         out.append("")
     if diff.recommendation:
         out += [f"{sub} Bottom line", ""]

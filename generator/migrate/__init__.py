@@ -15,10 +15,10 @@ from pathlib import Path
 
 from ruamel.yaml.comments import CommentedMap
 
-from generator.check.data_format import stated_format
 from generator.migrate.folder import changed_texts, read_folder, write_folder
-from generator.migrate.steps import STEPS, Files, Note
+from generator.migrate.steps import CITE_LATER, STEPS, Files, Note
 from generator.schema import FORMAT
+from generator.schema.stated import stated_format
 
 FORMAT_COMMENT = "the data format; python -m generator migrate upgrades an older guide"
 
@@ -33,12 +33,16 @@ class Migration:
     undecided: list[Note] = field(default_factory=list)
 
 
-def migrate(files: Files, source: int) -> Migration:
-    """The files taken from format ``source`` to :data:`FORMAT` by every step between; ``files`` is not changed."""
+def migrate(files: Files, source: int, cite_later: bool = False) -> Migration:
+    """The files taken from format ``source`` to :data:`FORMAT` by every step between; ``files`` is not changed.
+
+    With ``cite_later``, a value the new format wants cited and no step can decide is kept, marked
+    ``uncited: true`` (shown as "not yet cited", listed by ``check``), instead of a question.
+    """
     out = Migration(source, files)
     for number in range(source, FORMAT):
         for step in STEPS[number]:
-            done = step(out.files)
+            done = (CITE_LATER.get(step, step) if cite_later else step)(out.files)
             out.files, out.changed, out.undecided = (
                 done.files,
                 out.changed + done.changed,
@@ -74,7 +78,7 @@ class Report:
     rewritten: list[str] = field(default_factory=list)
 
 
-def migrate_folder(root: Path, write: bool = True) -> Report:
+def migrate_folder(root: Path, write: bool = True, cite_later: bool = False) -> Report:
     """Migrate the data folder ``root`` in place (with ``write``); nothing is written unless every step could decide."""
     files, texts, problems = read_folder(root)
     guide = files.get("guide.yml")
@@ -89,7 +93,7 @@ def migrate_folder(root: Path, write: bool = True) -> Report:
     if source > FORMAT:
         message = f"format {source} is newer than this engine's format {FORMAT}: upgrade the engine to read it"
         return Report(source, problems=[Note("guide.yml", line, "format", message)])
-    result = migrate(files, source)
+    result = migrate(files, source, cite_later)
     report = Report(source, result.changed, result.undecided)
     if result.undecided:
         return report

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from generator.migrate import migrate_folder
+from generator.migrate.steps import CITES
 from generator.schema import FORMAT
 
 
@@ -14,6 +15,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     migrate = sub.add_parser("migrate", help=f"rewrite a guide's data in place in the engine's data format ({FORMAT})")
     migrate.add_argument("--data", type=Path, default=Path("data"))
     migrate.add_argument("--dry-run", action="store_true", help="say what would change; write nothing")
+    migrate.add_argument(
+        "--cite-later",
+        action="store_true",
+        help="upgrade anyway: keep a value the new format wants cited as it is, marked uncited (shown as not yet "
+        "cited, listed by check as work to do)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -22,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     if not data.is_dir():
         print(f"{data}: data folder does not exist", file=sys.stderr)
         return 1
-    report = migrate_folder(data, write=not args.dry_run)
+    report = migrate_folder(data, write=not args.dry_run, cite_later=args.cite_later)
     if report.problems:
         print("cannot migrate; nothing was changed:", file=sys.stderr)
         for p in report.problems:
@@ -40,6 +47,12 @@ def run(args: argparse.Namespace) -> int:
         )
         for p in sorted(report.undecided):
             print(f"  {prefix}{p}", file=sys.stderr)
+        if not args.cite_later and any(CITES in p.message for p in report.undecided):
+            print(
+                "  or upgrade first and cite later: migrate --cite-later keeps each value that cites nothing, "
+                "shown as not yet cited, and check lists them as work to do",
+                file=sys.stderr,
+            )
         return 1
     done = "would rewrite" if args.dry_run else "rewrote"
     print(f"data format {report.source} -> {FORMAT}: {done} {len(report.rewritten)} files; changes to review:")

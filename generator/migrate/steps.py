@@ -358,12 +358,18 @@ def judgements_cite_the_source(files: Files) -> Done:
     return done
 
 
-def attribute_verdicts_cite_the_source(files: Files) -> Done:
+#: The words of a question that a quote of the source answers (``migrate --cite-later`` can defer it).
+CITES = "needs `source: {quote: ...}`"
+
+
+def attribute_verdicts_cite_the_source(files: Files, cite_later: bool = False) -> Done:
     """A category value that decides a verdict cites the source (1a80c96); without one it reads "not stated".
 
     The value becomes the column's one category whose level is ``unknown`` (what the check offers:
     "use a value the source does not decide"); a comment keeps the old value so the author can cite
-    the source and put it back. A column with no such category, or several, is left to the author.
+    the source and put it back. A column with no such category, or several, is left to the author;
+    with ``cite_later`` (``migrate --cite-later``) its value stays and is marked ``uncited: true``,
+    shown as "not yet cited" and listed by ``check`` as work to do.
     """
     done = _copy(files)
     for i, col in _columns(done.files, "category"):
@@ -375,20 +381,27 @@ def attribute_verdicts_cite_the_source(files: Files) -> Done:
         for path, doc in _records(done.files, "options"):
             attrs = doc.get("attributes")
             entry = attrs.get(attribute) if isinstance(attrs, CommentedMap) else None
-            if not isinstance(entry, CommentedMap) or "source" in entry:
-                continue
+            if not isinstance(entry, CommentedMap) or "source" in entry or entry.get("uncited") is True:
+                continue  # cited, or marked as not yet cited: the new shape
             outcome = categories.get(entry.get("value"))
             if not isinstance(outcome, dict) or outcome.get("level") in ("unknown", None):
                 continue
             line = line_of(entry, "value")
             fld = f"attributes.{attribute}.value"
+            if len(unknown) != 1 and cite_later:
+                if entry.fa.flow_style():
+                    entry.fa.set_block_style()
+                insert_after(entry, "value", "uncited", True)
+                comment(entry, "uncited", "cite the source with `source: {quote: ...}`, then remove this line")
+                done.changed.append(Note(path, line, fld, f"{entry['value']!r} cites no source: kept, not yet cited"))
+                continue
             if len(unknown) != 1:
                 done.undecided.append(
                     Note(
                         path,
                         line,
                         fld,
-                        f"{entry['value']!r} needs `source: {{quote: ...}}` (column {i} has no one unknown value)",
+                        f"{entry['value']!r} {CITES} (column {i} has no one unknown value)",
                     )
                 )
                 continue
@@ -448,6 +461,11 @@ def _strings(node: Any, where: tuple[Any, ...]) -> Iterator[tuple[Any, Any, tupl
         else:
             yield from _strings(value, (*where, key))
 
+
+#: The steps ``migrate --cite-later`` runs instead: a value that cites no source is kept and marked uncited.
+CITE_LATER: dict[Step, Step] = {
+    attribute_verdicts_cite_the_source: lambda files: attribute_verdicts_cite_the_source(files, cite_later=True),
+}
 
 #: Per format, the steps that take a guide from it to the next format, in order.
 STEPS: dict[int, list[Step]] = {

@@ -60,6 +60,14 @@ def _source(source: schema.Source | None) -> dict[str, Any] | None:
     return out
 
 
+def _uncited(option: schema.Option, column: schema.Column) -> bool:
+    """A category verdict that rests on the record's word alone, its source not yet quoted."""
+    if not isinstance(column, schema.CategoryColumn):
+        return False
+    attr = option.attributes.get(column.attribute)
+    return attr is not None and attr.uncited and attr.source is None
+
+
 def guide_data(d: Derived, page_of: dict[str, str], decide_page: str = "decide/") -> dict[str, Any]:
     """The guide as a JSON-ready dict; ``page_of`` maps option ids to their page URLs, ``decide_page`` is the
     decision helper's."""
@@ -90,6 +98,7 @@ def guide_data(d: Derived, page_of: dict[str, str], decide_page: str = "decide/"
                 ],
                 "summary": c.summary,
                 "judged": _judged(c.judged),
+                "uncited": _uncited(option, c.column),
             }
             for c in d.cells[option.id]
         ]

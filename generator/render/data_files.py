@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 #: Version of the format of ``guide.json`` (major.minor; minor versions only add fields).
-FORMAT_VERSION = "1.4"
+FORMAT_VERSION = "1.5"
 #: The folder of the site that holds the downloads.
 DOWNLOADS = "downloads"
 JSON_FILE = f"{DOWNLOADS}/guide.json"

@@ -134,6 +134,11 @@ class Cell(_Model):
     parts: list[Part] = Field(description="regimes whose verdicts differ: one part per verdict, worst first")
     summary: str = Field(description="how several regimes were summarised, in words")
     judged: Judged | None = Field(description="comparison cells: the evidence behind the shown ratio")
+    uncited: bool = Field(
+        default=False,
+        description="since 1.5, category cells: the verdict rests on the record's word alone, its source not yet "
+        "quoted (the detail says 'not yet cited')",
+    )
 
 
 class Support(_Model):
@@ -183,7 +188,7 @@ class Spread(_Model):
 
 
 class Source(_Model):
-    """Where a published number comes from: the most specific ``source`` of value, row, series, table, campaign."""
+    """Where a published number comes from: the ``source`` of campaign, table, series, row and value, field by field."""
 
     url: str | None
     repository: str | None

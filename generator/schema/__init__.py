@@ -443,6 +443,10 @@ class AttributeValue(Model):
     note: Prose | None = None
     """Why, shown with the verdict."""
     source: Cite | None = None
+    uncited: bool = False
+    """``true``: the verdict rests on the record's word alone, its source not yet quoted (``python -m generator
+    migrate --cite-later`` writes it where an older guide's value cites nothing). The page and ``guide.json``
+    say "not yet cited" and ``check`` lists it as work to do; quote the source with ``source:`` and remove it."""
 
 
 class Option(Model):
@@ -492,7 +496,7 @@ def _workload_name(value: str) -> str:
     if value not in WORKLOAD_FIELDS:
         raise PydanticCustomError(
             "workload_name",
-            "{value!r} is not a set-up fact the import formats state; expected one of: {known}",
+            "'{value}' is not a set-up fact the import formats state; expected one of: {known}",
             {"value": value, "known": ", ".join(WORKLOAD_FIELDS)},
         )
     return value
@@ -516,8 +520,8 @@ class EnvironmentFact(Model):
 
     label: Label
     """What the fact is about, e.g. ``Machine`` or ``Operating system``."""
-    value: Label
-    """The fact as the source states it."""
+    value: InlineProse
+    """The fact as the source states it; like other text, it may use inline Markdown (code in backticks)."""
     key: WorkloadName | None = None
     """The name a benchmark tool's result file states this fact under (a ``workload`` name such as
     ``nodes``), so that ``python -m generator import`` refuses a run whose file states another value."""
@@ -615,7 +619,7 @@ class Row(Model):
     source: Source | None = None
     """Where this row's published numbers come from."""
     sources: dict[Id, Source] = Field(default_factory=dict)
-    """Where one value of the row comes from, by series id (the most specific source is shown)."""
+    """Where one value of the row comes from, by series id; merged field by field over the row's and broader sources."""
     workload: Workload = Field(default_factory=dict)
     """What this row's runs ran (``concurrency: 32``), on top of the table's; checked on import."""
     metrics: dict[Id, Label] = Field(default_factory=dict)

@@ -16,7 +16,8 @@ only a bound ("at least 2 repetitions, variance under 1%"), the table keeps
 
 ``source`` blocks say where a published number comes from (a page, a repository's file at a commit,
 when it was read, the sentence it was read from). They can be written on a campaign, a table, a series,
-a row, one value (``sources: {<series>: ...}`` on a row) or a fact; the most specific one is shown whole.
+a row, one value (``sources: {<series>: ...}`` on a row) or a fact; they merge field by field like ``setup``
+(a row's ``path`` and ``quote`` keep the campaign's ``repository`` and ``commit``).
 
 ``setup`` blocks say how values were produced (tool, command, software
 versions, environment variables, date, raw output). They can be written on a

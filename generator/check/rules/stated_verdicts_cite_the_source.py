@@ -14,6 +14,17 @@ def stated_verdicts_cite_the_source(data: Data) -> list[Problem]:
         for col in columns:
             attr = o.attributes.get(col.attribute)
             outcome = col.categories.get(attr.value) if attr is not None else None
+            if attr is not None and attr.uncited and attr.source is not None:
+                problems.append(
+                    at(
+                        data,
+                        o,
+                        ("attributes", col.attribute, "uncited"),
+                        "the value cites its source now: remove `uncited: true`",
+                    )
+                )
+            elif attr is not None and attr.uncited:
+                continue  # work to do, not a problem: `check` lists it (generator.check.todo)
             if attr is not None and outcome is not None and outcome.level != "unknown" and attr.source is None:
                 problems.append(
                     at(

@@ -10,11 +10,16 @@ from generator import schema
 from generator.derive.cells import Cell, verdict
 from generator.derive.columns import Build, Change, Guide, Plain
 
+#: The detail of a verdict that rests on the record's word alone (``uncited: true``).
+UNCITED = "not yet cited"
+
 
 class Category(Plain):
     def cell(self, build: Build, column: schema.CategoryColumn, option: schema.Option) -> Cell:
         attr = option.attributes[column.attribute]
-        return Cell(column, verdict(build.data, column.categories[attr.value]), note=attr.note, source=attr.source)
+        detail = UNCITED if attr.uncited and attr.source is None else ""
+        outcome = column.categories[attr.value]
+        return Cell(column, verdict(build.data, outcome), detail, note=attr.note, source=attr.source)
 
     def because(
         self, base: Guide, head: Guide, option: str, old: Cell, new: Cell, values: Sequence[Change]

@@ -11,6 +11,8 @@ from generator.derive.columns import Build, Change, Guide, Plain
 from generator.model import Data
 
 SupportSummary = Literal["yes", "partial", "no", "not-measured"]
+#: Statuses that give no answer: a summary does not count them, and says so.
+UNANSWERED = ("not measured", "not tried")
 
 
 def support_summary(statuses: list[str]) -> SupportSummary:
@@ -19,7 +21,7 @@ def support_summary(statuses: list[str]) -> SupportSummary:
     ``not tried`` and ``not measured`` are no answer; ``no`` (tried and failed)
     and ``cannot run`` are.
     """
-    measured = [s for s in statuses if s not in ("not measured", "not tried")]
+    measured = [s for s in statuses if s not in UNANSWERED]
     if not measured:
         return "not-measured"
     if any(s in ("yes", "with") for s in measured):
@@ -40,14 +42,19 @@ def _support(data: Data, column: schema.SupportColumn, option: schema.Option) ->
     for c in sorted(cells, key=lambda c: rank.get(c.verdict.level, 3)):
         groups.setdefault(c.verdict.word, []).append(c.context.name)
     detail = "; ".join(f"{word}: {', '.join(names)}" for word, names in groups.items())
+    guide = data.guide
+    noun = guide.context_noun_plural if len(cells) != 1 else guide.context_noun
     if summary == "partial":  # "some" alone would not tell 3 of 3 with one through extras from 1 of 3
         runs = [c for c in cells if c.status in ("yes", "with")]
         extras = [c for c in runs if c.status == "with"]
-        guide = data.guide
-        count = f"{len(runs)} of {len(cells)} {guide.context_noun_plural if len(cells) != 1 else guide.context_noun}"
+        count = f"{len(runs)} of {len(cells)} {noun}"
         if extras:
             count += f" ({len(extras)} {column.statuses['with'].word})"
         detail = f"{count}; {detail}"
+    elif summary in ("yes", "no"):  # a verdict over fewer contexts than the guide has says how many it rests on
+        answered = [c for c in cells if c.status not in UNANSWERED]
+        if len(answered) < len(cells):
+            detail = f"where measured: {len(answered)} of {len(cells)} {noun}; {detail}"
     return Cell(column, verdict(data, column.categories[summary]), detail, note=option.cell_notes.get(column.id)), cells
 
 
