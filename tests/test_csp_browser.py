@@ -79,7 +79,12 @@ def test_search_charts_filters_and_compare_work_under_the_policy(
             timeout=60000,
         )
     else:
-        page.locator("input.md-search__input").fill("UCCL")
+        # Material answers what is typed once its index is built (on a busy machine, seconds after the page
+        # loads): wait for that, then type as a reader does.
+        page.locator("input.md-search__input").focus()
+        ready = "document.querySelector('.md-search-result__meta')?.textContent"
+        wait_until(page, f"{ready} && !{ready}.includes('Initializing')", timeout=60000)
+        page.locator("input.md-search__input").press_sequentially("UCCL", delay=20)
         wait_until(page, "document.querySelectorAll('.md-search-result__item').length > 0", timeout=60000)
     page.keyboard.press("Escape")
     # Matrix filters and the compare view (matrix.js, loaded on demand).
