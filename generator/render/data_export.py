@@ -19,7 +19,7 @@ from generator.derive.evidence import Sample
 from generator.derive.guide import Derived, Verdict
 from generator.derive.noise import Judged
 from generator.render import decide_view
-from generator.render.data_files import FORMAT_VERSION, JSON_FILE, SCHEMA_FILE, csv_file
+from generator.render.data_files import DATA_SCHEMA, FORMAT_VERSION, JSON_FILE, SCHEMA_FILE, csv_file
 
 
 def _verdict(v: Verdict | None) -> dict[str, Any] | None:
@@ -357,12 +357,10 @@ def _source_text(source: schema.Source | None) -> str:
 
 def downloads(d: Derived, page_of: dict[str, str], decide_page: str = "decide/") -> dict[str, str]:
     """Every file of the download: ``site path -> text``."""
-    from generator.render.data_format import json_schema  # the models cost start-up; only the schema needs them
-
     files = {
         JSON_FILE: json.dumps(guide_data(d, page_of, decide_page), ensure_ascii=False, indent=1, allow_nan=False)
         + "\n",
-        SCHEMA_FILE: json_schema(),
+        SCHEMA_FILE: DATA_SCHEMA.read_text(encoding="utf-8"),
     }
     for t in d.data.tables:
         files[csv_file(t.id)] = table_csv(d, t)

@@ -42,11 +42,16 @@ def schemas() -> dict[str, str]:
 
 
 def export_schemas(folder: Path, check: bool = False) -> list[str]:
-    """Write the schema files, or with ``check`` list the ones that differ."""
+    """Write the schema files (the record format's in ``folder``, the download format's in the engine),
+    or with ``check`` list the ones that differ."""
+    from generator.render.data_files import DATA_SCHEMA
+    from generator.render.data_format import json_schema
+
     stale = []
     folder.mkdir(parents=True, exist_ok=True)
-    for name, text in schemas().items():
-        path = folder / name
+    files = {folder / name: text for name, text in schemas().items()}
+    for path, text in {**files, DATA_SCHEMA: json_schema()}.items():
+        name = path.name
         current = path.read_text(encoding="utf-8") if path.exists() else None
         if current != text:
             stale.append(name)
