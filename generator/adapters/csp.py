@@ -58,6 +58,8 @@ def _scripts_of(path: Path) -> tuple[str, ...]:
         status = path.stat()
         key = (path, status.st_size, status.st_mtime_ns)
         if key not in _READ:
+            if len(_READ) > 4096:  # a long serve session that edits templates: keep the memory bounded
+                _READ.clear()
             _READ[key] = tuple(m.group(1) for m in _INLINE.finditer(path.read_text(encoding="utf-8")))
         return _READ[key]
     except (OSError, UnicodeDecodeError):

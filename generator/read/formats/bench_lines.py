@@ -15,13 +15,14 @@ is refused with the counts the file states.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from generator.read.formats.tool_output import (
     Metric,
     Stated,
     ToolOutputError,
+    ToolRun,
     load_json,
     path_text,
     stated_int,
@@ -100,6 +101,39 @@ def _named(record: dict[str, Any]) -> dict[str, Any]:
             out.pop(key)
             out[plain] = value
     return out
+
+
+def tool_run(
+    record: dict[str, Any],
+    line: Loc,
+    count: int,
+    *,
+    format: str,
+    tool: str,
+    a_result: str,
+    signature: tuple[str, ...],
+    workload: Callable[[dict[str, Any], Loc, int], Mapping[str, Stated]],
+    setup: Callable[[dict[str, Any]], Mapping[str, str]],
+) -> ToolRun:
+    """One run of a bench tool's result file (vLLM's and SGLang's write the same shape): refused, as not
+    ``a_result``, when a key of the tool's ``signature`` is missing, and when no request completed; its
+    failed requests noted. ``workload`` and ``setup`` read what the tool states of them."""
+    missing = [key for key in signature if key not in record]
+    if missing:
+        raise ToolOutputError(place(line), f"not {a_result}: no {', '.join(missing)} (written by another tool?)")
+    refuse_failed(record, line, count)
+    note = failed_note(record)
+    return ToolRun(
+        format=format,
+        tool=tool,
+        metrics=metrics(record, line, count),
+        workload=workload(record, line, count),
+        settings=settings(record),
+        verdict=note,
+        warnings=(note,) if note else (),
+        unusable=unusable(record, line, count),
+        setup=setup(record),
+    )
 
 
 def place(loc: Loc) -> str:

@@ -22,7 +22,6 @@ from typing import Any
 from generator.read.formats import bench_lines
 from generator.read.formats.tool_output import (
     Stated,
-    ToolOutputError,
     ToolRun,
     register_tool,
     stated_int,
@@ -52,27 +51,18 @@ def parse(content: bytes) -> list[ToolRun]:
     found = bench_lines.records(content)
     runs = []
     for line, record in found:
-        missing = [key for key in _SIGNATURE if key not in record]
-        if missing:
-            raise ToolOutputError(
-                bench_lines.place(line),
-                f"not an SGLang bench_serving result: no {', '.join(missing)} (written by another tool?)",
-            )
-        bench_lines.refuse_failed(record, line, len(found))
-        note = bench_lines.failed_note(record)
-        runs.append(
-            ToolRun(
-                format=FORMAT,
-                tool=TOOL,
-                metrics=bench_lines.metrics(record, line, len(found)),
-                workload=_workload(record, line, len(found)),
-                settings=bench_lines.settings(record),
-                verdict=note,
-                warnings=(note,) if note else (),
-                unusable=bench_lines.unusable(record, line, len(found)),
-                setup={"tool": TOOL},
-            )
+        run = bench_lines.tool_run(
+            record,
+            line,
+            len(found),
+            format=FORMAT,
+            tool=TOOL,
+            a_result="an SGLang bench_serving result",
+            signature=_SIGNATURE,
+            workload=_workload,
+            setup=lambda record: {"tool": TOOL},
         )
+        runs.append(run)
     return runs
 
 

@@ -54,27 +54,18 @@ def parse(content: bytes) -> list[ToolRun]:
         other = next((what for keys, what in _OTHER_OUTPUTS if all(k in record for k in keys)), None)
         if other is not None:
             raise ToolOutputError(bench_lines.place(line), f"not a vLLM bench serve result: this is {other}")
-        missing = [key for key in _SIGNATURE if key not in record]
-        if missing:
-            raise ToolOutputError(
-                bench_lines.place(line),
-                f"not a vLLM bench serve result: no {', '.join(missing)} (written by another tool?)",
-            )
-        bench_lines.refuse_failed(record, line, len(found))
-        note = bench_lines.failed_note(record)
-        runs.append(
-            ToolRun(
-                format=FORMAT,
-                tool=TOOL,
-                metrics=bench_lines.metrics(record, line, len(found)),
-                workload=_workload(record, line, len(found)),
-                settings=bench_lines.settings(record),
-                verdict=note,
-                warnings=(note,) if note else (),
-                unusable=bench_lines.unusable(record, line, len(found)),
-                setup=_setup(record),
-            )
+        run = bench_lines.tool_run(
+            record,
+            line,
+            len(found),
+            format=FORMAT,
+            tool=TOOL,
+            a_result="a vLLM bench serve result",
+            signature=_SIGNATURE,
+            workload=_workload,
+            setup=_setup,
         )
+        runs.append(run)
     return runs
 
 
