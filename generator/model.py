@@ -58,6 +58,12 @@ def facts(data: Data) -> list[tuple[schema.FactTable, int, schema.Fact]]:
     return [(t, i, f) for t in data.tables if isinstance(t, schema.FactTable) for i, f in enumerate(t.facts)]
 
 
+def category_values(data: Data) -> list[tuple[schema.Option, schema.CategoryColumn, schema.AttributeValue | None]]:
+    """Each option's value for each category column (a stated verdict), ``None`` where it states none."""
+    columns = [c for c in data.guide.columns if isinstance(c, schema.CategoryColumn)]
+    return [(o, col, o.attributes.get(col.attribute)) for o in data.options for col in columns]
+
+
 def runs_of(data: Data, table: schema.MeasurementTable, row: schema.Row, series: str) -> list[float] | None:
     """The run values behind one cell: listed, or read from its files; ``None`` for a single value."""
     value = row.values[series]

@@ -6,28 +6,24 @@ older guide's value cites no source) shows its verdict as "not yet cited" until 
 
 from __future__ import annotations
 
-from generator import schema
 from generator.errors import Problem
-from generator.model import Data, at
+from generator.model import Data, at, category_values
 
 
 def work_to_do(data: Data) -> list[Problem]:
     """Each verdict that rests on the record's word alone, at its file, line and field."""
-    columns = [c for c in data.guide.columns if isinstance(c, schema.CategoryColumn)]
     out = []
-    for o in data.options:
-        for col in columns:
-            attr = o.attributes.get(col.attribute)
-            if attr is None or not attr.uncited or attr.source is not None:
-                continue
-            word = col.categories[attr.value].word if attr.value in col.categories else attr.value
-            out.append(
-                at(
-                    data,
-                    o,
-                    ("attributes", col.attribute, "uncited"),
-                    f"{col.label!r} is {word!r}, not yet cited: quote the source with `source: {{quote: ...}}`, "
-                    "then remove `uncited: true`",
-                )
+    for o, col, attr in category_values(data):
+        if attr is None or not attr.uncited or attr.source is not None:
+            continue
+        word = col.categories[attr.value].word if attr.value in col.categories else attr.value
+        out.append(
+            at(
+                data,
+                o,
+                ("attributes", col.attribute, "uncited"),
+                f"{col.label!r} is {word!r}, not yet cited: quote the source with `source: {{quote: ...}}`, "
+                "then remove `uncited: true`",
             )
+        )
     return sorted(out, key=lambda p: (p.file, p.line))
