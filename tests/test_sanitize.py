@@ -265,3 +265,56 @@ def test_properdocs_refuses_every_hostile_file_through_the_same_plugin(tmp_path:
     assert done.returncode != 0
     _assert_refused(done.stderr)
     assert not (tmp_path / "s").exists() or not any((tmp_path / "s").iterdir())
+
+
+#: Addresses the sanitizer's URL parser (the WHATWG URL standard's) cannot read, so every pass of it drops
+#: them, the reference pass too: Markdown -> what the refusal names (``<tag attribute="address">``).
+UNREADABLE = {
+    "[x](http://[bad)": '<a href="http://[bad">',
+    "![x](https://exa%20mple.com/x.png)": '<img src="https://exa%20mple.com/x.png">',
+    '<img src="https://exa mple.com/x.png" alt="x">': '<img src="https://exa mple.com/x.png">',
+    "[x](http://example.org:99999/)": '<a href="http://example.org:99999/">',
+    "[x](http://1.2.3.256/)": '<a href="http://1.2.3.256/">',
+    "[x](http://xn--/)": '<a href="http://xn--/">',
+    "<a href=HTTP://[::1>x</a>": '<a href="HTTP://[::1">',
+    '<a title="a>b" href="http://[bad">x</a>': '<a href="http://[bad">',
+    "[x](https://)": '<a href="https://">',
+}
+
+
+@pytest.mark.parametrize("body", list(UNREADABLE))
+def test_an_address_the_sanitizer_cannot_read_is_refused_with_its_line(body: str) -> None:
+    cleaned, found = _check(_page(body))
+    assert found and found[0].startswith(f"site_src/evil.md:5: {UNREADABLE[body]}: an address that is not a valid URL")
+    assert len(found) == 1, found
+
+
+def test_readable_addresses_and_text_that_looks_like_one_are_kept() -> None:
+    body = (
+        "[a](https://example.org/a b) [r](../rel/) [m](mailto:a@b.c) [h](#top) [u](https://exämple.org/)\n\n"
+        '`<a href="http://[bad">` and href="http://[bad" in text.\n'
+    )
+    cleaned, found = _check(_page(body))
+    assert found == [] and 'href="mailto:a@b.c"' in cleaned
+
+
+def test_mkdocs_refuses_an_unreadable_address_without_a_traceback(tmp_path: Path) -> None:
+    config = _fine(tmp_path, "# Notes\n\nA [link](http://[bad) and ![a picture](https://exa%20mple.com/x.png).\n")
+    done = mkdocs_build(config, tmp_path / "site")
+    assert done.returncode != 0 and "Traceback" not in done.stderr, done.stderr
+    assert 'site_src/notes.md:3: <a href="http://[bad">: an address that is not a valid URL' in done.stderr
+    assert 'site_src/notes.md:3: <img src="https://exa%20mple.com/x.png">: an address' in done.stderr
+
+
+def test_finding_unreadable_addresses_takes_time_linear_in_the_page() -> None:
+    def timed(page: str) -> float:
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            sanitize.unreadable_urls(page)
+            best = min(best, time.perf_counter() - start)
+        return best
+
+    for unit in ('<a "', '<a href="', "<a href=http://[", "<a'"):
+        small, large = timed(unit * (100_000 // len(unit))), timed(unit * (1_000_000 // len(unit)))
+        assert large / small < 30, (unit, small, large)

@@ -25,7 +25,7 @@ from bs4 import BeautifulSoup
 from mkdocs.config import load_config
 
 from generator.adapters.mkdocs_plugin import GuidePlugin
-from tests.conftest import ROOT, copy_project
+from tests.conftest import ROOT, copy_project, hand_written_project
 
 START_SECONDS = 90  # first build on two busy cores
 REBUILD_SECONDS = 60  # file-watch poll, rebuild, reload
@@ -331,18 +331,56 @@ def test_a_data_folder_moved_away_and_back_is_watched_again(mkdocs_server: Serve
 
 
 def test_a_rebuild_that_fails_anyway_leaves_the_server_answering(mkdocs_server: Server) -> None:
-    """What the plugin cannot check before MkDocs cleans the site (here a page asking for a theme
-    template that does not exist) still fails the rebuild; the server then answers instead of holding
-    every request, and the console says what stopped it."""
+    """What the plugin cannot check before MkDocs cleans the site (here a theme override that is not a
+    template Jinja can read) still fails the rebuild; the server then answers instead of holding every
+    request, and the console says what stopped it."""
     server = mkdocs_server
-    page = server.project / "site_src" / "authoring.md"
-    good = page.read_text(encoding="utf-8")
-    page.write_text("---\ntemplate: no-such-template.html\n---\n" + good, encoding="utf-8")
+    config = server.project / "mkdocs.yml"
+    good_config = config.read_text(encoding="utf-8")
+    overrides = server.project / "overrides"
+    overrides.mkdir()
+    broken = '{% extends "base.html" %}{% block content %}{{ broken( }}{% endblock %}'
+    (overrides / "main.html").write_text(broken, encoding="utf-8")
+    config.write_text(
+        good_config.replace("  font: false\n", "  font: false\n  custom_dir: overrides\n"), encoding="utf-8"
+    )
     wait_for("the failed rebuild", lambda: "the rebuild stopped" in server.console(), REBUILD_SECONDS, server)
-    assert "no-such-template.html" in server.console()
     status, _ = server.get("authoring/")  # times out (a failure) while the server holds requests
     assert status in (200, 404)
     assert "Traceback" not in server.console()
 
-    page.write_text(good, encoding="utf-8")
+    config.write_text(good_config, encoding="utf-8")
     wait_for("the page again", lambda: server.get("authoring/")[0] == 200, REBUILD_SECONDS, server)
+
+
+#: Front matter the allow-list refuses, which MkDocs would render the page with: path -> (Markdown, line).
+REFUSED_FRONT_MATTER = {
+    "redirect.md": ("---\ntemplate: redirect.html\nlocation: javascript:alert(1)\n---\n# Redirect\n\nStays.\n", 2),
+    "base.md": ("---\ntitle: Base\ntemplate: base.html\n---\n# Base\n\nStays.\n", 3),
+    "binary.md": ("---\ntitle: !!binary PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==\n---\n# Binary\n\nStays.\n", 2),
+}
+
+
+def test_a_page_refused_for_its_front_matter_is_served_without_it(tmp_path: Path) -> None:
+    """Under ``mkdocs serve`` a refused page is still shown (with a banner) on the author's machine: never
+    with the template or the value it was refused for (a redirect to ``javascript:``, a page without the
+    policy, a tag's markup in <head>)."""
+    pages: dict[str, str | bytes] = {"home.md": "# Home\n\nA fine page.\n"}
+    pages.update({uri: text for uri, (text, _) in REFUSED_FRONT_MATTER.items()})
+    project = tmp_path / "project"
+    hand_written_project(project, pages)
+    port = free_port()
+    log = tmp_path / "serve.log"
+    server = Server(f"http://127.0.0.1:{port}/", _start(project, port, log), log, project)
+    try:
+        wait_for("first answer", lambda: server.get("")[0] == 200, START_SECONDS, server)
+        for uri, (_, line) in REFUSED_FRONT_MATTER.items():
+            status, html = server.get(uri.removesuffix(".md") + "/")
+            assert status == 200, uri
+            assert any(f"site_src/{uri}:{line} front matter" in b for b in _banners(html)), (uri, _banners(html))
+            assert "Stays." in html and "md-content" in html, f"{uri} is not rendered with the page template"
+            assert "window.location" not in html and 'http-equiv="refresh"' not in html, uri
+            assert 'http-equiv="Content-Security-Policy"' in html and "<script>alert" not in html, uri
+        assert "Traceback" not in server.console()
+    finally:
+        _stop(server.process)

@@ -86,6 +86,17 @@ def _templates_under(root: Path) -> list[Path]:
     return found
 
 
+_FILLED = re.compile(
+    r'<meta http-equiv="Content-Security-Policy" content="default-src \'self\'; script-src \'self\'[^"<>]*'
+    r"; object-src 'none'; frame-src 'none'; base-uri 'self'; form-action 'self'\">"
+)
+
+
+def has_policy(html: str) -> bool:
+    """Whether ``html`` carries :data:`POLICY`, filled in (not the template's placeholder)."""
+    return PLACEHOLDER not in html and _FILLED.search(html) is not None
+
+
 class ThemeScripts:
     """The policy of each page, from the theme's inline scripts rendered with the site's configuration."""
 

@@ -14,7 +14,7 @@ lines, or, without one, MultiMarkdown ``key: value`` lines at the top of the pag
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import yaml
@@ -71,6 +71,13 @@ _WHY_NOT = {
     "template": "a page may not choose its template (redirect.html runs a javascript: location, base.html "
     "drops the page's policy)",
 }
+
+
+def allowed(meta: Mapping[str, Any]) -> dict[str, Any]:
+    """``meta`` (a page's front matter as an engine read it) with only the keys of :data:`KEYS` whose values
+    pass their check: what a page that is refused still renders with under ``mkdocs serve`` (no
+    ``template:``, no ``location:``, no tagged value)."""
+    return {key: value for key, value in meta.items() if key in KEYS and KEYS[key](value) is None}
 
 
 def _line_of(source_lines: list[str], key: str, first: int, last: int) -> int:

@@ -36,7 +36,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 from watchdog.events import FileModifiedEvent, FileSystemEvent, FileSystemEventHandler
 
-from generator.adapters import csp, error_banner, handwritten, sanitize
+from generator.adapters import csp, error_banner, front_matter, handwritten, sanitize
 from generator.adapters.html_blocks import put_back, set_aside
 from generator.build import (
     CHANGES_PAGE,
@@ -231,6 +231,13 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         if uri in self.broken:
             return self.texts.get(uri, "")
         return None
+
+    def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        """A hand-written page renders only with the front matter the allow-list keeps: under ``mkdocs serve``
+        a refused page is shown (with its banner), but never with a ``template:`` or value it was refused for."""
+        if page.file.src_uri not in self.pages:
+            page.meta = front_matter.allowed(page.meta)
+        return markdown
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         uri = page.file.src_uri

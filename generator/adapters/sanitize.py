@@ -141,12 +141,71 @@ def _attribute_removal(tag: str, name: str, value: str, kept: dict[str, str]) ->
     return Removal(f"<{tag} {name}=...>: an attribute a hand-written page may not set", (f"{name}=", name))
 
 
+#: Attributes ``ammonia`` reads as addresses (its ``is_url_attr``): a value its URL parser cannot read is
+#: dropped by every pass, the reference one too, so :func:`unreadable_urls` looks for them separately.
+URL_ATTRIBUTES = ("href", "src", "action", "data", "formaction", "ping", "poster", "xlink:href")
+_URL_ATTRIBUTE = re.compile(
+    r"(?<![\w:-])(" + "|".join(re.escape(name) for name in URL_ATTRIBUTES) + r")[ \t\n\r\f]*=[ \t\n\r\f]*"
+    r"(?:\"([^\"]*)\"?|'([^']*)'?|([^\s>]+))",
+    re.IGNORECASE,
+)
+#: A start tag as a browser reads one, quoted values holding ``>`` included (a quote left open runs on to the
+#: end); every alternative starts with a different character and the match cannot fail, so it never
+#: backtracks: linear time.
+_START_TAG = re.compile(r"<[A-Za-z][^\s/>]*(?:\"[^\"]*\"?|'[^']*'?|[^>\"'])*>?")
+#: What the URL standard strips before reading an address: tabs and newlines anywhere, C0 controls and
+#: spaces around it.
+_URL_AROUND = "".join(chr(n) for n in range(0x21))
+_HAS_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
+_SHOWN_URL = 60
+
+
+def unreadable_urls(page_html: str) -> list[Removal]:
+    """The addresses of ``page_html`` that the sanitizer drops because its URL parser (the WHATWG URL
+    standard's, in the ``url`` crate) cannot read them: ``http://[bad``, a space or ``%`` escape in a host,
+    a port out of range. Every pass drops them alike, so the reference pass cannot show them; each address
+    with a scheme is put to the same sanitizer on its own, and those it drops are named."""
+    candidates: dict[str, str] = {}  # value -> the tag and attribute, in page order
+    tags = ((t.group(0), _TAG_NAME.match(t.group(0))) for t in _START_TAG.finditer(page_html))
+    matches = ((m, name.group(1).lower()) for tag, name in tags if name for m in _URL_ATTRIBUTE.finditer(tag))
+    for match, element in matches:
+        raw = next(group for group in match.groups()[1:] if group is not None)
+        value = html.unescape(raw)
+        if _HAS_SCHEME.match(_URL_NOISE.sub("", value).strip(_URL_AROUND)):
+            candidates.setdefault(value, f"{element} {match.group(1).lower()}")
+    if not candidates:
+        return []
+    schemes = {
+        m.group(0)[:-1].lower()
+        for v in candidates
+        if (m := _HAS_SCHEME.match(_URL_NOISE.sub("", v).strip(_URL_AROUND)))
+    }
+    kept: set[str] = set()
+
+    def keep(element: str, attribute: str, value: str) -> str:
+        kept.add(value)
+        return value
+
+    probe = "".join(f'<a href="{html.escape(value, quote=True)}"></a>' for value in candidates)
+    nh3.clean(probe, tags={"a"}, attributes={"a": {"href"}}, url_schemes=schemes, attribute_filter=keep, link_rel=None)
+    found: list[Removal] = []
+    for value, name in candidates.items():
+        if value in kept:
+            continue
+        text = value if len(value) <= _SHOWN_URL else value[: _SHOWN_URL - 3] + "..."
+        what = f'<{name}="{text}">: an address that is not a valid URL (the URL standard cannot read it)'
+        found.append(Removal(what, (value, value.strip(_URL_AROUND)[:40], f"{name.split()[1]}=")))
+    return found
+
+
 def removed(page_html: str, cleaned: str | None = None) -> list[Removal]:
-    """What :func:`clean` removes from ``page_html`` (``cleaned``, when already computed), in page order."""
+    """What :func:`clean` removes from ``page_html`` (``cleaned``, when already computed): addresses it cannot
+    read, then the rest in page order."""
     cleaned = clean(page_html) if cleaned is None else cleaned
+    unreadable = unreadable_urls(page_html)
     reference = _reference(page_html)
     if reference == cleaned:
-        return []
+        return unreadable
     import difflib  # only for a page the allow-list changed: a build of clean pages never loads it
 
     ref, out = list(_pieces(reference)), list(_pieces(cleaned))
@@ -173,7 +232,7 @@ def removed(page_html: str, cleaned: str | None = None) -> list[Removal]:
         lost = Counter(t[1] for t in ref[i1:i2] if t[0] == "text") - Counter(t[1] for t in out[j1:j2] if t[0] == "text")
         if len(found) == before and lost:  # text alone: the content of an element the parser made on its own
             found.append(Removal("content the allow-list does not keep", ("<",)))
-    return found
+    return unreadable + found
 
 
 #: At most this many removals of one page are listed (the rest are counted).

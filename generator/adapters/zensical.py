@@ -31,14 +31,14 @@ import sys
 import tempfile
 import time
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import yaml
 
-from generator.adapters import csp, handwritten, sanitize, static_files
+from generator.adapters import csp, handwritten, published, sanitize, static_files
 from generator.build import (
     ENGINE_CSS,
     ENGINE_JS,
@@ -49,7 +49,7 @@ from generator.build import (
     swap_in,
     unsafe_sources,
 )
-from generator.errors import GuideError, RevisionError
+from generator.errors import GuideError, Problem, RevisionError
 from generator.output_dir import OutputRefused, check_output, mark
 
 #: The engine's overrides of Material's templates (the MkDocs plugin adds the same folder to the theme).
@@ -86,6 +86,11 @@ class Project:
     site: Path
     publish_files: tuple[str, ...] = ()
     """The files the guide's configuration lists to publish whatever their kind (for the PR's comment)."""
+    pages: dict[str, published.Handwritten] = field(default_factory=dict)
+    """The hand-written pages, by their path in the docs folder: checked again as Zensical published them."""
+    directory_urls: bool = True
+    marker: published.Marker | None = None
+    """The markers around each page's content, when the build checks what Zensical published."""
 
 
 class _EnvLoader(yaml.SafeLoader):
@@ -301,11 +306,18 @@ def write_overrides(custom_dir: Path, target: Path) -> None:
     sync(target, {uri: path.read_bytes() for uri, path in _tree(custom_dir, skip).items()})
 
 
-def prepare(config_file: Path, root: Path, site: Site | None = None, banner: str = "") -> Project:
+def prepare(
+    config_file: Path,
+    root: Path,
+    site: Site | None = None,
+    banner: str = "",
+    marker: published.Marker | None = None,
+) -> Project:
     """Write the Zensical project of ``config_file`` (an ``mkdocs.yml`` with the plugin) into ``root``.
 
     ``site`` is the guide to write (default: built now from the data); ``banner`` (HTML) goes at the
-    top of every page. Files already up to date are left alone, so a watching Zensical rebuilds little.
+    top of every page; ``marker``, when given, goes around each page's content, for :func:`check_published`.
+    Files already up to date are left alone, so a watching Zensical rebuilds little.
     """
     config_file = config_file.resolve()
     config = read_config(config_file)
@@ -340,6 +352,8 @@ def prepare(config_file: Path, root: Path, site: Site | None = None, banner: str
     }
     if custom_dir is not None:
         overrides.update({uri: p.read_bytes() for uri, p in _tree(custom_dir, _material_only(custom_dir)).items()})
+    if marker is not None:
+        overrides[published.CONTENT_TEMPLATE] = _marked_content(overrides, marker)
     sync(root / "overrides", overrides)
     derived = derived_config(config, site.nav, custom_dir="overrides", site=site)
     target = root / "mkdocs.yml"
@@ -349,7 +363,24 @@ def prepare(config_file: Path, root: Path, site: Site | None = None, banner: str
         {"mkdocs.yml": (text + yaml.safe_dump(derived, sort_keys=False, allow_unicode=True)).encode()},
         prune=False,
     )
-    return Project(root, target, root / "site", listed)
+    pages = {uri: published.Handwritten(f"{docs_dir.name}/{uri}", text) for uri, text in sources.texts.items()}
+    directory_urls = bool(config.get("use_directory_urls", True))
+    return Project(root, target, root / "site", listed, pages, directory_urls, marker)
+
+
+def _marked_content(overrides: Mapping[str, bytes], marker: published.Marker) -> bytes:
+    """The template that shows a page's content (the guide's override, or Zensical's), with ``marker`` around it."""
+    name = published.CONTENT_TEMPLATE
+    if name in overrides:
+        text = overrides[name].decode("utf-8", errors="replace")
+    else:
+        import zensical
+
+        text = (Path(zensical.__file__).parent / "templates" / name).read_text(encoding="utf-8")
+    try:
+        return published.marked_template(text, marker, name).encode("utf-8")
+    except published.Unmarkable as exc:
+        raise ZensicalFailed(str(exc)) from None
 
 
 #: The Markdown extensions MkDocs (and Zensical) load whatever ``mkdocs.yml`` says.
@@ -415,18 +446,36 @@ def _logo_titles_once(page: str) -> str:
     return _LOGO_TITLE.sub(lambda m: m.group(1) + html.unescape(m.group(2)) + m.group(3), page)
 
 
+def check_published(project: Project) -> None:
+    """After Zensical built the site: each hand-written page's content as Zensical rendered it, through the
+    same allow-list as before the build (:mod:`~generator.adapters.published`); anything it would remove
+    refuses the build."""
+    if project.marker is None:
+        return
+    found = published.check_site(project.site, project.pages, project.marker, directory_urls=project.directory_urls)
+    if found:
+        raise ZensicalFailed(published.describe(found))
+
+
 def finish(project: Project) -> None:
     """After Zensical built the site: fill in each page's Content-Security-Policy (the MkDocs plugin does
-    it while rendering), and escape the site name in the logo links' titles once. (The hand-written
-    pages were checked in :func:`prepare`.)"""
+    it while rendering), take out the content markers, and escape the site name in the logo links' titles
+    once. A page left without the policy (but a file the configuration lists to publish as it is) refuses
+    the build."""
     scripts = theme_scripts(project)
     site_url = str(read_config(project.config).get("site_url") or "")
+    listed = {posixpath.normpath(path).lstrip("/") for path in project.publish_files}
+    bare: list[Problem] = []
     for path in sorted(project.site.rglob("*.html")):
         rel = path.relative_to(project.site).as_posix()
         text = path.read_text(encoding="utf-8")
-        filled = _logo_titles_once(scripts.fill(text, base_url(rel, site_url)))
+        filled = _logo_titles_once(published.finished(scripts.fill(text, base_url(rel, site_url)), project.marker))
+        if rel not in listed and not csp.has_policy(filled):
+            bare.append(Problem(rel, 0, "", "Zensical wrote it without the page's Content-Security-Policy"))
         if filled != text:
             path.write_text(filled, encoding="utf-8")
+    if bare:
+        raise ZensicalFailed(published.describe(bare))
 
 
 @dataclass
@@ -465,12 +514,13 @@ def build(config_file: Path, out: Path, timings: Timings | None = None) -> Path:
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-building-", dir=out.parent))
     try:
         wall, cpu = time.perf_counter(), time.process_time()
-        project = prepare(config_file, staging)
+        project = prepare(config_file, staging, marker=published.Marker.fresh())
         times.project_s, times.project_cpu_s = time.perf_counter() - wall, time.process_time() - cpu
         wall, cpu = time.perf_counter(), _children_cpu()
         run_zensical(project)
         times.zensical_s, times.zensical_cpu_s = time.perf_counter() - wall, _children_cpu() - cpu
         wall, cpu = time.perf_counter(), time.process_time()
+        check_published(project)
         finish(project)
         mark(staging)
         times.project_s += time.perf_counter() - wall
