@@ -29,17 +29,32 @@ def _zensical(config: Path, out: Path) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.parametrize("directory_urls", [True, False])
-def test_a_page_zensical_renders_differently_is_refused_after_its_build(tmp_path: Path, directory_urls: bool) -> None:
+def test_a_page_zensical_renders_differently_is_refused_before_its_build(tmp_path: Path, directory_urls: bool) -> None:
+    """The check renders a page as Zensical reads it (MultiMarkdown lines are content there), so these are
+    refused at their lines before Zensical runs, for `zensical build` and for `zensical serve` (the same
+    project step); what Zensical then publishes is checked again (the planted pages below)."""
     pages = {"home.md": "# Home\n\nA fine page.\n", **{uri: text for uri, (text, _, _) in DIVERGENT.items()}}
     config = hand_written_project(tmp_path, pages, settings=f"use_directory_urls: {str(directory_urls).lower()}")
     out = tmp_path / "out"
     done = _zensical(config, out)
     assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
-    assert "in the pages Zensical built cannot be published" in done.stderr
+    assert "in hand-written files cannot be published; nothing was published" in done.stderr
     for uri, (_, line, what) in DIVERGENT.items():
         assert f"site_src/{uri}:{line}: {what}" in done.stderr, done.stderr
     assert "site_src/home.md" not in done.stderr
     assert not out.exists()
+    with pytest.raises(zensical.ZensicalFailed, match="link.md:1"):  # the step `zensical serve` runs first
+        zensical.prepare(config, tmp_path / "serve-project")
+
+
+def test_mkdocs_still_reads_those_lines_as_front_matter(tmp_path: Path) -> None:
+    """On MkDocs the same pages are plain front matter (allowed keys, plain text): nothing to refuse."""
+    from generator.adapters import handwritten
+
+    for uri, (text, _, _) in DIVERGENT.items():
+        assert handwritten.check_page("<h1>x</h1>", text, uri)[1] == []
+        assert not handwritten.body_of(text).startswith(("Title:", "Description:"))
+        assert handwritten.body_of(text, multimarkdown_meta=False) == text
 
 
 def _guide(root: Path, page: str) -> Path:

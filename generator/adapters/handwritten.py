@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import markdown
+import yaml
 from mkdocs.utils import meta as mkdocs_meta
 
 from generator.adapters import front_matter, sanitize, static_files
@@ -51,9 +52,15 @@ class Sources:
         return sorted([*(p for found in self.refused.values() for p in found), *self.files.values()])
 
 
-def check_page(content_html: str, source: str, shown: str) -> tuple[str, list[Problem]]:
-    """A page's HTML as it is published (cleaned), and its refusals: front matter, then what cleaning removed."""
+def check_page(
+    content_html: str, source: str, shown: str, multimarkdown_meta: bool = True
+) -> tuple[str, list[Problem]]:
+    """A page's HTML as it is published (cleaned), and its refusals: front matter, then what cleaning removed
+    (found from the first line the engine renders: see :func:`body_of`)."""
     body_start, found = front_matter.check(source, shown)
+    if not multimarkdown_meta:
+        text = source.removeprefix("\ufeff")
+        body_start = text[: len(text) - len(body_of(text, multimarkdown_meta=False))].count("\n")
     cleaned, removed = sanitize.problems(content_html, source, shown, body_start)
     return cleaned, found + removed
 
@@ -65,14 +72,31 @@ def _undecodable(shown: str, raw: bytes, exc: UnicodeDecodeError) -> Problem:
 
 #: Each page's outcome by its name, bytes and Markdown set-up: ``mkdocs serve`` reads every page before
 #: each rebuild, and renders again only those whose bytes changed.
-_RENDERED: dict[tuple[str, bytes, str, str], tuple[Problem | None, list[Problem]]] = {}
+_RENDERED: dict[tuple[str, bytes, str], tuple[Problem | None, list[Problem]]] = {}
+
+
+def body_of(source: str, multimarkdown_meta: bool = True) -> str:
+    """What an engine renders of a page: its text without the front matter it reads. MkDocs reads a YAML
+    block or, without one, MultiMarkdown ``Key: value`` lines; Zensical reads only the YAML block, and renders
+    such lines as Markdown (``multimarkdown_meta=False``)."""
+    text = source.removeprefix("\ufeff")
+    if multimarkdown_meta:
+        return mkdocs_meta.get_data(text)[0]
+    block = mkdocs_meta.YAML_RE.match(text)
+    if block is None:
+        return text
+    try:
+        data = yaml.safe_load(block.group(1))
+    except yaml.YAMLError:
+        return text
+    return text[block.end() :].lstrip("\n") if isinstance(data, dict) else text
 
 
 def _render(
-    source: str, shown: str, extensions: Sequence[Any], configs: Mapping[str, Any] | None
+    source: str, shown: str, extensions: Sequence[Any], configs: Mapping[str, Any] | None, multimarkdown_meta: bool
 ) -> tuple[Problem | None, list[Problem]]:
     """A Markdown page rendered as the engine renders it: why it cannot be, or what the allow-lists refuse."""
-    body, _ = mkdocs_meta.get_data(source.removeprefix("\ufeff"))
+    body = body_of(source, multimarkdown_meta)
     md = markdown.Markdown(extensions=list(extensions), extension_configs=dict(configs or {}))
     try:
         html = md.convert(body)
@@ -83,7 +107,7 @@ def _render(
     except Exception as exc:  # noqa: BLE001 - any extension may raise on any text
         why = f"Markdown cannot render it ({type(exc).__name__}: {exc}); fix or remove what it names"
         return Problem(shown, 0, "", why), []
-    return None, check_page(html, source, shown)[1]
+    return None, check_page(html, source, shown, multimarkdown_meta)[1]
 
 
 def read_sources(
@@ -91,10 +115,12 @@ def read_sources(
     extensions: Sequence[Any],
     configs: Mapping[str, Any] | None = None,
     publish_files: Iterable[str] = (),
+    multimarkdown_meta: bool = True,
 ) -> Sources:
     """Every file of ``docs_dir`` checked as the engine will publish it (``publish_files``: the files the
     configuration lists to publish as they are). Markdown pages are read as MkDocs reads them (UTF-8,
-    one byte-order mark dropped) and rendered with the guide's Markdown extensions."""
+    one byte-order mark dropped) and rendered with the guide's Markdown extensions; with
+    ``multimarkdown_meta=False`` as Zensical reads them, which renders ``Key: value`` lines as Markdown."""
     sources = Sources(files=static_files.refused(docs_dir, publish_files))
     for folder, dirs, names in os.walk(docs_dir, followlinks=False):
         dirs.sort()
@@ -113,11 +139,12 @@ def read_sources(
             except UnicodeDecodeError as exc:
                 sources.broken[uri] = _undecodable(shown, raw, exc)
                 continue
-            key = (shown, hashlib.sha256(raw).digest(), repr(list(extensions)), repr(dict(configs or {})))
+            setup = repr((list(extensions), dict(configs or {}), multimarkdown_meta))
+            key = (shown, hashlib.sha256(raw).digest(), setup)
             if key not in _RENDERED:  # a serve rebuild renders only the pages that changed
                 if len(_RENDERED) > 4096:
                     _RENDERED.clear()
-                _RENDERED[key] = _render(source, shown, extensions, configs)
+                _RENDERED[key] = _render(source, shown, extensions, configs, multimarkdown_meta)
             broken, found = _RENDERED[key]
             if broken is not None:
                 sources.broken[uri] = broken

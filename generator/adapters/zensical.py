@@ -339,7 +339,10 @@ def prepare(
     # each page rendered with the guide's Markdown extensions (as Zensical renders it, with Python-Markdown)
     # and cleaned by the allow-list; whatever that removes refuses the page, so what Zensical publishes
     # is HTML the allow-list keeps whole. Independent of where Zensical writes pages (use_directory_urls).
-    sources = handwritten.read_sources(docs_dir, *markdown_setup(config), publish_files=listed)
+    # Zensical reads only a YAML block as front matter: MultiMarkdown `Key: value` lines are its content.
+    # A build checks again what Zensical published (check_published); `zensical serve` has this check only.
+    setup = markdown_setup(config)
+    sources = handwritten.read_sources(docs_dir, *setup, publish_files=listed, multimarkdown_meta=False)
     if sources.broken:
         raise ZensicalFailed(sanitize.describe(sorted(sources.broken.values())))
     if sources.problems():
