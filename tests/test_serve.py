@@ -359,6 +359,9 @@ REFUSED_FRONT_MATTER = {
     "base.md": ("---\ntitle: Base\ntemplate: base.html\n---\n# Base\n\nStays.\n", 3),
     "binary.md": ("---\ntitle: !!binary PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==\n---\n# Binary\n\nStays.\n", 2),
 }
+#: A Markdown link to an address the URL standard cannot read: MkDocs' own link rewriting raised on it and
+#: stopped every rebuild (the server answered with the site before, with no banner).
+UNREADABLE_LINK = ("# Link\n\nSee [here](http://[bad).\n", 3)
 
 
 def test_a_page_refused_for_its_front_matter_is_served_without_it(tmp_path: Path) -> None:
@@ -367,6 +370,7 @@ def test_a_page_refused_for_its_front_matter_is_served_without_it(tmp_path: Path
     policy, a tag's markup in <head>)."""
     pages: dict[str, str | bytes] = {"home.md": "# Home\n\nA fine page.\n"}
     pages.update({uri: text for uri, (text, _) in REFUSED_FRONT_MATTER.items()})
+    pages["link.md"] = UNREADABLE_LINK[0]
     project = tmp_path / "project"
     hand_written_project(project, pages)
     port = free_port()
@@ -381,6 +385,10 @@ def test_a_page_refused_for_its_front_matter_is_served_without_it(tmp_path: Path
             assert "Stays." in html and "md-content" in html, f"{uri} is not rendered with the page template"
             assert "window.location" not in html and 'http-equiv="refresh"' not in html, uri
             assert 'http-equiv="Content-Security-Policy"' in html and "<script>alert" not in html, uri
+        status, html = server.get("link/")
+        assert status == 200 and any(f"site_src/link.md:{UNREADABLE_LINK[1]}" in b for b in _banners(html)), html
+        assert BeautifulSoup(html, "html.parser").find_all(href="http://[bad") == []  # named in the banner only
+        assert "rebuild stopped" not in server.console()
         assert "Traceback" not in server.console()
     finally:
         _stop(server.process)

@@ -235,8 +235,13 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         """A hand-written page renders only with the front matter the allow-list keeps: under ``mkdocs serve``
         a refused page is shown (with its banner), but never with a ``template:`` or value it was refused for."""
-        if page.file.src_uri not in self.pages:
+        uri = page.file.src_uri
+        if uri not in self.pages:
             page.meta = front_matter.allowed(page.meta)
+            if any(sanitize.UNREADABLE in problem.message for problem in self.refused.get(uri, [])):
+                # MkDocs' link rewriting raises on such an address and stops the rebuild: under serve the
+                # page is shown empty, with the banner that names the line (a build stopped in on_config).
+                return ""
         return markdown
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:

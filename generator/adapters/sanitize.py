@@ -160,6 +160,10 @@ _HAS_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 _SHOWN_URL = 60
 
 
+#: What a refusal of an address the URL standard cannot read says (MkDocs' own link rewriting raises on one).
+UNREADABLE = "an address that is not a valid URL"
+
+
 def unreadable_urls(page_html: str) -> list[Removal]:
     """The addresses of ``page_html`` that the sanitizer drops because its URL parser (the WHATWG URL
     standard's, in the ``url`` crate) cannot read them: ``http://[bad``, a space or ``%`` escape in a host,
@@ -193,7 +197,7 @@ def unreadable_urls(page_html: str) -> list[Removal]:
         if value in kept:
             continue
         text = value if len(value) <= _SHOWN_URL else value[: _SHOWN_URL - 3] + "..."
-        what = f'<{name}="{text}">: an address that is not a valid URL (the URL standard cannot read it)'
+        what = f'<{name}="{text}">: {UNREADABLE} (the URL standard cannot read it)'
         found.append(Removal(what, (value, value.strip(_URL_AROUND)[:40], f"{name.split()[1]}=")))
     return found
 
