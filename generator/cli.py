@@ -175,9 +175,14 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 _write_file(args.out, report)
         else:
-            from generator.schema.export import export_schemas  # only this command writes JSON Schema
+            # Only this command writes JSON Schema: the record format's for editors, and the downloads'
+            # format the engine ships (a build copies it instead of generating it from the models).
+            from generator.render.data_files import DATA_SCHEMA
+            from generator.render.data_format import json_schema
+            from generator.schema.export import export_schemas, write_files
 
             stale = export_schemas(args.out, check=args.check)
+            stale += write_files({DATA_SCHEMA: json_schema()}, check=args.check)
             if stale:
                 print("out of date: " + ", ".join(stale) + " (run: python -m generator schema)", file=sys.stderr)
                 return 1

@@ -73,6 +73,20 @@ _WHY_NOT = {
 }
 
 
+def yaml_end(text: str) -> int:
+    """Where the body starts in ``text`` for an engine that reads only a YAML block as front matter (Zensical):
+    after a block that reads as a mapping, else 0 (a block with anchors or aliases is refused by :func:`check`
+    and never loaded here)."""
+    block = YAML_BLOCK.match(text)
+    if block is None or _yaml_problems(block.group(1), ""):
+        return 0
+    try:
+        data = yaml.load(block.group(1), Loader=yaml.SafeLoader)  # noqa: S506 - a SafeLoader
+    except yaml.YAMLError:
+        return 0
+    return block.end() if isinstance(data, dict) else 0
+
+
 def allowed(meta: Mapping[str, Any]) -> dict[str, Any]:
     """``meta`` (a page's front matter as an engine read it) with only the keys of :data:`KEYS` whose values
     pass their check: what a page that is refused still renders with under ``mkdocs serve`` (no

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 import markdown
-import yaml
 from mkdocs.utils import meta as mkdocs_meta
 
 from generator.adapters import front_matter, sanitize, static_files
@@ -82,14 +81,8 @@ def body_of(source: str, multimarkdown_meta: bool = True) -> str:
     text = source.removeprefix("\ufeff")
     if multimarkdown_meta:
         return mkdocs_meta.get_data(text)[0]
-    block = mkdocs_meta.YAML_RE.match(text)
-    if block is None:
-        return text
-    try:
-        data = yaml.safe_load(block.group(1))
-    except yaml.YAMLError:
-        return text
-    return text[block.end() :].lstrip("\n") if isinstance(data, dict) else text
+    end = front_matter.yaml_end(text)
+    return text[end:].lstrip("\n") if end else text
 
 
 def _render(

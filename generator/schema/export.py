@@ -42,16 +42,16 @@ def schemas() -> dict[str, str]:
 
 
 def export_schemas(folder: Path, check: bool = False) -> list[str]:
-    """Write the schema files (the record format's in ``folder``, the download format's in the engine),
-    or with ``check`` list the ones that differ."""
-    from generator.render.data_files import DATA_SCHEMA
-    from generator.render.data_format import json_schema
+    """Write the schema files, or with ``check`` list the ones that differ."""
+    return write_files({folder / name: text for name, text in schemas().items()}, check)
 
+
+def write_files(files: dict[Path, str], check: bool = False) -> list[str]:
+    """Write each file whose text differs, or with ``check`` list their names."""
     stale = []
-    folder.mkdir(parents=True, exist_ok=True)
-    files = {folder / name: text for name, text in schemas().items()}
-    for path, text in {**files, DATA_SCHEMA: json_schema()}.items():
+    for path, text in files.items():
         name = path.name
+        path.parent.mkdir(parents=True, exist_ok=True)
         current = path.read_text(encoding="utf-8") if path.exists() else None
         if current != text:
             stale.append(name)
