@@ -29,7 +29,7 @@ import pytest
 
 from generator import number_range, schema
 from generator.derive.cells import Cell
-from generator.derive.columns.comparison import ratio_change
+from generator.derive.columns.comparison import ratio_change, reading
 from generator.derive.guide import Derived, derive
 from generator.diff.answers import answer_changes
 from generator.diff.verdicts import flips
@@ -46,6 +46,13 @@ GENERATED = 520
 NODE = shutil.which("node")
 
 Entry = dict[str, Any]
+
+
+def _tables(base: Derived, head: Derived, option: str, column: str) -> list[str]:
+    """The tables a flipped cell reads, on both sides (as the diff's "worst ratio" reads them)."""
+    i = next(n for n, c in enumerate(head.data.guide.columns) if c.id == column)
+    new, old = head.cells[option][i], base.cells[option][i]
+    return [*new.tables, *(t for t in old.tables if t not in new.tables)]
 
 
 def _verdict(v: Any) -> list[str] | None:
@@ -101,7 +108,8 @@ def expected(base: Derived, head: Derived) -> dict[str, Any]:
     judged = {c.id: shown(head.judged_for(c.id)) for c in head.data.guide.contexts}
     flipped = [
         [f.option, f.column, [f.before.level, f.before.word, f.before.symbol],
-         [f.after.level, f.after.word, f.after.symbol], ratio_change(f.value_before, f.value_after)]
+         [f.after.level, f.after.word, f.after.symbol],
+         ratio_change(f.value_before, f.value_after, *reading((base, head), _tables(base, head, f.option, f.column)))]
         for f in flips(base, head, [])
     ]  # fmt: skip
     claims = {c.id: head.numbers[c.id].text for c in head.data.claims.claims}
