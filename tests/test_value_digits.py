@@ -80,3 +80,16 @@ def test_a_lower_is_better_ratio_reads_one_way_in_matrix_table_and_csv() -> None
         f"deepep/dense ({lower.quantity} of deepep over dense; lower is better: 0.5 reads 2× lower {lower.quantity})"
     )
     assert expected in header, header
+
+
+def test_chart_captions_print_values_to_their_series_setting() -> None:
+    """A series' ``value_digits`` wins over its table's in a chart's caption too, as in its bar and table."""
+    from generator.render.charts import build_charts
+
+    t = _with_digits("transport-microbench", 0, {"uccl": 2, "pplx": 1})
+    d = _derived(t)
+    overview = next(c for c in build_charts(d).all() if c.kind == "overview" and t.id in c.tables)
+    assert "lowest latency is UCCL (47.00 µs)" in overview.takeaway, overview.takeaway
+    assert "only pplx kernels measured (362.0 µs)" in overview.takeaway, overview.takeaway
+    plain = next(c for c in build_charts(_derived(_with_digits(t.id, 0))).all() if c.kind == "overview")
+    assert "lowest latency is UCCL (47 µs)" in plain.takeaway, plain.takeaway
