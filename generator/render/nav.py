@@ -65,8 +65,15 @@ def guide_nav(
     entries = [{escaping.title(o.label): option_uri(o.id)} for o in derived.ordered_options()]
     parts = groups(entries, size)
     options: list[Any] = parts[0] if len(parts) == 1 else [{f"{_label(p[0])} – {_label(p[-1])}": p} for p in parts]
+    judged = [
+        {escaping.title(page.context["judge"].name): page.src_uri}  # type: ignore[attr-defined]
+        for page in pages
+        if page.template == "judged.md.j2"
+    ]
+    noun = derived.data.guide.context_noun
     return [
         {"Overview": "index.md"},
+        *([{escaping.title(f"The matrix judged for one {noun}"): judged}] if judged else []),
         *([{"What changed in this PR": changes}] if changes else []),
         *([{titles[DECIDE_URI]: DECIDE_URI}] if DECIDE_URI in titles else []),
         {"Bottom line": "bottom-line.md"},
