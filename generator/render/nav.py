@@ -73,7 +73,6 @@ def guide_nav(
     noun = derived.data.guide.context_noun
     return [
         {"Overview": "index.md"},
-        *([{escaping.title(f"The matrix judged for one {noun}"): judged}] if judged else []),
         *([{"What changed in this PR": changes}] if changes else []),
         *([{titles[DECIDE_URI]: DECIDE_URI}] if DECIDE_URI in titles else []),
         {"Bottom line": "bottom-line.md"},
@@ -84,6 +83,7 @@ def guide_nav(
         *([{titles[STALE_URI]: STALE_URI}] if STALE_URI in titles else []),
         {"Methodology": "methodology.md"},
         *([{titles[COMPARE_URI]: _compare_nav(pages)}] if COMPARE_URI in titles else []),
+        *([{escaping.title(f"The matrix judged for one {noun}"): judged}] if judged else []),
         *([{titles[HISTORY_URI]: HISTORY_URI}] if HISTORY_URI in titles else []),
         *hand_written,
     ]
