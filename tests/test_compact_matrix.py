@@ -213,6 +213,22 @@ def _judge(tab: Page, context: str) -> None:
     wait_until(tab, f"document.getElementById('matrix-judge-status').textContent.startsWith({json.dumps(said)})")
 
 
+def test_without_javascript_the_judged_pages_stand_in_for_judge_for(reader: Any, site: tuple[str, Path]) -> None:
+    """No script: the control is hidden and a line of links to the judged pages shows, at 390 px too; each page
+    shows the matrix judged for its framework, no wider than the screen."""
+    base, _ = site
+    tab = reader(390, 844, java_script_enabled=False, is_mobile=True, has_touch=True)
+    tab.goto(base)
+    assert not tab.locator("#matrix-judge").is_visible()
+    fallback = tab.locator(".dg-judge-fallback")
+    assert fallback.is_visible()
+    assert fallback.locator("a").all_inner_texts() == ["TRT-LLM", "vLLM", "SGLang"]
+    fallback.locator("a", has_text="vLLM").click()
+    tab.wait_for_url(urljoin(base, "judge/vllm/"))
+    assert "not measured on vLLM" in tab.inner_text("table.dg-matrix")
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+
+
 def test_judge_for_reads_each_framework(reader: Any, site: tuple[str, Path], guide: dict[str, Any]) -> None:
     """TRT-LLM: dense's serving cell is green; SGLang: DeepEP-V2's is not red; vLLM: each part is a vLLM row.
     The choice lives in the address with sort and compare, reaches the option pages, and undoing it puts
@@ -236,6 +252,11 @@ def test_judge_for_reads_each_framework(reader: Any, site: tuple[str, Path], gui
     )
     assert regimes and all(r.startswith("vLLM") for r in regimes), regimes
     assert "Colours judged for vLLM" in (tab.text_content("#matrix-status") or "")
+    # the status line links the same view as a static page; the line that stands in for the control without
+    # JavaScript stands aside
+    assert tab.inner_text("#matrix-judge-status a") == "The same as a page of its own"
+    assert tab.evaluate("document.querySelector('#matrix-judge-status a').href") == urljoin(base, "judge/vllm/")
+    assert not tab.locator(".dg-judge-fallback").is_visible()
     # with sort and compare: the sort reads the judged verdicts, the side-by-side view shows them
     tab.locator("#matrix-tools-box > summary").click()
     tab.select_option("select[name=sort]", "serving")
