@@ -225,6 +225,12 @@ def test_without_javascript_the_judged_pages_stand_in_for_judge_for(
     tab.wait_for_url(urljoin(base, "judge/vllm/"))
     assert "not measured on vLLM" in tab.inner_text("table.dg-matrix")
     assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+    # with JavaScript, an option's page opened from a judged page judges its strip for the same framework
+    js = reader(1280, 800)
+    js.goto(urljoin(base, "judge/vllm/"))
+    js.locator("#opt_uccl th > a").click()
+    wait_until(js, "document.querySelector('table.dg-strip .dg-judge-said') !== null")
+    assert "not measured on vLLM" in js.inner_text("table.dg-strip")
 
 
 def test_judge_for_reads_each_framework(

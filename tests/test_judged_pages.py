@@ -86,6 +86,9 @@ def test_the_overview_links_each_page_without_and_with_javascript(shipped_site: 
     assert links == {"any framework": "../../#matrix", "TRT-LLM": "../trtllm/", "SGLang": "../sglang/"}
     assert text(vllm.select_one(".dg-judge-pages [aria-current=page]")) == "vLLM"
     assert "../../?judge=vllm#matrix" in {a["href"] for a in vllm.select("article a")}
+    # each option's link carries the context, so its page judges its strip the same way (with JavaScript)
+    rows = [str(a["href"]) for a in vllm.select("table.dg-matrix tbody th > a")]
+    assert rows and all(h.startswith("../../options/") and h.endswith("/?judge=vllm") for h in rows), rows
 
 
 def test_a_judged_page_has_no_history_marks_of_the_published_cells(shipped_site: Path) -> None:

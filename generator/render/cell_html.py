@@ -7,7 +7,8 @@ in ``templates/_macros.j2`` wrote; every value from data passes through :func:`t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from urllib.parse import quote
 
 from generator import schema
 from generator.derive import anchors, filters
@@ -122,11 +123,13 @@ def compact_td(html: PageBase, cell: Cell, option_id: str, changes: bool = True)
     )
 
 
-def matrix_rows(html: PageBase, options: Sequence[schema.Option], cells: Mapping[str, list[Cell]] | None = None) -> str:
-    """The comparison matrix's body: a row per option, each line ending in a newline; ``cells``: the cells
-    to show instead of the published ones (the matrix judged for one context, ``Derived.judged_for``)."""
+def matrix_rows(html: PageBase, options: Sequence[schema.Option], judged: str | None = None) -> str:
+    """The comparison matrix's body: a row per option, each line ending in a newline; ``judged``: a context,
+    whose cells it shows instead of the published ones (``Derived.judged_for``), each option's link carrying
+    it so the option's page judges its strip the same way."""
     d = html.d
-    shown = d.cells if cells is None else cells
+    shown = d.cells if judged is None else d.judged_for(judged)
+    query = "" if judged is None else f"?judge={quote(judged)}"
     out = []
     for option in options:
         rec = d.recommended(option.id)
@@ -135,7 +138,7 @@ def matrix_rows(html: PageBase, options: Sequence[schema.Option], cells: Mapping
         mark = '<span class="dg-rec-mark"><span aria-hidden="true">★</span> Recommended</span>' if rec else ""
         when = f'<span class="dg-rec-when">Recommended: {text(rec.when)}.</span> ' if rec else ""
         recommended = ' class="dg-recommended"' if rec else ""
-        tds = "".join(compact_td(html, cell, option.id, cells is None) for cell in shown[option.id])
+        tds = "".join(compact_td(html, cell, option.id, judged is None) for cell in shown[option.id])
         # What the option is and when it is recommended, folded after its name (its page opens with the same line).
         about = (
             f'<details class="dg-more dg-about"><summary><span aria-hidden="true">about</span>'
@@ -144,7 +147,7 @@ def matrix_rows(html: PageBase, options: Sequence[schema.Option], cells: Mapping
         )
         out.append(
             f'<tr id="{anchors.option_row(option.id)}" data-option="{text(option.id)}" data-on="{text(on)}"'
-            f'{recommended}><th scope="row"><a href="{text(html.link(option_uri(option.id)))}">{name}</a>'
+            f'{recommended}><th scope="row"><a href="{text(html.link(option_uri(option.id)) + query)}">{name}</a>'
             f"{mark}{about}</th>{tds}</tr>\n"
         )
     return "".join(out)

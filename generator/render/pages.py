@@ -205,7 +205,7 @@ class Renderer:
                 judged_uri(choice.value),
                 "judged.md.j2",
                 f"The matrix judged for {choice.label}",
-                {"judge": names[choice.value], "judged_cells": self.d.judged_for(choice.value)},
+                {"judge": names[choice.value]},
                 hide=("toc",),
             )
             for choice in filters.matrix_tools(self.d).judge
