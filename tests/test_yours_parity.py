@@ -470,8 +470,10 @@ def test_judge_for_reads_each_framework_by_its_own_rows(batch: Any, tmp_path: Pa
     names = [r for c in vllm.values() for cell in c for p in cell["parts"] for r in p[1]]
     assert names and all(n.startswith("vLLM") for n in names if n not in ("dispatch", "combine")), names
     assert vllm["uccl"][serving]["verdict"][:2] == ["unknown", "not measured on vLLM"]
-    # the example guide's rows name no operating system: judged for any one, every cell reads as published
+    # the example guide names an operating system on one row only (Windows): judged for Windows every row
+    # counts and every cell reads as published; judged for Linux or macOS it does not, and cells read the others
     example = got[1]
-    assert example["judged"] and all(cells == example["cells"] for cells in example["judged"].values())
+    assert example["judged"]["windows"] == example["cells"]
+    assert example["judged"]["linux"] != example["cells"] and example["judged"]["linux"] == example["judged"]["macos"]
     # over the generated guides, judging for a context changes cells (the comparison is not vacuous)
     assert sum(w["judged"][c] != w["cells"] for w in wanted for c in w["judged"]) > 100
