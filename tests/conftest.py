@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import fcntl
 import gzip
+import json
 import os
 import shutil
 import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -261,6 +263,13 @@ def served_shipped(shipped_site: Path, tmp_path_factory: pytest.TempPathFactory)
     """The shipped site as built for the address it is served on (so Material's instant navigation takes
     over: it matches sitemap.xml's addresses on protocol, host and port): (url, folder). Tests read it."""
     yield from _served(shipped_site, tmp_path_factory.mktemp("served-shipped") / "site")
+
+
+@pytest.fixture(scope="session")
+def served_guide(served_shipped: tuple[str, Path]) -> dict[str, Any]:
+    """``downloads/guide.json`` of the served shipped site (built once a run, :func:`built_once`), parsed once:
+    what the matrix's browser tests compare the page with."""
+    return json.loads((served_shipped[1] / "downloads" / "guide.json").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="session")

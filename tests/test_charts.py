@@ -140,7 +140,7 @@ def test_tiny_guide_gets_its_ab_charts_and_no_headline() -> None:
     ]
     # The repeated and reported climbs feed no matrix column: they are not a second way of measuring the pair.
     assert charts.headlines == []
-    assert any("cargo / road 1.50× ▼ slower" in a for a in _annotations(charts.all()[2]))
+    assert any("cargo / road 1.50× higher climb time ▼ slower" in a for a in _annotations(charts.all()[2]))
 
 
 def test_headline_and_overview_follow_the_data_of_any_guide(tmp_path: Path) -> None:

@@ -23,16 +23,6 @@ from quality.wait import wait_until
 from tests.html import page, text
 
 
-@pytest.fixture(scope="module")
-def site(served_shipped: tuple[str, Path]) -> tuple[str, Path]:
-    return served_shipped
-
-
-@pytest.fixture(scope="module")
-def guide(site: tuple[str, Path]) -> dict[str, Any]:
-    return json.loads((site[1] / "downloads" / "guide.json").read_text(encoding="utf-8"))
-
-
 def _pieces(td: Tag) -> tuple[list[str], list[str]]:
     """What a cell says, as the words of each of its text pieces and the address of each link."""
     words = [" ".join(s.split()) for s in td.find_all(string=True) if s.strip()]
@@ -60,11 +50,13 @@ def _every_detail(folder: Path, guide: dict[str, Any]) -> list[tuple[str, str, s
     return missing
 
 
-def test_every_detail_of_a_cell_is_in_the_static_compact_matrix(site: tuple[str, Path], guide: dict[str, Any]) -> None:
+def test_every_detail_of_a_cell_is_in_the_static_compact_matrix(
+    served_shipped: tuple[str, Path], served_guide: dict[str, Any]
+) -> None:
     """The list: regimes and their rows, ratios, "colour of the worst", sources, notes, "why", tables, last
     change. Each is in the page as served (no script), folded under its cell's one line."""
-    _, folder = site
-    assert _every_detail(folder, guide) == []
+    _, folder = served_shipped
+    assert _every_detail(folder, served_guide) == []
     home = page(folder, "")
     cells = home.select("table.dg-matrix tbody td.dg-cell")
     folded = [td for td in cells if td.select_one("details.dg-more")]
@@ -75,19 +67,19 @@ def test_every_detail_of_a_cell_is_in_the_static_compact_matrix(site: tuple[str,
         assert not summary.select("a, details")  # nothing to click inside the line but the line
     # read by colour alone, the compact matrix says what the derived verdicts say: each cell's colour, level,
     # symbol and word on its line, and each other part's colour on its small badge
-    for o in guide["options"]:
+    for o in served_guide["options"]:
         for c in o["cells"]:
             if not c["verdict"]:
                 continue
             td = home.select_one(f"td#{c['anchor']}")
             assert td is not None
             v = c["verdict"]
-            colour = guide["levels"][v["level"]]["colour"]
+            colour = served_guide["levels"][v["level"]]["colour"]
             assert f"dg-{colour}" in td["class"] and td["data-level"] == v["level"], c["anchor"]
             line = td.select_one("summary .dg-verdict") or td.select_one(".dg-verdict")
             assert text(line).startswith(v["symbol"]) and text(line).endswith(v["word"]), c["anchor"]
             marks = [m["class"][1] for m in td.select("summary .dg-mark")]
-            assert marks == [f"dg-{guide['levels'][p['verdict']['level']]['colour']}" for p in c["parts"][1:]]
+            assert marks == [f"dg-{served_guide['levels'][p['verdict']['level']]['colour']}" for p in c["parts"][1:]]
     # the split cells name each part on their line, as small badges of their own colour
     split = home.select_one("td#cell_deepep-v2_serving")
     assert split is not None
@@ -97,19 +89,21 @@ def test_every_detail_of_a_cell_is_in_the_static_compact_matrix(site: tuple[str,
         assert name in text(split)
 
 
-def test_the_check_that_nothing_is_lost_can_fail(site: tuple[str, Path], guide: dict[str, Any], tmp_path: Path) -> None:
+def test_the_check_that_nothing_is_lost_can_fail(
+    served_shipped: tuple[str, Path], served_guide: dict[str, Any], tmp_path: Path
+) -> None:
     """A compact matrix that drops one cell's table link is caught."""
-    _, folder = site
+    _, folder = served_shipped
     copy = tmp_path / "site"
     (copy / "options").mkdir(parents=True)
     html = (folder / "index.html").read_text(encoding="utf-8")
     cut = re.sub(r'(<td id="cell_uccl_transport".*?)<span class="dg-from">.*?</span>', r"\1", html, count=1, flags=re.S)
     assert cut != html
     (copy / "index.html").write_text(cut, encoding="utf-8")
-    for o in guide["options"]:
+    for o in served_guide["options"]:
         (copy / o["page"]).mkdir(parents=True, exist_ok=True)
         (copy / o["page"] / "index.html").write_bytes((folder / o["page"] / "index.html").read_bytes())
-    assert any(m[0] == "cell_uccl_transport" for m in _every_detail(copy, guide))
+    assert any(m[0] == "cell_uccl_transport" for m in _every_detail(copy, served_guide))
 
 
 @pytest.fixture
@@ -146,10 +140,10 @@ def _box(tab: Page) -> dict[str, float]:
     )
 
 
-def test_the_whole_matrix_fits_the_heights_of_issue_33(reader: Any, site: tuple[str, Path]) -> None:
+def test_the_whole_matrix_fits_the_heights_of_issue_33(reader: Any, served_shipped: tuple[str, Path]) -> None:
     """At 1280 x 800 header and seven rows take at most 800 px and start on the first screen (it was
     1,732 px); at 390 x 844 at most 1,700 px (it was 4,160), and nothing is wider than the screen."""
-    base, _ = site
+    base, _ = served_shipped
     desk = reader(1280, 800)
     _ready(desk, base)
     box = _box(desk)
@@ -160,8 +154,8 @@ def test_the_whole_matrix_fits_the_heights_of_issue_33(reader: Any, site: tuple[
     assert box["height"] <= 1700 and box["width"] <= 390, box
 
 
-def test_a_fold_opens_by_keyboard_and_prints_open(reader: Any, site: tuple[str, Path]) -> None:
-    base, _ = site
+def test_a_fold_opens_by_keyboard_and_prints_open(reader: Any, served_shipped: tuple[str, Path]) -> None:
+    base, _ = served_shipped
     tab = reader(1280, 800)
     _ready(tab, base)
     body = "#cell_deepep-v2_serving .dg-more-body"
@@ -181,8 +175,10 @@ def test_a_fold_opens_by_keyboard_and_prints_open(reader: Any, site: tuple[str, 
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_nothing_folded_unfolded_and_judged(reader: Any, site: tuple[str, Path], scheme: str) -> None:
-    base, _ = site
+def test_axe_finds_nothing_folded_unfolded_and_judged(
+    reader: Any, served_shipped: tuple[str, Path], scheme: str
+) -> None:
+    base, _ = served_shipped
     tab = reader(1280, 800, scheme)
     _ready(tab, base + "?judge=vllm")
     wait_until(tab, "document.querySelectorAll('td.dg-rejudged').length > 0")
@@ -213,11 +209,37 @@ def _judge(tab: Page, context: str) -> None:
     wait_until(tab, f"document.getElementById('matrix-judge-status').textContent.startsWith({json.dumps(said)})")
 
 
-def test_judge_for_reads_each_framework(reader: Any, site: tuple[str, Path], guide: dict[str, Any]) -> None:
+def test_without_javascript_the_judged_pages_stand_in_for_judge_for(
+    reader: Any, served_shipped: tuple[str, Path]
+) -> None:
+    """No script: the control is hidden and a line of links to the judged pages shows, at 390 px too; each page
+    shows the matrix judged for its framework, no wider than the screen."""
+    base, _ = served_shipped
+    tab = reader(390, 844, java_script_enabled=False, is_mobile=True, has_touch=True)
+    tab.goto(base)
+    assert not tab.locator("#matrix-judge").is_visible()
+    fallback = tab.locator(".dg-judge-fallback")
+    assert fallback.is_visible()
+    assert fallback.locator("a").all_inner_texts() == ["TRT-LLM", "vLLM", "SGLang"]
+    fallback.locator("a", has_text="vLLM").click()
+    tab.wait_for_url(urljoin(base, "judge/vllm/"))
+    assert "not measured on vLLM" in tab.inner_text("table.dg-matrix")
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 390
+    # with JavaScript, an option's page opened from a judged page judges its strip for the same framework
+    js = reader(1280, 800)
+    js.goto(urljoin(base, "judge/vllm/"))
+    js.locator("#opt_uccl th > a").click()
+    wait_until(js, "document.querySelector('table.dg-strip .dg-judge-said') !== null")
+    assert "not measured on vLLM" in js.inner_text("table.dg-strip")
+
+
+def test_judge_for_reads_each_framework(
+    reader: Any, served_shipped: tuple[str, Path], served_guide: dict[str, Any]
+) -> None:
     """TRT-LLM: dense's serving cell is green; SGLang: DeepEP-V2's is not red; vLLM: each part is a vLLM row.
     The choice lives in the address with sort and compare, reaches the option pages, and undoing it puts
     back the page's own cells."""
-    base, _ = site
+    base, _ = served_shipped
     tab = reader(1280, 800)
     _ready(tab, base)
     published = tab.inner_html("table.dg-matrix tbody")
@@ -236,6 +258,11 @@ def test_judge_for_reads_each_framework(reader: Any, site: tuple[str, Path], gui
     )
     assert regimes and all(r.startswith("vLLM") for r in regimes), regimes
     assert "Colours judged for vLLM" in (tab.text_content("#matrix-status") or "")
+    # the status line links the same view as a static page; the line that stands in for the control without
+    # JavaScript stands aside
+    assert tab.inner_text("#matrix-judge-status a") == "The same as a page of its own"
+    assert tab.evaluate("document.querySelector('#matrix-judge-status a').href") == urljoin(base, "judge/vllm/")
+    assert not tab.locator(".dg-judge-fallback").is_visible()
     # with sort and compare: the sort reads the judged verdicts, the side-by-side view shows them
     tab.locator("#matrix-tools-box > summary").click()
     tab.select_option("select[name=sort]", "serving")

@@ -102,11 +102,17 @@ def test_a_verdict_flip_is_reported_first_with_the_numbers_behind_it(repo: Path)
     md = ok(repo)
     flip_at, numbers_at = md.index("### Verdict flips"), md.index("### Changed numbers")
     assert flip_at < numbers_at
-    assert "| Road bike | Hill speed | ▲ quicker (green) | ■ level (amber) | worst ratio 1.50× → 1.05×;" in md
+    assert (
+        "| Road bike | Hill speed | ▲ quicker (green) | ■ level (amber) | "
+        "worst ratio 1.50× lower climb time → 1.05× lower climb time;" in md
+    )
     assert "| Cargo bike | Hill speed | ▼ slower (red) | ■ level (amber) |" in md
     assert "| Hill A | cargo bike | 150 s | 105 s |" in md
-    assert "| Hill A | cargo / road | 1.50× ▼ slower (red) | 1.05× ■ level (amber) |" in md
-    assert "| `light-vs-cargo` | Hill climb times | 1.50× | 1.05× |" in md
+    assert (
+        "| Hill A | cargo / road | 1.50× higher climb time ▼ slower (red) | 1.05× higher climb time ■ level (amber) |"
+        in md
+    )
+    assert "| `light-vs-cargo` | Hill climb times | 1.50× higher climb time | 1.05× higher climb time |" in md
 
 
 def test_a_number_change_without_a_flip(repo: Path) -> None:
@@ -115,8 +121,12 @@ def test_a_number_change_without_a_flip(repo: Path) -> None:
     data = report(repo)
     assert data["flips"] == []
     assert [(v["before"], v["after"]) for v in data["values"]] == [(150.0, 160.0)]
-    assert [(r["comparison"], r["before"], r["after"]) for r in data["ratios"]] == [("cargo / road", "1.50×", "1.60×")]
-    assert [(c["id"], c["before"], c["after"]) for c in data["claims"]] == [("light-vs-cargo", "1.50×", "1.60×")]
+    assert [(r["comparison"], r["before"], r["after"]) for r in data["ratios"]] == [
+        ("cargo / road", "1.50× higher climb time", "1.60× higher climb time")
+    ]
+    assert [(c["id"], c["before"], c["after"]) for c in data["claims"]] == [
+        ("light-vs-cargo", "1.50× higher climb time", "1.60× higher climb time")
+    ]
     md = ok(repo)
     assert "Verdict flips" not in md
     assert md.splitlines()[2] == "3 changed numbers."
@@ -149,10 +159,10 @@ def test_an_added_path_shows_its_verdicts_and_links_to_the_preview(repo: Path) -
 def test_removed_table_claim_and_changed_bottom_line(repo: Path) -> None:
     git(repo, "switch", "-q", "-c", "no-claim")
     (repo / "data/claims.yml").write_text("claims: []\n", encoding="utf-8")
-    edit(repo, "guide.yml", "[[light-vs-cargo]] quicker", "quicker")
+    edit(repo, "guide.yml", "has [[light-vs-cargo]] on", "is slower on")
     edit(repo, "recommendation.yml", "pick: [road]", "pick: [cargo]")
-    edit(repo, "recommendation.yml", "It is [[light-vs-cargo]] quicker uphill.", "It carries more.")
-    edit(repo, "decisions.yml", "The road bike is [[light-vs-cargo]] quicker uphill", "The road bike is quicker uphill")
+    edit(repo, "recommendation.yml", "The cargo bike has [[light-vs-cargo]] uphill.", "It carries more.")
+    edit(repo, "decisions.yml", "The cargo bike has [[light-vs-cargo]] uphill", "The cargo bike is slower uphill")
     data = report(repo)
     assert [(c["kind"], c["id"]) for c in data["removed"]] == [("claim", "light-vs-cargo")]
     assert data["recommendation"] == [
@@ -196,13 +206,13 @@ def test_the_rules_and_bottom_line_sentences_whose_quoted_claim_flips_are_listed
     edit(
         repo,
         "decisions.yml",
-        "[[light-vs-cargo]] quicker uphill than the cargo bike",
-        "[[light-vs-cargo]] the cargo bike uphill",
+        "The cargo bike has [[light-vs-cargo]] uphill than the road bike",
+        "The road bike is [[light-vs-cargo]] the cargo bike uphill",
     )
     edit(
         repo,
         "recommendation.yml",
-        "It is [[light-vs-cargo]] quicker uphill.",
+        "The cargo bike has [[light-vs-cargo]] uphill.",
         "It is [[light-vs-cargo]] a cargo bike uphill.",
     )
     commit(repo, "the claim reads as a comparison")

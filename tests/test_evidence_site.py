@@ -43,7 +43,7 @@ def test_spread_and_runs_beside_each_value(tiny_site: Path) -> None:
     assert _row(results, "hill-repeats", "Hill B, dry") == [
         "101 100–102 3 runs",
         "81 80–82 3 runs",
-        "0.80× 0.78–0.82× ▲ quicker",
+        "1.25× lower climb time 1.22–1.27× lower climb time ▲ quicker",
     ]
     # Runs read from two raw files: the median of 99 and 103.5.
     assert _row(results, "hill-repeats", "Hill D")[0] == "101.25 99–103.5 2 runs ↻ stale"
@@ -52,7 +52,7 @@ def test_spread_and_runs_beside_each_value(tiny_site: Path) -> None:
 def test_overlap_forces_a_tie_and_the_cell_says_why(tiny_site: Path) -> None:
     results = page(tiny_site, "results/")
     assert _row(results, "hill-repeats", "Hill B, wet")[2] == (
-        "0.79× 0.76–0.95× ■ level ≈ within noise: 'level' rather than 'quicker'"
+        "1.26× lower climb time 1.05–1.31× lower climb time ■ level ≈ within noise: 'level' rather than 'quicker'"
     )
 
 
@@ -61,7 +61,7 @@ def test_single_run_and_stated_bound(tiny_site: Path) -> None:
     assert _row(results, "hill-repeats", "Hill C")[1] == "120 1 run ↻ stale"
     assert "one run: no spread" in _row(results, "hill-repeats", "Hill C")[2]
     # A stated bound stays a bound: no spread beside the values, and the table says so once.
-    assert _row(results, "hill-stated", "Hill E") == ["100", "83", "0.83× ▲ quicker"]
+    assert _row(results, "hill-stated", "Hill E") == ["100", "83", "1.20× lower climb time ▲ quicker"]
     notes = [text(p) for p in results.select("p.dg-spread-note")]
     assert (
         "Runs: the source states at least 2 runs per value and run-to-run variance under 1%, but lists no runs, "

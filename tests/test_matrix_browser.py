@@ -16,17 +16,6 @@ from quality.wait import wait_until
 RANK = {"good": 0, "mid": 1, "bad": 2, "unknown": 3, "reference": 4}
 
 
-@pytest.fixture(scope="module")
-def site(served_shipped: tuple[str, Path]) -> tuple[str, Path]:
-    """The shipped site built for the address it is served on, so Material's instant navigation takes over."""
-    return served_shipped
-
-
-@pytest.fixture(scope="module")
-def guide(site: tuple[str, Path]) -> dict[str, Any]:
-    return json.loads((site[1] / "downloads" / "guide.json").read_text(encoding="utf-8"))
-
-
 @pytest.fixture
 def tab(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -69,18 +58,22 @@ def _serves(guide: dict[str, Any], context: str) -> list[str]:
     ]
 
 
-def test_filter_by_context_and_verdict_keeps_state_in_the_address(tab: Page, site, guide) -> None:
-    base, _ = site
+def test_filter_by_context_and_verdict_keeps_state_in_the_address(tab: Page, served_shipped, served_guide) -> None:
+    base, _ = served_shipped
     _open(tab, base)
-    every = [o["id"] for o in guide["options"]]
+    every = [o["id"] for o in served_guide["options"]]
     assert _shown(tab) == every
     tab.select_option("select[name=on]", "vllm")
-    vllm = _serves(guide, "vllm")
+    vllm = _serves(served_guide, "vllm")
     assert 0 < len(vllm) < len(every)
     assert _shown(tab) == vllm
     assert "on=vllm" in tab.url
     tab.select_option("select[name=f-fork]", "good")
-    both = [i for i in vllm if _level(guide, next(o for o in guide["options"] if o["id"] == i), "fork") == "good"]
+    both = [
+        i
+        for i in vllm
+        if _level(served_guide, next(o for o in served_guide["options"] if o["id"] == i), "fork") == "good"
+    ]
     assert _shown(tab) == both
     status = tab.locator("#matrix-status").inner_text()
     assert status.startswith(f"Showing {len(both)} of {len(every)} paths") and "works on vLLM" in status
@@ -106,27 +99,27 @@ def test_filter_by_context_and_verdict_keeps_state_in_the_address(tab: Page, sit
     assert _shown(tab) == every and "?" not in tab.url
 
 
-def test_sort_by_a_comparison_column_best_first(tab: Page, site, guide) -> None:
-    base, _ = site
+def test_sort_by_a_comparison_column_best_first(tab: Page, served_shipped, served_guide) -> None:
+    base, _ = served_shipped
     _open(tab, base + "?sort=serving")
 
     def key(o: dict[str, Any]) -> tuple[int, float, int]:
         cell = next(c for c in o["cells"] if c["column"] == "serving")
         value = cell["value"] if cell["value"] is not None else float("-inf")
         # Levels off the measured scale (a stated judgement) sort after "unknown", as matrix.js does.
-        return RANK.get(cell["verdict"]["level"], 9), -value, guide["options"].index(o)
+        return RANK.get(cell["verdict"]["level"], 9), -value, served_guide["options"].index(o)
 
-    expected = [o["id"] for o in sorted(guide["options"], key=key)]
+    expected = [o["id"] for o in sorted(served_guide["options"], key=key)]
     assert _shown(tab) == expected
-    assert expected != [o["id"] for o in guide["options"]], "the sort should change the order"
+    assert expected != [o["id"] for o in served_guide["options"]], "the sort should change the order"
     assert tab.locator("table.dg-matrix thead th[aria-sort=descending]").inner_text() == "Serving speed"
     tab.select_option("select[name=sort]", "")
-    assert _shown(tab) == [o["id"] for o in guide["options"]]
+    assert _shown(tab) == [o["id"] for o in served_guide["options"]]
     assert tab.locator("table.dg-matrix thead th[aria-sort]").count() == 0
 
 
-def test_compare_two_then_three_paths_side_by_side(tab: Page, site, guide) -> None:
-    base, _ = site
+def test_compare_two_then_three_paths_side_by_side(tab: Page, served_shipped, served_guide) -> None:
+    base, _ = served_shipped
     _open(tab, base)
     tab.locator("#opt_dense input.dg-pick-box").check()
     assert tab.locator("#compare").is_hidden()
@@ -135,12 +128,12 @@ def test_compare_two_then_three_paths_side_by_side(tab: Page, site, guide) -> No
     view.locator("table").first.wait_for()
     assert "compare=dense,uccl" in tab.url
     assert view.locator("h3").inner_text() == "Side by side: " + ", ".join(
-        o["name"] for o in guide["options"] if o["id"] in ("dense", "uccl")
+        o["name"] for o in served_guide["options"] if o["id"] in ("dense", "uccl")
     )
     verdicts = view.locator("table").nth(0)
-    assert verdicts.locator("tbody tr").count() == len(guide["columns"])
+    assert verdicts.locator("tbody tr").count() == len(served_guide["columns"])
     # Each verdict is the matrix's own cell: split parts, noise notes and judgements read the same.
-    for n, column in enumerate(guide["columns"]):
+    for n, column in enumerate(served_guide["columns"]):
         for k, ident in enumerate(("dense", "uccl")):
             said = verdicts.locator("tbody tr").nth(n).locator("td").nth(k).inner_text()
             matrix = tab.locator(f"#cell_{ident}_{column['id']}").inner_text()
@@ -149,7 +142,7 @@ def test_compare_two_then_three_paths_side_by_side(tab: Page, site, guide) -> No
     measured = view.locator("table").nth(1).locator("tbody tr:not(.dg-group)")
     rows = sum(
         len(t["rows"])
-        for t in guide["tables"]
+        for t in served_guide["tables"]
         if t["kind"] == "measurements" and any(s["option"] in ("dense", "uccl") for s in t["series"])
     )
     assert measured.count() == rows
@@ -166,8 +159,8 @@ def test_compare_two_then_three_paths_side_by_side(tab: Page, site, guide) -> No
     assert tab.locator("#compare").is_hidden() and "compare" not in tab.url
 
 
-def test_the_tools_work_with_the_keyboard(tab: Page, site) -> None:
-    base, _ = site
+def test_the_tools_work_with_the_keyboard(tab: Page, served_shipped) -> None:
+    base, _ = served_shipped
     _open(tab, base)
     tab.locator("select[name=on]").focus()
     tab.keyboard.press("ArrowDown")  # a closed select changes value with the arrow keys
@@ -182,8 +175,8 @@ def test_the_tools_work_with_the_keyboard(tab: Page, site) -> None:
     assert box.evaluate("b => b.labels[0].textContent").strip().endswith("Dense allgather / reduce-scatter")
 
 
-def test_state_survives_instant_navigation_and_back(tab: Page, site) -> None:
-    base, _ = site
+def test_state_survives_instant_navigation_and_back(tab: Page, served_shipped) -> None:
+    base, _ = served_shipped
     tab.goto(base + "methodology/")
     tab.wait_for_load_state("networkidle")
     tab.evaluate("window.__sameVisit = true")
@@ -204,18 +197,20 @@ def test_state_survives_instant_navigation_and_back(tab: Page, site) -> None:
     assert tab.evaluate("window.__sameVisit") is True, "Material should have swapped the pages in"
 
 
-def test_without_javascript_the_full_matrix_and_static_compare_pages(browser: Browser, site, guide) -> None:
-    base, _ = site
+def test_without_javascript_the_full_matrix_and_static_compare_pages(
+    browser: Browser, served_shipped, served_guide
+) -> None:
+    base, _ = served_shipped
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     page.goto(base + "?on=vllm&compare=dense,uccl")
     assert page.locator("#matrix-tools-box").is_hidden() and page.locator("#matrix-tools").is_hidden()
     assert page.locator("#compare").is_hidden()
-    assert len(_rows_no_js(page)) == len(guide["options"])
+    assert len(_rows_no_js(page)) == len(served_guide["options"])
     page.locator("a:has-text('Compare two paths side by side')").click()
     page.locator("table.dg-pairs a").first.click()
     assert page.locator("table.dg-compare").count() == 3
-    assert page.locator("table.dg-compare").first.locator("tbody tr").count() == len(guide["columns"])
+    assert page.locator("table.dg-compare").first.locator("tbody tr").count() == len(served_guide["columns"])
     context.close()
 
 
@@ -224,8 +219,8 @@ def _rows_no_js(page: Page) -> list[str | None]:
 
 
 @pytest.mark.parametrize("palette", ["default", "slate"])
-def test_filtered_sorted_and_compared_matrix_passes_axe(tab: Page, site, palette: str) -> None:
-    base, _ = site
+def test_filtered_sorted_and_compared_matrix_passes_axe(tab: Page, served_shipped, palette: str) -> None:
+    base, _ = served_shipped
     _open(tab, base + "?on=sglang&sort=transport&compare=dense,uccl,pplx")
     if palette == "slate":
         tab.locator("form[data-md-component=palette] label:visible").first.click()
@@ -287,9 +282,9 @@ def test_the_tools_work_on_the_example_guide_and_sort_its_baseline_as_a_ratio_of
 
 
 @pytest.mark.parametrize("names", ["constructor,toString", "__proto__,hasOwnProperty,dense,uccl"])
-def test_property_names_in_the_address_are_ids_like_any_other(tab: Page, site, names: str) -> None:
+def test_property_names_in_the_address_are_ids_like_any_other(tab: Page, served_shipped, names: str) -> None:
     """``?compare=constructor,toString`` names no path: ignored, the paths it does name are compared."""
-    url, _ = site
+    url, _ = served_shipped
     _open(tab, f"{url}?compare={names}")
     if "dense" in names:
         tab.locator("#compare table").first.wait_for()

@@ -62,7 +62,7 @@ def test_clear_win(tiny: Path) -> None:
     j = _ratio(tiny)
     assert j.confidence == noise.CLEAR and j.outcome is not None and j.outcome.word == "quicker"
     assert (round(j.low or 0, 3), round(j.high or 0, 3)) == (1.22, 1.275)
-    assert j.why == "clear: the interval 1.22–1.27× stays in 'quicker'"
+    assert j.why == "clear: the interval 1.22–1.27× lower climb time stays in 'quicker'"
 
 
 def test_overlap_forces_a_tie(tiny: Path) -> None:
@@ -72,7 +72,10 @@ def test_overlap_forces_a_tie(tiny: Path) -> None:
     j = _ratio(tiny)
     assert j.value == pytest.approx(101 / 80)
     assert j.confidence == noise.WITHIN_NOISE and j.outcome is not None and j.outcome.word == "level"
-    assert j.why == "within noise: the interval 1.05–1.31× crosses 1.2×, so 'level' rather than 'quicker'"
+    assert j.why == (
+        "within noise: the interval 1.05–1.31× lower climb time crosses 1.20× lower climb time, "
+        "so 'level' rather than 'quicker'"
+    )
 
 
 def test_overlap_with_a_likely_rule_gets_its_own_word(tiny: Path) -> None:
@@ -86,7 +89,10 @@ def test_without_a_rule_the_shown_ratio_decides_but_the_noise_is_said(tiny: Path
     _values(tiny, "{runs: [100, 101, 102]}", "{runs: [78, 80, 95]}")
     j = _ratio(tiny)
     assert j.outcome is not None and j.outcome.word == "quicker"
-    assert j.confidence == noise.WITHIN_NOISE and j.why == "within noise: the interval 1.05–1.31× crosses 1.2×"
+    assert (
+        j.confidence == noise.WITHIN_NOISE
+        and j.why == "within noise: the interval 1.05–1.31× lower climb time crosses 1.20× lower climb time"
+    )
 
 
 def test_declared_bound_only(tiny: Path) -> None:

@@ -36,7 +36,10 @@ def test_the_changes_page_shows_the_flip_and_the_overview_links_to_it(tmp_path: 
     assert text(changes.select_one("article h1")).rstrip("¶ ") == "What changed in this PR"
     rows = [[text(td) for td in tr.select("td")] for tr in changes.select("article table tbody tr")]
     assert rows[0][:4] == ["Road bike", "Hill speed", "▲ quicker (green)", "■ level (amber)"]
-    assert rows[0][4].startswith("worst ratio 1.50× → 1.05×; Hill climb times: Hill A, cargo bike: 150 s → 105 s")
+    assert rows[0][4].startswith(
+        "worst ratio 1.50× lower climb time → 1.05× lower climb time; "
+        "Hill climb times: Hill A, cargo bike: 150 s → 105 s"
+    )
     # Paths and tables link to their pages in the same site.
     assert changes.select_one("article table tbody tr td a")["href"] == "../options/road/"
     assert changes.find("a", string="Hill climb times")["href"] == "../results/#hill-times"

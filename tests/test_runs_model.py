@@ -33,7 +33,7 @@ def test_runs_give_the_median_and_the_min_max_spread(tiny: Path) -> None:
     assert (s.low, s.high, s.spread) == (98, 104, "min-max")
     assert s.runs_text() == "3 runs" and s.spread_text() == "98–104"
     # The ratio reads the median: cargo / road = 150 / 100.
-    assert d.tables["hill-times"].ratios["cargo / road"][0].text == "1.50×"
+    assert d.tables["hill-times"].ratios["cargo / road"][0].text == "1.50× higher climb time"
 
 
 def test_mean_and_confidence_interval(tiny: Path) -> None:

@@ -51,10 +51,10 @@ def test_a_series_setting_overrides_the_table_one() -> None:
     assert "186.00 µs (best 47)" in d.cells["deepep-v2"][transport].detail
 
 
-def test_a_lower_is_better_ratio_reads_as_its_table_spells_it() -> None:
-    """Issue 33: one spelling for a lower-is-better ratio: the matrix's detail prints the option's value over
-    the other's, as the table's ratio column and the charts do, and says which way it reads; the CSV header
-    of the ratio says it too."""
+def test_a_lower_is_better_ratio_reads_one_way_in_matrix_table_and_csv() -> None:
+    """Issue 33: one spelling for a lower-is-better ratio: the factor (never below 1) and the way it reads, in
+    the matrix's detail and the table's ratio cell alike; the CSV header of the ratio says which way its
+    numbers read and how the pages spell them."""
     from generator import numbers
     from generator.render.data_export import table_csv
 
@@ -64,11 +64,32 @@ def test_a_lower_is_better_ratio_reads_as_its_table_spells_it() -> None:
     lower = t.model_copy(update={"better": "lower"})
     d = _derived(lower)
     comp = next(c for c in lower.comparisons if c.numerator == "deepep")
-    printed = [rc.value for rc in d.tables[t.id].ratios[comp.label] if rc.value is not None]
-    spelled = numbers.ratio_range(min(printed), max(printed), lower.digits)  # the table's own spelling
+    cells = [rc for rc in d.tables[t.id].ratios[comp.label] if rc.value is not None]
+    printed = [rc.value for rc in cells]
+    spelled = numbers.times_range(min(printed), max(printed), lower.digits, "lower", lower.quantity)
+    for rc in cells:  # the table's cell: the same factor, never the reciprocal
+        assert rc.text == numbers.times(rc.value, lower.digits, "lower", lower.quantity)
+        assert not rc.text.startswith("0."), rc.text
     serving = next(i for i, c in enumerate(d.data.guide.columns) if c.id == "serving")
     detail = d.cells["deepep-v2"][serving].detail
-    assert f"{spelled} vs " in detail and "(lower is better)" in detail, detail
-    assert "(lower is better)" not in derive(data)[0].cells["deepep-v2"][serving].detail
+    assert f"{spelled} vs " in detail, detail
+    assert "lower is better" not in detail and f" {lower.quantity} vs " in detail, detail
+    assert f" {t.quantity} vs " not in derive(data)[0].cells["deepep-v2"][serving].detail
     header = table_csv(d, lower).splitlines()[0]
-    assert "deepep/dense (lower is better)" in header, header
+    expected = (
+        f"deepep/dense ({lower.quantity} of deepep over dense; lower is better: 0.5 reads 2× lower {lower.quantity})"
+    )
+    assert expected in header, header
+
+
+def test_chart_captions_print_values_to_their_series_setting() -> None:
+    """A series' ``value_digits`` wins over its table's in a chart's caption too, as in its bar and table."""
+    from generator.render.charts import build_charts
+
+    t = _with_digits("transport-microbench", 0, {"uccl": 2, "pplx": 1})
+    d = _derived(t)
+    overview = next(c for c in build_charts(d).all() if c.kind == "overview" and t.id in c.tables)
+    assert "lowest latency is UCCL (47.00 µs)" in overview.takeaway, overview.takeaway
+    assert "only pplx kernels measured (362.0 µs)" in overview.takeaway, overview.takeaway
+    plain = next(c for c in build_charts(_derived(_with_digits(t.id, 0))).all() if c.kind == "overview")
+    assert "lowest latency is UCCL (47 µs)" in plain.takeaway, plain.takeaway

@@ -29,7 +29,7 @@ import pytest
 
 from generator import number_range, schema
 from generator.derive.cells import Cell
-from generator.derive.columns.comparison import ratio_change
+from generator.derive.columns.comparison import ratio_change, reading
 from generator.derive.guide import Derived, derive
 from generator.diff.answers import answer_changes
 from generator.diff.verdicts import flips
@@ -46,6 +46,13 @@ GENERATED = 520
 NODE = shutil.which("node")
 
 Entry = dict[str, Any]
+
+
+def _tables(base: Derived, head: Derived, option: str, column: str) -> list[str]:
+    """The tables a flipped cell reads, on both sides (as the diff's "worst ratio" reads them)."""
+    i = next(n for n, c in enumerate(head.data.guide.columns) if c.id == column)
+    new, old = head.cells[option][i], base.cells[option][i]
+    return [*new.tables, *(t for t in old.tables if t not in new.tables)]
 
 
 def _verdict(v: Any) -> list[str] | None:
@@ -101,7 +108,8 @@ def expected(base: Derived, head: Derived) -> dict[str, Any]:
     judged = {c.id: shown(head.judged_for(c.id)) for c in head.data.guide.contexts}
     flipped = [
         [f.option, f.column, [f.before.level, f.before.word, f.before.symbol],
-         [f.after.level, f.after.word, f.after.symbol], ratio_change(f.value_before, f.value_after)]
+         [f.after.level, f.after.word, f.after.symbol],
+         ratio_change(f.value_before, f.value_after, *reading((base, head), _tables(base, head, f.option, f.column)))]
         for f in flips(base, head, [])
     ]  # fmt: skip
     claims = {c.id: head.numbers[c.id].text for c in head.data.claims.claims}
@@ -462,8 +470,10 @@ def test_judge_for_reads_each_framework_by_its_own_rows(batch: Any, tmp_path: Pa
     names = [r for c in vllm.values() for cell in c for p in cell["parts"] for r in p[1]]
     assert names and all(n.startswith("vLLM") for n in names if n not in ("dispatch", "combine")), names
     assert vllm["uccl"][serving]["verdict"][:2] == ["unknown", "not measured on vLLM"]
-    # the example guide's rows name no operating system: judged for any one, every cell reads as published
+    # the example guide names an operating system on one row only (Windows): judged for Windows every row
+    # counts and every cell reads as published; judged for Linux or macOS it does not, and cells read the others
     example = got[1]
-    assert example["judged"] and all(cells == example["cells"] for cells in example["judged"].values())
+    assert example["judged"]["windows"] == example["cells"]
+    assert example["judged"]["linux"] != example["cells"] and example["judged"]["linux"] == example["judged"]["macos"]
     # over the generated guides, judging for a context changes cells (the comparison is not vacuous)
     assert sum(w["judged"][c] != w["cells"] for w in wanted for c in w["judged"]) > 100

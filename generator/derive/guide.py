@@ -234,11 +234,12 @@ def table_view(data: Data, table: schema.MeasurementTable, found: dict[Key, Samp
             a, b = found[(table.id, row.id, comp.numerator)], found[(table.id, row.id, comp.denominator)]
             names = (series[comp.numerator], series[comp.denominator])
             column = col if isinstance(col, schema.ComparisonColumn) else None
-            judged = judge(column, a, b, table.better, names, table.digits)
+            judged = judge(column, a, b, table.better, names, table.digits, table.quantity)
             shown_verdict = verdict(data, judged.outcome) if judged.outcome is not None else None
             bounds = interval(a, b, "higher")
-            spread = numbers.ratio_range(*bounds, table.digits) if bounds else ""
-            cells.append(RatioCell(value, numbers.ratio(value, table.digits), shown_verdict, judged, spread))
+            spread = numbers.times_range(*bounds, table.digits, table.better, table.quantity) if bounds else ""
+            text = numbers.times(value, table.digits, table.better, table.quantity)
+            cells.append(RatioCell(value, text, shown_verdict, judged, spread))
         ratios[comp.label] = cells
     return TableView(table, ratios)
 
@@ -354,16 +355,15 @@ def claim_numbers(data: Data, found: dict[Key, Sample]) -> dict[str, Number]:
         if not known:
             text = schema.NOT_MEASURED
         elif claim.aggregate == "range" and claim.phrase is None:
-            text = numbers.ratio_range(min(known), max(known), t.digits)
+            text = numbers.times_range(min(known), max(known), t.digits, t.better, t.quantity)
         elif _too_far_apart(data, claim, known) or claim.aggregate == "range":
-            spread = numbers.ratio_range(min(known), max(known), t.digits)
-            text = spread
+            text = numbers.times_range(min(known), max(known), t.digits, t.better, t.quantity)
             if claim.phrase is not None:
                 text = _split_phrase(data, claim, t.digits, measured) or _phrase(data, claim, t.digits, known)
                 reads = _sides(data, claim, t.digits, known)
         else:
             agg = _AGGREGATES[claim.aggregate](known)
-            text = numbers.ratio(agg, t.digits)
+            text = numbers.times(agg, t.digits, t.better, t.quantity)
             if claim.phrase is not None:
                 split = _split_phrase(data, claim, t.digits, measured) if claim.aggregate == "mean" else None
                 text = split or _phrase(data, claim, t.digits, [agg])

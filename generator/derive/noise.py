@@ -40,6 +40,10 @@ class Judged:
     """A short sentence for the cell: what the evidence is and what it did to the verdict."""
     stale: bool = False
     """Whether either side was measured on what the guide now calls stale."""
+    better: str = "higher"
+    """Which way the table's values are better: ``low`` and ``high`` are oriented (above 1 is better), and
+    where lower is better they are printed turned back (:func:`spell_interval`)."""
+    quantity: str = ""
 
     def short_why(self) -> str:
         """The reason in a few words, for a table cell: ``level rather than quicker``."""
@@ -52,7 +56,20 @@ class Judged:
     def interval_text(self, digits: int = 2) -> str:
         if self.low is None or self.high is None:
             return ""
-        return numbers.ratio_range(self.low, self.high, digits)
+        return spell_interval(self.low, self.high, digits, self.better, self.quantity)
+
+
+def spell_interval(low: float, high: float, digits: int, better: str, quantity: str) -> str:
+    """An oriented interval (above 1 is better) as every page spells the ratio (:func:`numbers.times`):
+    ``1.22–1.31×``; where lower is better, turned back: ``1.22–1.31× lower climb time``."""
+    if better == "higher":
+        return numbers.ratio_range(low, high, digits)
+    return numbers.times_range(1 / high, 1 / low, digits, better, quantity)
+
+
+def _edge(edge: float, better: str, quantity: str) -> str:
+    """A band's edge in a sentence, spelled as the ratio it is compared with."""
+    return f"{edge:g}×" if better == "higher" else numbers.times(1 / edge, 2, better, quantity)
 
 
 def band_index(column: schema.ComparisonColumn, value: float) -> int:
@@ -93,15 +110,23 @@ def judge(
     better: str,
     names: tuple[str, str] = ("one side", "the other"),
     digits: int = 2,
+    quantity: str = "",
 ) -> Judged:
-    """Judge ``a`` against ``b`` (both measured) under ``column``'s bands and noise rule."""
+    """Judge ``a`` against ``b`` (both measured) under ``column``'s bands and noise rule; ``quantity`` (what
+    the values measure) spells the interval where lower is better."""
     assert a.value is not None and b.value is not None
-    found = _judge(column, a, b, better, names, digits)
-    return dataclasses.replace(found, stale=bool(a.stale or b.stale))
+    found = _judge(column, a, b, better, names, digits, quantity)
+    return dataclasses.replace(found, stale=bool(a.stale or b.stale), better=better, quantity=quantity)
 
 
 def _judge(
-    column: schema.ComparisonColumn | None, a: Sample, b: Sample, better: str, names: tuple[str, str], digits: int
+    column: schema.ComparisonColumn | None,
+    a: Sample,
+    b: Sample,
+    better: str,
+    names: tuple[str, str],
+    digits: int,
+    quantity: str,
 ) -> Judged:
     assert a.value is not None and b.value is not None
     raw = ratio(a.value, b.value)
@@ -117,11 +142,11 @@ def _judge(
         return Judged(value, None, None, point, confidence, why)
     low, high = bounds
     top, bottom = band_index(column, high), band_index(column, low)
-    shown = numbers.ratio_range(low, high, digits)
+    shown = spell_interval(low, high, digits, better, quantity)
     if top == bottom:
         return Judged(value, low, high, point, CLEAR, f"clear: the interval {shown} stays in '{point.word}'")
     edges = [column.bands[i].min for i in range(top, bottom) if column.bands[i].min is not None]
-    crossed = ", ".join(f"{edge:g}×" for edge in edges)
+    crossed = ", ".join(_edge(edge, better, quantity) for edge in edges if edge is not None)
     outcome = lower_confidence(column, value, top, bottom)
     return Judged(
         value,

@@ -8,6 +8,7 @@ in ``templates/_macros.j2`` wrote; every value from data passes through :func:`t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from urllib.parse import quote
 
 from generator import schema
 from generator.derive import anchors, filters
@@ -55,8 +56,9 @@ def _open(cell: Cell, ident: str, label: str) -> str:
     return "".join(out)
 
 
-def _details(html: PageBase, cell: Cell, option_id: str) -> str:
-    """Everything a verdict cell says besides its verdict: detail, noise, source, note, tables, last change."""
+def _details(html: PageBase, cell: Cell, option_id: str, changes: bool = True) -> str:
+    """Everything a verdict cell says besides its verdict: detail, noise, source, note, tables, last change
+    (``changes``: a cell judged for one context has no history of its own)."""
     out = []
     if cell.detail:
         out.append(f'<span class="dg-detail">{text(cell.detail)}</span>')
@@ -68,7 +70,8 @@ def _details(html: PageBase, cell: Cell, option_id: str) -> str:
         out.append(f'<span class="dg-detail"><a href="{why}">{"why" if cell.reason else "note"}</a></span>')
     for t in cell.tables:
         out.append(f'<span class="dg-from">from {table_link(html, t)}</span>')
-    out.append(changed_mark(html, option_id, cell.column.id))
+    if changes:
+        out.append(changed_mark(html, option_id, cell.column.id))
     return "".join(out)
 
 
@@ -92,7 +95,7 @@ def cell_td(html: PageBase, cell: Cell, option_id: str) -> str:
     return f"{_open(cell, ident, label)}{_verdicts(html, cell)}{_details(html, cell, option_id)}</td>\n"
 
 
-def compact_td(html: PageBase, cell: Cell, option_id: str) -> str:
+def compact_td(html: PageBase, cell: Cell, option_id: str, changes: bool = True) -> str:
     """One matrix cell at a glance, followed by a newline: one line of colour, symbol and word (a split
     cell's other parts as small badges after it), the rest folded under that line.
 
@@ -105,7 +108,7 @@ def compact_td(html: PageBase, cell: Cell, option_id: str) -> str:
     if not cell.verdict:
         return f'<td id="{ident}" class="dg-text" data-label="{label}">{html.md_inline(cell.text)}</td>\n'
     head = verdict_html.glance(html, cell)
-    body = _details(html, cell, option_id)
+    body = _details(html, cell, option_id, changes)
     if cell.parts and (len(cell.parts) > 1 or cell.parts[0].regimes):
         body = (
             verdict_html.parts(html, cell, first_as_line=False)
@@ -120,9 +123,13 @@ def compact_td(html: PageBase, cell: Cell, option_id: str) -> str:
     )
 
 
-def matrix_rows(html: PageBase, options: Sequence[schema.Option]) -> str:
-    """The comparison matrix's body: a row per option, each line ending in a newline."""
+def matrix_rows(html: PageBase, options: Sequence[schema.Option], judged: str | None = None) -> str:
+    """The comparison matrix's body: a row per option, each line ending in a newline; ``judged``: a context,
+    whose cells it shows instead of the published ones (``Derived.judged_for``), each option's link carrying
+    it so the option's page judges its strip the same way."""
     d = html.d
+    shown = d.cells if judged is None else d.judged_for(judged)
+    query = "" if judged is None else f"?judge={quote(judged)}"
     out = []
     for option in options:
         rec = d.recommended(option.id)
@@ -131,7 +138,7 @@ def matrix_rows(html: PageBase, options: Sequence[schema.Option]) -> str:
         mark = '<span class="dg-rec-mark"><span aria-hidden="true">★</span> Recommended</span>' if rec else ""
         when = f'<span class="dg-rec-when">Recommended: {text(rec.when)}.</span> ' if rec else ""
         recommended = ' class="dg-recommended"' if rec else ""
-        cells = "".join(compact_td(html, cell, option.id) for cell in d.cells[option.id])
+        tds = "".join(compact_td(html, cell, option.id, judged is None) for cell in shown[option.id])
         # What the option is and when it is recommended, folded after its name (its page opens with the same line).
         about = (
             f'<details class="dg-more dg-about"><summary><span aria-hidden="true">about</span>'
@@ -140,7 +147,7 @@ def matrix_rows(html: PageBase, options: Sequence[schema.Option]) -> str:
         )
         out.append(
             f'<tr id="{anchors.option_row(option.id)}" data-option="{text(option.id)}" data-on="{text(on)}"'
-            f'{recommended}><th scope="row"><a href="{text(html.link(option_uri(option.id)))}">{name}</a>'
-            f"{mark}{about}</th>{cells}</tr>\n"
+            f'{recommended}><th scope="row"><a href="{text(html.link(option_uri(option.id)) + query)}">{name}</a>'
+            f"{mark}{about}</th>{tds}</tr>\n"
         )
     return "".join(out)

@@ -186,17 +186,18 @@ class _Builder:
         counts: list[tuple[str, int]] = []
         for row_label in row_labels:
             bars = []
-            measured: list[tuple[str, float]] = []
+            measured: list[tuple[str, float, Sample]] = []
             for t, s, label in series:
                 row = next((r for r in t.rows if r.label == row_label), None)
                 if row is None:
                     continue
                 value = shown(self.d.samples, t, row, s.id)
                 provenance = s.provenance or t.provenance
-                bar = self._bar(label, self.d.samples.get((t.id, row.id, s.id)), s.option, t.unit, f" · {provenance}")
+                sample = self.d.samples.get((t.id, row.id, s.id))
+                bar = self._bar(label, sample, s.option, t.unit, f" · {provenance}")
                 bars.append(dataclasses.replace(bar, hatched=provenance == "published"))
-                if not isinstance(value, str):
-                    measured.append((label, value))
+                if not isinstance(value, str) and sample is not None:
+                    measured.append((label, value, sample))
             panels.append(Panel(row_label, bars))
             counts.append((row_label, len(measured)))
             sentences.append(_cap(_best_words(row_label, measured, first), self.names))
@@ -256,7 +257,11 @@ class _Builder:
                     cell = view.ratios[comp.label][r]
                 else:
                     value = ratio(va, vb)
-                    text = numbers.ratio(value, t.digits) if value is not None else schema.NOT_MEASURED
+                    text = (
+                        numbers.times(value, t.digits, t.better, t.quantity)
+                        if value is not None
+                        else schema.NOT_MEASURED
+                    )
                     cell = RatioCell(value, text, None)
                 panels.append(Panel(row.label, bars, [_ratio_note(f"{la} / {lb}", cell)]))
                 parts.append(f"{_ratio_words(cell)} on {row.label}")
@@ -342,23 +347,28 @@ def _pair_rows(found: dict[Key, Sample], t: schema.MeasurementTable, a: str, b: 
     ]
 
 
-def _figure(t: schema.MeasurementTable, value: float) -> str:
-    """A value in a caption: to the table's ``value_digits`` when set, else as the source wrote it."""
-    return numbers.raw(value) if t.value_digits is None else numbers.fixed(value, t.value_digits)
-
-
-def _best_words(row_label: str, measured: list[tuple[str, float]], t: schema.MeasurementTable) -> str:
+def _best_words(row_label: str, measured: list[tuple[str, float, Sample]], t: schema.MeasurementTable) -> str:
+    """A row of an overview in words; each value to its series' precision (``value_digits``), as its bar and
+    its table print it, and each ratio to the best as every page spells it (:func:`numbers.times`)."""
     if not measured:
         return f"{row_label}: not measured."
     if len(measured) == 1:
-        label, value = measured[0]
-        return f"{row_label}: only {label} measured ({_figure(t, value)} {t.unit})."
+        label, value, sample = measured[0]
+        return f"{row_label}: only {label} measured ({sample.figure(value)} {t.unit})."
     pick = min if t.better == "lower" else max
-    best_label, best = pick(measured, key=lambda m: m[1])
-    shares = [(label, ratio(v, best)) for label, v in measured if label != best_label]
-    others = ", ".join(f"{label} at {numbers.ratio(share, t.digits)}" for label, share in shares if share is not None)
+    best_label, best, best_sample = pick(measured, key=lambda m: m[1])
+    shares = [(label, ratio(v, best)) for label, v, _ in measured if label != best_label]
     word = "lowest" if t.better == "lower" else "highest"
-    return f"{row_label}: {word} {t.quantity} is {best_label} ({_figure(t, best)} {t.unit}); {others} of that."
+    head = f"{row_label}: {word} {t.quantity} is {best_label} ({best_sample.figure(best)} {t.unit}); "
+    if t.better == "lower":
+        others = ", ".join(
+            f"{label} {numbers.times(share, t.digits, t.better, t.quantity)}"
+            for label, share in shares
+            if share is not None
+        )
+        return f"{head}{others}."
+    others = ", ".join(f"{label} at {numbers.ratio(share, t.digits)}" for label, share in shares if share is not None)
+    return f"{head}{others} of that."
 
 
 def build_charts(d: Derived) -> Charts:

@@ -289,6 +289,16 @@ def _cell(value: object) -> object:
     return value
 
 
+def _ratio_header(t: schema.MeasurementTable, c: schema.Comparison) -> str:
+    """A ratio column's header says which way its numbers read, and, where lower is better, how the pages
+    spell them (:func:`generator.numbers.times`): ``a/b (latency of a over b; lower is better: 0.5 reads
+    2× lower latency)``."""
+    way = f"{t.quantity} of {c.numerator} over {c.denominator}; {t.better} is better"
+    if t.better == "lower":
+        way += f": 0.5 reads {numbers.times(0.5, 0, t.better, t.quantity)}"
+    return f"{c.numerator}/{c.denominator} ({way})"
+
+
 def table_csv(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> str:
     """One table as CSV: a header row, then one line per row (or fact); ratios are the computed values."""
     out = io.StringIO()
@@ -326,7 +336,7 @@ def table_csv(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> str:
             "label",
             "context",
             *(f"{s.id} ({t.unit})" for s in t.series),
-            *(f"{c.numerator}/{c.denominator} ({t.better} is better)" for c in t.comparisons),
+            *(_ratio_header(t, c) for c in t.comparisons),
             *(f"{s.id} {end}" for s in spread for end in ("low", "high")),
             *(f"{s.id} source" for s in sourced),
         ]

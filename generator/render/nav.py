@@ -65,6 +65,12 @@ def guide_nav(
     entries = [{escaping.title(o.label): option_uri(o.id)} for o in derived.ordered_options()]
     parts = groups(entries, size)
     options: list[Any] = parts[0] if len(parts) == 1 else [{f"{_label(p[0])} – {_label(p[-1])}": p} for p in parts]
+    judged = [
+        {escaping.title(page.context["judge"].name): page.src_uri}  # type: ignore[attr-defined]
+        for page in pages
+        if page.template == "judged.md.j2"
+    ]
+    noun = derived.data.guide.context_noun
     return [
         {"Overview": "index.md"},
         *([{"What changed in this PR": changes}] if changes else []),
@@ -77,6 +83,7 @@ def guide_nav(
         *([{titles[STALE_URI]: STALE_URI}] if STALE_URI in titles else []),
         {"Methodology": "methodology.md"},
         *([{titles[COMPARE_URI]: _compare_nav(pages)}] if COMPARE_URI in titles else []),
+        *([{escaping.title(f"The matrix judged for one {noun}"): judged}] if judged else []),
         *([{titles[HISTORY_URI]: HISTORY_URI}] if HISTORY_URI in titles else []),
         *hand_written,
     ]

@@ -54,8 +54,8 @@ class PageHtml(PageBase):
         """Every matrix cell of one option, as a row of ``<td>`` (the matrix and the option's strip)."""
         return Markup("".join(cell_html.cell_td(self, cell, option_id) for cell in self.d.cells[option_id]))
 
-    def matrix_rows(self, options: Sequence[schema.Option]) -> Markup:
-        return Markup(cell_html.matrix_rows(self, options))
+    def matrix_rows(self, options: Sequence[schema.Option], judged: str | None = None) -> Markup:
+        return Markup(cell_html.matrix_rows(self, options, judged))
 
     def data_table(
         self, table_id: str, heading_level: int = 3, drawn: Sequence[Chart] = (), copy: bool = False

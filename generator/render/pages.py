@@ -27,7 +27,7 @@ from generator.render import data_files, decide_view, prose
 from generator.render.charts import Charts, build_charts
 from generator.render.history_view import HISTORY_URI, History
 from generator.render.page_html import PageHtml
-from generator.render.uris import option_uri
+from generator.render.uris import judged_uri, option_uri
 
 TEMPLATES = Path(__file__).parent / "templates"
 DECIDE_URI = "decide.md"
@@ -183,6 +183,7 @@ class Renderer:
         if g.freshness is not None:
             pages.append(Page(STALE_URI, "stale.md.j2", "Stale values", {"rules": g.freshness}))
         pages += self._compare_pages()
+        pages += self._judged_pages()
         if self.history is not None:
             pages.append(Page(HISTORY_URI, "history.md.j2", "History of the verdicts", {}))
         return pages
@@ -193,6 +194,22 @@ class Renderer:
         for t in self.d.data.tables:
             out.setdefault(t.campaign, []).append(t)
         return out
+
+    def _judged_pages(self) -> list[Page]:
+        """The matrix judged for each context, a static page each (``Derived.judged_for``): what "Judge for"
+        shows with JavaScript, for a reader without it, a printout or a link."""
+        g = self.d.data.guide
+        names = {c.id: c for c in g.contexts}
+        return [
+            Page(
+                judged_uri(choice.value),
+                "judged.md.j2",
+                f"The matrix judged for {choice.label}",
+                {"judge": names[choice.value]},
+                hide=("toc",),
+            )
+            for choice in filters.matrix_tools(self.d).judge
+        ]
 
     def _compare_pages(self) -> list[Page]:
         """The list of pairs and a static page per pair (the matrix compares in place with JavaScript)."""
@@ -276,6 +293,7 @@ class Renderer:
             file_href=file_href,
             data_files=data_files,
             compare_pages=bool(compare.pairs(self.d)),
+            judged_uri=judged_uri,
             history=self.history,
             history_uri=HISTORY_URI,
             html=PageHtml(

@@ -48,9 +48,9 @@ class _Measured:
 def _per_table(data: Data, found: list[_Measured], others: dict[str, list[str]], names: dict[str, str]) -> list[str]:
     """``0.65–0.97× vs dense``, one per table, each ratio with its table's digits.
 
-    A ratio reads as its table and charts spell it: the option's value over the other's. ``found`` holds it
-    oriented so above 1 is better; for a table where lower is better that is the other way up, so it is
-    turned back and the detail says which way it reads (``0.88× vs dense (lower is better)``).
+    A ratio reads as every page spells it (:func:`generator.numbers.times`): the option's value over the
+    other's, or where lower is better, the factor and the way it reads (``1.14× higher latency vs dense``).
+    ``found`` holds it oriented so above 1 is better, so where lower is better it is turned back first.
     """
     tables = {t.id: t for t in measurement_tables(data)}
     out = []
@@ -58,8 +58,7 @@ def _per_table(data: Data, found: list[_Measured], others: dict[str, list[str]],
         t = tables[table]
         ratios = [m.ratio if t.better == "higher" else 1 / m.ratio for m in found if m.table == table]
         who = ", ".join(names.get(o, o) for o in against)
-        way = "" if t.better == "higher" else " (lower is better)"
-        out.append(f"{numbers.ratio_range(min(ratios), max(ratios), t.digits)} vs {who}{way}")
+        out.append(f"{numbers.times_range(min(ratios), max(ratios), t.digits, t.better, t.quantity)} vs {who}")
     return out
 
 
@@ -103,7 +102,7 @@ def _against_other(
             a, b = index.samples[(t.id, row.id, mine)], index.samples[(t.id, row.id, theirs)]
             if not (a.measured and b.measured):
                 continue
-            judged = judge(column, a, b, t.better, (labels[mine], labels[theirs]), t.digits)
+            judged = judge(column, a, b, t.better, (labels[mine], labels[theirs]), t.digits, t.quantity)
             found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged))
             other = index.owners[t.id][theirs] or theirs
             if other not in others.setdefault(t.id, []):
@@ -134,7 +133,7 @@ def _best(build: Build, column: schema.ComparisonColumn, option: str) -> tuple[l
             best_id = next(s for s, v in measured.items() if v == best)
             labels = {s.id: s.label for s in t.series}
             a, b = index.samples[(t.id, row.id, mine[0])], index.samples[(t.id, row.id, best_id)]
-            judged = judge(column, a, b, t.better, (labels[mine[0]], labels[best_id]), t.digits)
+            judged = judge(column, a, b, t.better, (labels[mine[0]], labels[best_id]), t.digits, t.quantity)
             found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged))
             tail = "best" if value == best else f"best {b.figure(best)}"
             details.append(f"{row.label} {a.figure(value)} {t.unit} ({tail})")
@@ -235,9 +234,24 @@ def _comparison_cell(build: Build, column: schema.ComparisonColumn, option: sche
     return Cell(column, unknown_verdict(data), note=note)
 
 
-def _band_meaning(column: schema.ComparisonColumn, i: int) -> str:
+def _band_meaning(column: schema.ComparisonColumn, i: int, better: str = "higher", quantity: str = "") -> str:
+    """What ratios a band takes, on the column's scale (above 1 is better for the option): ``ratio ≥ 1.2×``.
+
+    A column fed only by tables where lower is better says it as those ratios read on every page
+    (:func:`generator.numbers.times`): ``1.20× lower climb time or more``.
+    """
     b = column.bands[i]
     above = column.bands[i - 1].min if i > 0 else None
+    if better == "lower":
+        if b.min is not None and above is not None:
+            return f"from {numbers.times_range(1 / above, 1 / b.min, 2, better, quantity)}"
+        if b.min is not None:
+            return (
+                f"{numbers.times(1 / b.min, 2, better, quantity)} or more"
+                if b.min > 1
+                else f"up to {numbers.times(1 / b.min, 2, better, quantity)}"
+            )
+        return f"beyond {numbers.times(1 / above, 2, better, quantity)}" if above is not None else "any ratio"
     if b.min is not None and above is not None:
         return f"{numbers.raw(b.min)}× ≤ ratio < {numbers.raw(above)}×"
     if b.min is not None:
@@ -245,15 +259,31 @@ def _band_meaning(column: schema.ComparisonColumn, i: int) -> str:
     return f"ratio < {numbers.raw(above)}×" if above is not None else "any ratio"
 
 
-def ratio_change(old: float | None, new: float | None) -> str:
-    """``1.04× → 1.14×``, with as many digits (2 to 4) as it takes to tell two different values apart."""
+def ratio_change(old: float | None, new: float | None, better: str = "higher", quantity: str = "") -> str:
+    """``1.04× → 1.14×``, with as many digits (2 to 4) as it takes to tell two different values apart.
+
+    ``old`` and ``new`` are oriented (above 1 is better); where every table of the cell is one where lower is
+    better, they are spelled as every page spells such a ratio: ``1.50× higher climb time → 1.05× higher
+    climb time``.
+    """
+
+    def spell(x: float, digits: int) -> str:
+        return numbers.ratio(x, digits) if better == "higher" else numbers.times(1 / x, digits, better, quantity)
+
     digits = 2
     if old is not None and new is not None and old != new:
-        while digits < 4 and f"{old:.{digits}f}" == f"{new:.{digits}f}":
+        while digits < 4 and spell(old, digits) == spell(new, digits):
             digits += 1
-    a = "—" if old is None else numbers.ratio(old, digits)
-    b = "—" if new is None else numbers.ratio(new, digits)
+    a = "—" if old is None else spell(old, digits)
+    b = "—" if new is None else spell(new, digits)
     return f"{a} → {b}"
+
+
+def reading(guides: Sequence[Guide], tables: Sequence[str]) -> tuple[str, str]:
+    """How a cell's ratios read: ``("lower", quantity)`` when every table it comes from is one where lower is
+    better, of one quantity; else ``("higher", "")``, the column's own scale (above 1 is better)."""
+    found = {(t.better, t.quantity) for g in guides for t in measurement_tables(g.data) if t.id in tables}
+    return next(iter(found)) if len(found) == 1 and next(iter(found))[0] == "lower" else ("higher", "")
 
 
 class Comparison(Plain):
@@ -261,7 +291,9 @@ class Comparison(Plain):
         return _comparison_cell(build, column, option)
 
     def scale(self, data: Data, column: schema.ComparisonColumn) -> list[tuple[Verdict, str]]:
-        return [(verdict(data, b), _band_meaning(column, i)) for i, b in enumerate(column.bands)]
+        found = {(t.better, t.quantity) for t in measurement_tables(data) if column.tag in t.tags}
+        better, quantity = next(iter(found)) if len(found) == 1 else ("higher", "")
+        return [(verdict(data, b), _band_meaning(column, i, better, quantity)) for i, b in enumerate(column.bands)]
 
     def meaning(self, d: Guide, column: schema.ComparisonColumn, cell: Cell, option: schema.Option) -> str | None:
         if cell.verdict is not None and cell.verdict.level == "reference" and not cell.verdict.judged:
@@ -272,9 +304,9 @@ class Comparison(Plain):
         self, base: Guide, head: Guide, option: str, old: Cell, new: Cell, values: Sequence[Change]
     ) -> list[str]:
         reasons: list[str] = []
-        if old.value is not None or new.value is not None:
-            reasons.append(f"worst ratio {ratio_change(old.value, new.value)}")
         sources = [*new.tables, *(t for t in old.tables if t not in new.tables)]
+        if old.value is not None or new.value is not None:
+            reasons.append(f"worst ratio {ratio_change(old.value, new.value, *reading((base, head), sources))}")
         reasons += [f"{v.table_title}: {v.describe()}" for v in values if v.table in sources]
         return reasons
 

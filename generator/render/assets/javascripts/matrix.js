@@ -197,6 +197,13 @@
     return o ? o.text : id;
   }
 
+  function staticPage(ctx, id) { // the matrix judged for `id` as a static page (judge/<context>/), from its <option>
+    var select = ctx.judge;
+    var o = select && Array.prototype.filter.call(select.options, function (x) { return x.value === id; })[0];
+    var href = o && o.getAttribute("data-page");
+    return href && !/^[a-z][a-z0-9+.-]*:/i.test(href) ? href : ""; // a relative link the build wrote, nothing else
+  }
+
   function shownAs(c) { // what a cell says, to tell a re-judged cell from its published one
     return JSON.stringify([c.verdict && c.verdict.level, c.verdict && c.verdict.word, c.detail || "", c.summary || "",
       (c.parts || []).map(function (p) { return [p.verdict.level, p.verdict.word, p.regimes.map(function (r) { return r.name; })]; })]);
@@ -321,6 +328,12 @@
         ctx.judgeStatus.appendChild(document.createTextNode(" each comparison column reads " + contextName(ctx, want) +
           "'s rows and the rows that name no " + noun + "; " + changed + (changed === 1 ? " cell differs" : " cells differ") +
           " from any " + noun + " (a line under each)."));
+        var page = staticPage(ctx, want);
+        if (page) {
+          ctx.judgeStatus.appendChild(document.createTextNode(" "));
+          ctx.judgeStatus.appendChild(el("a", { href: page, text: "The same as a page of its own" }));
+          ctx.judgeStatus.appendChild(document.createTextNode("."));
+        }
       } else {
         ctx.judgeStatus.textContent = "Colours judged for any " + noun + ".";
       }

@@ -28,15 +28,29 @@
     return a === b ? a + "×" : a + "–" + b + "×";
   }
   function raw(x) { return String(x); }
+  // one spelling for every ratio (generator/numbers.py: times, times_range): where lower is better, the factor
+  // (never below 1) and the way it reads, "1.14× lower latency"
+  function timesRange(lo, hi, d, better, quantity) {
+    if (better === "higher") return ratioRange(lo, hi, d);
+    var one = fixed(1, d);
+    if ((fixed(lo, d) === one && fixed(hi, d) === one) || (fixed(1 / hi, d) === one && fixed(1 / lo, d) === one))
+      return ratioText(1, d) + ", the same " + quantity;
+    if (lo >= 1) return ratioRange(lo, hi, d) + " higher " + quantity;
+    if (hi <= 1) return ratioRange(1 / hi, 1 / lo, d) + " lower " + quantity;
+    return ratioText(1 / lo, d) + " lower to " + ratioText(hi, d) + " higher " + quantity;
+  }
+  function times(x, d, better, quantity) { return timesRange(x, x, d, better, quantity); }
   // a measured value as printed: to its series' (or table's) value_digits when set (generator/derive/evidence.py: figure)
   function figure(series, x) {
     var d = series.value_digits;
     return d === null || d === undefined ? raw(x) : fixed(x, d);
   }
-  function ratioChange(a, b) {
-    var d = 2;
-    if (a !== null && b !== null && a !== b) while (d < 4 && fixed(a, d) === fixed(b, d)) d++;
-    return (a === null ? "—" : ratioText(a, d)) + " → " + (b === null ? "—" : ratioText(b, d));
+  // columns/comparison.py: ratio_change; how = [better, quantity] of the cell's tables (reading)
+  function ratioChange(a, b, how) {
+    var better = how ? how[0] : "higher", quantity = how ? how[1] : "", d = 2;
+    function spell(x, n) { return better === "higher" ? ratioText(x, n) : times(1 / x, n, better, quantity); }
+    if (a !== null && b !== null && a !== b) while (d < 4 && spell(a, d) === spell(b, d)) d++;
+    return (a === null ? "—" : spell(a, d)) + " → " + (b === null ? "—" : spell(b, d));
   }
 
   /* --- statistics as Python's statistics module computes them -------------- */
@@ -244,8 +258,9 @@
           var a = at(t, row, comp.numerator), b = at(t, row, comp.denominator);
           if (a.value === null || b.value === null) return { value: null, text: "not measured", verdict: null };
           var j = judge(col, a, b, t.better), value = a.value / b.value;
-          return { value: value, text: ratioText(value, t.digits), verdict: j.outcome ? verdictOf(guide, j.outcome) : null,
-            confidence: j.confidence, spread: j.bounds ? ratioRange.apply(null, interval(a, b, "higher").concat([t.digits])) : "" };
+          var iv = j.bounds ? interval(a, b, "higher") : null;
+          return { value: value, text: times(value, t.digits, t.better, t.quantity), verdict: j.outcome ? verdictOf(guide, j.outcome) : null,
+            confidence: j.confidence, spread: iv ? timesRange(iv[0], iv[1], t.digits, t.better, t.quantity) : "" };
         });
       });
     });
@@ -294,10 +309,10 @@
           if (sources.indexOf(t.id) < 0) sources.push(t.id);
         });
       });
-      var detail = order.map(function (t) { // spelled as the table spells it (columns/comparison.py: _per_table)
+      var detail = order.map(function (t) { // spelled as every page spells it (columns/comparison.py: _per_table)
         var rs = found.filter(function (m) { return m.table === t; }).map(function (m) { return t.better === "higher" ? m.ratio : 1 / m.ratio; });
-        return ratioRange(Math.min.apply(null, rs), Math.max.apply(null, rs), t.digits) + " vs " +
-          others[t.id].map(function (o) { return labels[o] || o; }).join(", ") + (t.better === "higher" ? "" : " (lower is better)");
+        return timesRange(Math.min.apply(null, rs), Math.max.apply(null, rs), t.digits, t.better, t.quantity) + " vs " +
+          others[t.id].map(function (o) { return labels[o] || o; }).join(", ");
       });
       return { found: found, detail: detail.join("; "), sources: sources };
     }
@@ -374,13 +389,22 @@
       return { column: col.id, verdict: levelVerdict(guide, "unknown", "not measured"), value: null, detail: "",
         parts: [], summary: "", tables: [] };
     }
+    function reading(ids) { // columns/comparison.py: reading
+      var found = {}, keys = [];
+      tables.forEach(function (t) {
+        if (ids.indexOf(t.id) < 0) return;
+        var k = t.better + "\u0000" + t.quantity;
+        if (!found[k]) { found[k] = [t.better, t.quantity]; keys.push(k); }
+      });
+      return keys.length === 1 && found[keys[0]][0] === "lower" ? found[keys[0]] : ["higher", ""];
+    }
     var cells = {}, flips = [];
     guide.options.forEach(function (option) {
       cells[option.id] = guide.columns.map(function (col, i) {
         var old = option.cells[i], now = cell(col, option, old);
         if (old.verdict && now.verdict && (old.verdict.level !== now.verdict.level || old.verdict.word !== now.verdict.word)) {
           flips.push({ option: option.id, name: option.name, label: labels[option.id], column: col.id,
-            column_label: col.label, before: old.verdict, after: now.verdict, ratio: ratioChange(old.value, now.value),
+            column_label: col.label, before: old.verdict, after: now.verdict, ratio: ratioChange(old.value, now.value, reading((now.tables || []).concat(old.tables || []))),
             why: now.judged && now.judged.confidence === "within noise" ? "within noise" : "" });
         }
         return now;
@@ -437,10 +461,10 @@
       var far = c.aggregate === "mean" && c.range_beyond !== null && xs.length > 1 && hi / lo > c.range_beyond;
       if (!xs.length) text = "not measured";
       else if (far || c.aggregate === "range") {
-        text = c.phrase ? splitPhrase(c, d, rows) || phrase(c, d, xs) : ratioRange(lo, hi, d);
+        text = c.phrase ? splitPhrase(c, d, rows) || phrase(c, d, xs) : timesRange(lo, hi, d, t.better, t.quantity);
       } else {
         var x = AGG[c.aggregate](xs);
-        text = c.phrase ? noisyPhrase(c, t, x) || (c.aggregate === "mean" && splitPhrase(c, d, rows)) || phrase(c, d, [x]) : ratioText(x, d);
+        text = c.phrase ? noisyPhrase(c, t, x) || (c.aggregate === "mean" && splitPhrase(c, d, rows)) || phrase(c, d, [x]) : times(x, d, t.better, t.quantity);
       }
       claims[c.id] = text;
     });
