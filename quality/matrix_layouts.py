@@ -26,18 +26,12 @@ from pathlib import Path
 
 from quality.build import build_site
 from quality.chromium import CHROMIUM_ARGS, find_chromium
+from quality.screenshots import WIDTHS
 from quality.serve import StaticServer
 from quality.wait import wait_until
 
-SCREENS = {
-    "desktop": {"viewport": {"width": 1280, "height": 800}},
-    "phone": {
-        "viewport": {"width": 390, "height": 844},
-        "device_scale_factor": 2,
-        "is_mobile": True,
-        "has_touch": True,
-    },
-}
+#: The issue's screens: a 1280×800 desktop, and the phone the screenshots use.
+SCREENS = {"desktop": {"viewport": {"width": 1280, "height": 800}}, "phone": WIDTHS["phone"]}
 
 #: B: every cell's fold becomes a chip (its verdict line); the row's folds are gathered under one per row.
 ROW_DISCLOSURE_JS = """() => {
