@@ -59,7 +59,7 @@ def check_page(
     body_start, found = front_matter.check(source, shown)
     if not multimarkdown_meta:
         text = source.removeprefix("\ufeff")
-        body_start = text[: len(text) - len(body_of(text, multimarkdown_meta=False))].count("\n")
+        body_start = text[: front_matter.yaml_end(text)].count("\n")
     cleaned, removed = sanitize.problems(content_html, source, shown, body_start)
     return cleaned, found + removed
 
