@@ -1,6 +1,6 @@
 """The numbers a source's quote states, and whether a value typed by hand is one of them.
 
-A value typed from a quote (``source: {quote: "... 373.25 tokens/s ..."}``) must be one of the numbers
+A value typed from a quote (``source: {quote: "... 373.25 ops/s ..."}``) must be one of the numbers
 the quote states, in the value's own precision: ``373.25`` and ``373.3`` both agree with ``373.254``;
 ``173.25`` agrees with none (a typo the build would otherwise publish). A value computed from the quoted
 numbers (a sum, a conversion of units) says so and how in the source's ``derived`` field, and is not
@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
 
-#: A number as prose writes one: ``18201``, ``18,201``, ``0.37``; not part of a word (``EP16``, ``H100``),
+#: A number as prose writes one: ``18201``, ``18,201``, ``0.37``; not part of a word (``v2``, ``X100``),
 #: of a version (``0.21.1``) or of a longer number.
 _NUMBER = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w]|[.,]\d)")
 
@@ -22,7 +22,7 @@ _NUMBER = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w]|[.,]\d
 def stated_numbers(quote: str) -> list[str]:
     """The numbers ``quote`` states, as written without thousands separators, in order, once each.
 
-    >>> stated_numbers("TRT-LLM 0.21 on EP16: 1,234.5 vs 68.7 tok/s (v0.21.1)")
+    >>> stated_numbers("Tool 0.21 on X16: 1,234.5 vs 68.7 ops/s (v0.21.1)")
     ['0.21', '1234.5', '68.7']
     """
     found: dict[str, None] = {}
