@@ -190,8 +190,8 @@ def test_a_stuck_migration_upgrades_with_cite_later_and_builds_with_its_values_u
     lines = checked.stdout.splitlines()
     assert lines[1] == "to do (5): verdicts that rest on the record's word alone, shown as not yet cited:"
     assert (
-        "  options/uccl.yml:28: attributes.fork.uncited: 'Needs a fork' is 'fork', not yet cited: quote the source"
-        in ("\n".join(lines))
+        f"  {data}/options/uccl.yml:28: attributes.fork.uncited: 'Needs a fork' is 'fork', not yet cited: quote the "
+        "source" in ("\n".join(lines))
     )
     (tmp_path / "project").mkdir()
     built = mkdocs_build(write_site(tmp_path / "project", data), tmp_path / "site")
