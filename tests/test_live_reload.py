@@ -52,3 +52,11 @@ def test_zensicals_script_is_learnt_from_a_served_page_and_rebuilt_for_any_path(
         assert csp.script_hash(reload.script(path)) in policy, path
     assert csp.script_hash("fixed()") in policy
     assert policy.count("'sha256-") == 5
+
+
+def test_a_server_that_injects_no_script_the_mkdocs_way_is_left_alone() -> None:
+    class Other:
+        pass
+
+    server = Other()
+    assert live_reload.allow_mkdocs_reload(server) is False and not hasattr(server, "_inject_js_into_html")

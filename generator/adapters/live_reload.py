@@ -38,14 +38,18 @@ from generator.adapters import csp
 _OPEN, _CLOSE = b"<script>", b"</script>"
 
 
-def allow_mkdocs_reload(server: Any) -> None:
-    """Make the running ``mkdocs serve`` server's answers allow the live-reload script it injects."""
-    inject = server._inject_js_into_html
+def allow_mkdocs_reload(server: Any) -> bool:
+    """Make the running ``mkdocs serve`` server's answers allow the live-reload script it injects; False
+    when the server injects none the way MkDocs 1.6 (and ProperDocs) do."""
+    inject = getattr(server, "_inject_js_into_html", None)
+    if not callable(inject):
+        return False
 
     def injected_and_allowed(content: bytes, epoch: int) -> bytes:
         return allow_injected(content, inject(content, epoch))
 
     server._inject_js_into_html = injected_and_allowed
+    return True
 
 
 def allow_injected(before: bytes, after: bytes) -> bytes:

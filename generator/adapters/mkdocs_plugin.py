@@ -331,7 +331,8 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
                 log.error(error_banner.describe_pages(self._unpublished(), live=True))
 
         server.builder = build_then_report
-        live_reload.allow_mkdocs_reload(server)  # each answer's policy allows the script the server injects
+        if not live_reload.allow_mkdocs_reload(server):  # each answer's policy allows the script it injects
+            log.warning("live reload: this server's reload script is not one the policy can allow; reload by hand")
         return server
 
 
