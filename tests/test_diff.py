@@ -568,3 +568,24 @@ def test_a_restructured_column_lists_each_options_verdict_before_and_after(repo:
     comment = ok(repo, "--base", "HEAD", "--site-url", "https://example.org/pr-7/", "--title", "What changed")
     assert f"| Hill speed: {esc(verdict)} | Uphill speed: {esc(verdict)} |" in comment
     assert "(https://example.org/pr-7/options/road/)" in comment.split("### Columns restructured")[1]
+
+
+def test_a_split_column_lists_each_options_verdict_in_the_old_column_and_both_new_ones(repo: Path) -> None:
+    """The column ``climb`` split in two: the timed tables feed ``uphill``, the reported one ``uphill-stated``."""
+    guide = repo / "data" / "guide.yml"
+    text = guide.read_text(encoding="utf-8")
+    start = text.index("  - id: climb\n")
+    block = text[start : text.index("  - id: price\n")]
+    timed = block.replace("id: climb", "id: uphill").replace("label: Hill speed", "label: Uphill, timed")
+    stated = block.replace("id: climb", "id: uphill-stated").replace("label: Hill speed", "label: Uphill, as reported")
+    split = timed + stated
+    guide.write_text(text.replace(block, split), encoding="utf-8")
+    for table, column in (("hill-times", "uphill"), ("hill-repeats", "uphill"), ("hill-stated", "uphill-stated")):
+        edit(repo, f"tables/{table}.yml", "verdict_column: climb}", f"verdict_column: {column}}}")
+    data = report(repo, "--base", "HEAD")
+    road = next(c for c in data["columns"] if c["option"] == "road")
+    assert [v["column"] for v in road["before"]] == ["climb"]
+    assert [v["column"] for v in road["after"]] == ["uphill", "uphill-stated"]
+    md = ok(repo, "--base", "HEAD")
+    line = next(line for line in md.splitlines() if line.startswith(f"| {esc(road['option_name'])} |"))
+    assert "Hill speed: " in line and "Uphill, timed: " in line and "Uphill, as reported: " in line
