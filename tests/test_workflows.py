@@ -251,7 +251,7 @@ def test_pytest_runs_as_the_readme_writes_it() -> None:
 #: What a guide's build jobs run: the engine its requirements.txt pins, its check, build and diff.
 GUIDE_COMMANDS = re.compile(
     r"python -m venv \.venv && \.venv/bin/python -m pip install -q -r requirements\.txt"
-    r"|\.venv/bin/python -m generator (check|diff .*)"
+    r"|\.venv/bin/python -m generator (doctor|check|diff .*)"
     r"|\.venv/bin/mkdocs build --strict --site-dir \S+"
     r"|printf '%s\\n' \"\$PR_NUMBER\" > build/preview/pr-number",
     re.S,
@@ -278,8 +278,10 @@ def test_a_new_guides_workflows_pass_the_same_checks(tmp_path: Path) -> None:
     assert [where for where, _ in builders] == ["pr-preview.yml:build", "site.yml:build"]
     for where, job in builders:
         commands = [" ".join(step["run"].split()) for step in job["steps"] if "run" in step]
-        assert commands[:2] == [
+        # The engine's install is checked first, so a failure names its cause (generator doctor).
+        assert commands[:3] == [
             "python -m venv .venv && .venv/bin/python -m pip install -q -r requirements.txt",
+            ".venv/bin/python -m generator doctor",
             ".venv/bin/python -m generator check",
         ], where
         for command in commands:
