@@ -201,3 +201,20 @@ def test_doctor_names_a_missing_line_or_file(
     monkeypatch.chdir(tmp_path)
     assert cli.main(["doctor", "--requirements", "nowhere.txt"]) == 1
     assert capsys.readouterr().err.startswith("nowhere.txt: cannot be read (No such file or directory)")
+
+
+def test_the_readme_shows_the_line_each_route_writes_for_this_version() -> None:
+    from tests.conftest import ROOT
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("**Where the guide's CI gets the engine.**") : readme.index("**Versions.**")]
+    for line in (
+        f"`decision-guide-engine=={VERSION}`",
+        f"`decision-guide-engine @ https://…/{WHEEL}#sha256=…`",
+        f"`./engine/{WHEEL}`",
+        f"`decision-guide-engine @ git+https://github.com/OWNER/ENGINE@v{VERSION}`",
+        f"--engine build/dist/{WHEEL}",
+        "python -m generator doctor",
+    ):
+        assert line in section, line
+    assert "**no charts**" in section and "plotly.js not found" in section
