@@ -93,10 +93,17 @@ def pip_download(requirement: str) -> str:
             timeout=600,
             check=False,
         )
-    if done.returncode == 0:
-        return ""
-    errors = [line.strip() for line in done.stderr.splitlines() if line.startswith("ERROR:")]
-    return (errors[-1] if errors else (done.stderr.strip().splitlines() or ["pip failed"])[-1]).removeprefix("ERROR: ")
+    return "" if done.returncode == 0 else pip_reason(done.stderr)
+
+
+def pip_reason(stderr: str) -> str:
+    """The line of pip's error output that says why: pip's own ``ERROR:``, else what git said (a clone or a
+    checkout that failed), else the command that failed."""
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    errors = [line.removeprefix("ERROR: ") for line in lines if line.startswith("ERROR:")]
+    said = [line for line in lines if re.match(r"(fatal|error): (?!subprocess-exited)", line)]
+    failed = [line.removeprefix("× ") for line in lines if line.startswith("× ")]
+    return (errors[-1:] or said[:1] or failed[:1] or lines[-1:] or ["pip failed"])[0]
 
 
 def check_line(entry: EngineLine, running: str, where: str, distribution: str = DISTRIBUTION) -> tuple[str, str]:
@@ -174,4 +181,9 @@ def doctor(requirements: Path, running: str | None = None) -> tuple[list[str], l
             f"{running}: install the pinned one (pip install -r {where}) or pin this one"
         ]
     report.append(f"engine {running}: the running engine is the one pinned")
+    if "git+" in entry.text:
+        report.append(
+            "note: an engine installed from git has no plotly.js (npm builds it into the wheel): the guide builds "
+            "only with `charts: false`, or `plotly_js:` naming a bundle it keeps"
+        )
     return report, []

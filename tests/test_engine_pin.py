@@ -218,3 +218,40 @@ def test_the_readme_shows_the_line_each_route_writes_for_this_version() -> None:
     ):
         assert line in section, line
     assert "**no charts**" in section and "plotly.js not found" in section
+
+
+def test_doctor_checks_a_git_line_by_its_tag_and_says_it_has_no_plotly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The engine's source in a git repository of its own, as a team would tag it (no plotly.js: npm builds
+    that into the wheel); pip clones and prepares it with the package index it is configured with."""
+    import shutil
+    import subprocess
+
+    from tests.conftest import ROOT
+
+    repo = tmp_path / "engine-repo"
+    shutil.copytree(ROOT / "generator", repo / "generator", ignore=shutil.ignore_patterns("__pycache__", "vendor"))
+    shutil.copy(ROOT / "pyproject.toml", repo / "pyproject.toml")
+    ident = ["-c", "user.name=t", "-c", "user.email=t@localhost"]
+    for args in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-qm", "engine"], ["tag", f"v{VERSION}"]):
+        subprocess.run(["git", "-C", str(repo), *ident, *args], check=True, capture_output=True)
+    subprocess.run(["git", "-C", str(repo), "tag", "v0.0.1"], check=True, capture_output=True)
+    subprocess.run(["git", "-C", str(repo), "update-server-info"], check=True, capture_output=True)
+    # git's "dumb" HTTP: the repository as plain files, as any static host serves them
+    with StaticServer(tmp_path) as server:
+        url = f"git+{server.url}engine-repo/.git"
+        guide = tmp_path / "guide"
+        code, out, err = run_doctor(guide, f"decision-guide-engine @ {url}@v{VERSION}", monkeypatch, capsys)
+        assert (code, err) == (0, ""), err
+        assert out.splitlines()[1:] == [
+            f"engine {VERSION}: the running engine is the one pinned",
+            "note: an engine installed from git has no plotly.js (npm builds it into the wheel): the guide builds only "
+            "with `charts: false`, or `plotly_js:` naming a bundle it keeps",
+        ]
+        code, out, err = run_doctor(guide, f"decision-guide-engine @ {url}@v0.0.1", monkeypatch, capsys)
+        assert code == 1 and f"installs engine 0.0.1, but the running engine is {VERSION}" in err, err
+        code, out, err = run_doctor(guide, f"decision-guide-engine @ {url}@main", monkeypatch, capsys)
+        assert code == 1 and err.endswith("name a version tag (@vX.Y.Z) so the engine cannot move\n"), err
+        code, out, err = run_doctor(guide, f"decision-guide-engine @ {url}@v9.9.9", monkeypatch, capsys)
+        assert code == 1 and "does not resolve: error: pathspec 'v9.9.9' did not match" in err, err
