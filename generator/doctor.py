@@ -110,7 +110,8 @@ def check_line(entry: EngineLine, running: str, where: str, distribution: str = 
     """``(version, problem)`` for one engine line: the version it installs and why it does not resolve."""
     text = entry.text
     at = f"{where}:{entry.number}: {text}"
-    pinned = re.fullmatch(rf"{re.escape(distribution)}\s*==\s*({VERSION.pattern})", text, re.IGNORECASE)
+    name = r"[-_.]+".join(map(re.escape, distribution.split("-")))  # pip's spellings of one name
+    pinned = re.fullmatch(rf"{name}\s*==\s*({VERSION.pattern})", text, re.IGNORECASE)
     if pinned:
         reason = pip_download(text)
         return pinned[1], f"{at} does not resolve on the package index: {reason}" if reason else ""

@@ -140,6 +140,8 @@ def test_doctor_passes_a_pin_the_index_carries_and_names_one_it_does_not(
         f"requirements.txt:2: decision-guide-engine=={VERSION}: resolves",
         f"engine {VERSION}: the running engine is the one pinned",
     ]
+    code, out, err = run_doctor(tmp_path, f"Decision_Guide.Engine == {VERSION}", monkeypatch, capsys)
+    assert (code, err) == (0, ""), err
     code, out, err = run_doctor(tmp_path, "decision-guide-engine==9.9.9", monkeypatch, capsys)
     assert code == 1 and err.count("\n") == 1, err
     assert err.startswith(
