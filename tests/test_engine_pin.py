@@ -87,6 +87,9 @@ def _bad_specs(release: str, wheel: Path, tmp: Path) -> list[tuple[str, str]]:
     other.write_bytes(b"not ours")
     older = tmp / WHEEL.replace(VERSION, "0.0.1")
     older.write_bytes(wheel.read_bytes())
+    fake = tmp / "fake" / WHEEL
+    fake.parent.mkdir()
+    fake.write_text("not a zip", encoding="utf-8")
     text = tmp / "notes.txt"
     text.write_text("x", encoding="utf-8")
     return [
@@ -94,8 +97,10 @@ def _bad_specs(release: str, wheel: Path, tmp: Path) -> list[tuple[str, str]]:
         (str(tmp), "not a file"),
         (str(text), f"not a wheel of decision-guide-engine (expected a file named like {WHEEL})"),
         (str(other), "not a wheel of decision-guide-engine"),
-        (str(older), f"that wheel is version 0.0.1, but this engine ({VERSION}) writes the guide"),
-        ("0.0.1", f"that wheel is version 0.0.1, but this engine ({VERSION})"),
+        (str(older), f"that is engine 0.0.1, but this engine ({VERSION}) writes the guide"),
+        ("0.0.1", f"that is engine 0.0.1, but this engine ({VERSION})"),
+        (str(fake), "not a wheel (a wheel is a zip archive; build one with `make wheel`)"),
+        (f"{release}/my {WHEEL}", "an address has no spaces"),
         (f"{release}/missing/{WHEEL}", "the server answered HTTP 404"),
         (f"http://example.org/{WHEEL}", "must be fetched over https (plain http only from this machine)"),
         (f"ftp://example.org/{WHEEL}", "not an https address of a wheel"),

@@ -23,6 +23,7 @@ import shutil
 import urllib.error
 import urllib.parse
 import urllib.request
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -94,6 +95,8 @@ def is_loopback(host: str) -> bool:
 
 def check_url(url: str) -> urllib.parse.SplitResult:
     """``url`` split, if it is one pip and a guide's CI can fetch safely: https, or http on this machine only."""
+    if any(c.isspace() for c in url):
+        raise EngineSpecError(f"{url!r}: an address has no spaces (write them as %20)")
     parts = urllib.parse.urlsplit(url)
     if parts.scheme == "https" or (parts.scheme == "http" and is_loopback(parts.hostname or "")):
         if not parts.hostname:
@@ -145,7 +148,7 @@ def _url_requirement(distribution: str, version: str, spec: str) -> Requirement:
 def _same_version(spec: str, found: str, version: str) -> None:
     if found != version:
         raise EngineSpecError(
-            f"{spec}: that wheel is version {found}, but this engine ({version}) writes the guide: "
+            f"{spec}: that is engine {found}, but this engine ({version}) writes the guide: "
             f"run `generator new` from engine {found}, or point at the {version} wheel"
         )
 
@@ -178,6 +181,8 @@ def requirement(distribution: str, version: str, spec: str | None) -> Requiremen
             f"{spec}: not a wheel of {distribution} (expected a file named like {wheel_name(distribution, version)})"
         )
     _same_version(spec, named, version)
+    if not zipfile.is_zipfile(source):
+        raise EngineSpecError(f"{spec}: not a wheel (a wheel is a zip archive; build one with `make wheel`)")
     digest = sha256_of(source)
     comment = f"# engine wheel sha256: {digest}"
     return Requirement("path", f"./{WHEEL_FOLDER}/{source.name}", named, digest, comment, source.resolve())
