@@ -167,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
             except ScaffoldError as exc:
                 print(str(exc), file=sys.stderr)
                 return 1
-            print(f"requirements.txt: {pin.line}  ({pin.describe()})")
+            print(f"requirements.txt: {pin.line}  ({pin.describe()}; `python -m generator doctor` checks it)")
             mkdocs = Path(sys.executable).parent / "mkdocs"
             print(f"wrote {len(written)} files to {args.dir}; next: cd {shlex.quote(str(args.dir))} && {mkdocs} serve")
         elif args.command == "doctor":

@@ -56,9 +56,9 @@ class Requirement:
 
     def describe(self) -> str:
         return {
-            "index": "a package-index pin (the index must carry this version)",
-            "url": "a release asset with its sha256 (pip checks it)",
-            "path": "a wheel kept in the guide's repository (commit it)",
+            "index": "a package-index pin: the index CI uses must carry this version",
+            "url": "a release asset with its sha256, which pip checks",
+            "path": "a wheel kept in the guide's repository: commit it",
         }[self.kind]
 
 
