@@ -3,10 +3,11 @@
 The files come from ``template/`` (one record of each kind, commented, with placeholder numbers the
 campaign says are placeholders); the topic goes into the title and tagline, and the JSON Schema files
 editors use are written next to the data. The new guide has no code of its own: data, a page,
-``mkdocs.yml``, a ``requirements.txt`` that pins this engine, and the workflows that check, build and
-publish it and preview its pull requests (``.github/workflows/``, with the engine's stdlib-only deploy
-script, ``tools/deploy/publish.py``). It becomes a git repository with one commit, unless it lies
-inside one already or ``--no-git`` is given.
+``mkdocs.yml``, a ``requirements.txt`` that names this engine (``--engine``: a package-index pin, a release
+asset's URL with its sha256, or a wheel copied into the guide; :mod:`generator.scaffold.engine`), and the
+workflows that check, build and publish it and preview its pull requests (``.github/workflows/``, with the
+engine's stdlib-only deploy script, ``tools/deploy/publish.py``). It becomes a git repository with one
+commit, unless it lies inside one already or ``--no-git`` is given.
 """
 
 from __future__ import annotations
