@@ -82,7 +82,7 @@ def check_install(wheel: Path, lock: Path, work: Path) -> None:
         raise CheckFailed(f"cannot make a virtual environment with pip ({exc}): install python3-venv") from None
     python = work / "env" / "bin" / "python"
     _run([python, "-m", "pip", "install", "-q", "--no-deps", "-r", lock, wheel], work, env, "installing the wheel")
-    new = [python, "-m", "generator", "new", "guide", "--topic", "release check", "--no-git"]
+    new: list[str | Path] = [python, "-m", "generator", "new", "guide", "--topic", "release check", "--no-git"]
     _run(new, work, env, "generator new")
     guide = work / "guide"
     _run([work / "env" / "bin" / "mkdocs", "build", "--strict"], guide, env, "mkdocs build --strict of a new guide")
