@@ -18,8 +18,10 @@ from typing import Any
 
 import pytest
 
+from generator.errors import GuideError
 from generator.ingest.importer import ImportProblems, Request, import_runs
 from generator.ingest.inspect_file import describe
+from generator.pipeline import derive_guide
 from generator.read.formats.catalog import read_runs
 from generator.read.formats.tool_output import ToolOutputError
 from generator.read.maps import MapError, load_map, read_with_map
@@ -392,3 +394,60 @@ def _reader(map_name: str) -> Callable[[bytes], object]:
 )
 def test_a_file_is_read_through_a_map_in_time_linear_in_it(map_name: str, make: Callable[[int], bytes]) -> None:
     assert_linear(_reader(map_name), make)
+
+
+def test_a_path_that_would_read_the_file_once_per_node_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "deep.yml"
+    path.write_text("format: json\nmetrics:\n  x: {path: '$..a..b', unit: ms}\n", encoding="utf-8")
+    with pytest.raises(MapError, match=r"deep.yml:3: metrics.x.path: at most one descendant segment \(..\) a path"):
+        load_map(path)
+    # one is taken; a file nested deeper than the JSONPath library follows is refused, not a traceback
+    path.write_text("format: json\nmetrics:\n  x: {path: '$..b', unit: ms}\n", encoding="utf-8")
+    deep = b"[" * 300 + b"]" * 300
+    with pytest.raises(ToolOutputError, match=r"^x: \$\.\.b: recursion limit exceeded$"):
+        read_with_map(load_map(path), deep)
+
+
+def test_check_lists_the_problems_of_every_map_the_guide_keeps(guide: Path) -> None:
+    _with_map(guide)
+    maps = guide / "maps"
+    (maps / "unused.yml").write_text("format: csv\nmetrics:\n  x: {column: Value}\n", encoding="utf-8")
+    (maps / "aiperf.yml").write_text((MAPS / "aiperf-csv.yml").read_text(encoding="utf-8"), encoding="utf-8")
+    (maps / "My_Map.yml").write_text((MAPS / "aiperf-csv.yml").read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(GuideError) as caught:
+        derive_guide(guide)
+    assert [str(p) for p in caught.value.problems] == [
+        "maps/My_Map.yml: a map's name is its format's: lower-case letters, digits and '-', starting with a letter"
+        " or digit (at most 64)",
+        "maps/aiperf.yml: 'aiperf' is a built-in format: give the map another name",
+        "maps/unused.yml:3: metrics.x.unit: missing: every metric states its unit (ms, req/s, GB/s ...)",
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "check", "--data", str(guide)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 1 and "maps/unused.yml:3: metrics.x.unit: missing" in done.stdout + done.stderr
+
+
+def test_a_sweeps_mapping_file_names_a_guide_map_as_its_format(guide: Path, tmp_path: Path) -> None:
+    _with_map(guide)
+    runs = tmp_path / "runs"
+    runs.mkdir()
+    shutil.copy(real(AIPERF_CSV), runs / "profile_export_aiperf.csv")
+    sweep = runs / "sweep.yml"
+    sweep.write_text(
+        "table: serving\nformat: aiperf-csv\nruns:\n  - {file: profile_export_aiperf.csv, row: conc4, series: cargo}\n",
+        encoding="utf-8",
+    )
+    done = cli_import("--map", sweep, "--data", guide)
+    assert done.returncode == 0, done.stderr
+    assert cell(guide, "serving", "conc4", "cargo")[1] == 66.46
+    # a folder stands for a built-in format's file by the name the tool gives it; a map's file is named
+    sweep.write_text("table: serving\nformat: aiperf-csv\nruns:\n  - {file: ., row: conc4, series: road}\n")
+    done = cli_import("--map", sweep, "--data", guide)
+    assert done.returncode == 1
+    assert f"{sweep}:4: runs[0].file: {runs} is a folder: name the file a declared map reads" in done.stderr

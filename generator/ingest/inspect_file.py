@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from generator.errors import printable
+from generator.errors import Problem, printable
 from generator.read.formats.catalog import DESCRIPTIONS, PARSERS, guess_format, read_runs
 from generator.read.formats.tool_output import MAX_RAW_BYTES, ToolOutputError, ToolRun, parts_of, text_of
 from generator.read.maps import DeclaredMap, MapError, load_map, read_with_map
@@ -151,7 +151,7 @@ def _json_text(document: Any) -> str:
 def _declared(path: Path) -> DeclaredMap:
     """The map file given with ``--map``: read like a data file (its problems as ``file:line: field: message``)."""
     if not path.is_file():
-        raise MapError([f"{path}: no such map file"])
+        raise MapError([Problem(str(path), 0, "", "no such map file")])
     return load_map(path)
 
 

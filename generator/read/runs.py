@@ -137,8 +137,8 @@ def _guide_map_reader(root: Path, fmt: str) -> Reader | None:
 
     try:
         spec = guide_map(root, fmt)
-    except MapError as exc:
-        raise RunFileError("the map is not valid: " + "; ".join(exc.problems)) from None
+    except MapError:
+        raise RunFileError(f"the map maps/{fmt}.yml is not valid (its problems are listed on their own)") from None
     if spec is None:
         return None
 

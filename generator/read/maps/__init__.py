@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from generator.errors import Problem
 from generator.read.formats.tool_output import ToolOutputError, ToolRun
 from generator.read.load import MAPS_FOLDER
 from generator.read.maps.apply import read_with_map
@@ -31,7 +32,7 @@ def guide_map(data_dir: Path, name: str) -> DeclaredMap | None:
     path = data_dir / MAPS_FOLDER / f"{name}.yml"
     shown = f"{MAPS_FOLDER}/{name}.yml"
     if path.is_symlink() or (path.exists() and not path.is_file()):
-        raise MapError([f"{shown}: a map is a plain file in the data folder (links are refused)"])
+        raise MapError([Problem(shown, 0, "", "a map is a plain file in the data folder (links are refused)")])
     if not path.exists():
         return None
     return load_map(path, shown)

@@ -17,6 +17,9 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
+from jsonpath_rfc9535 import JSONPathNodeList, JSONPathQuery
+from jsonpath_rfc9535.exceptions import JSONPathError
+
 from generator.read.formats.tool_output import (
     Metric,
     Stated,
@@ -105,7 +108,7 @@ def _json_runs(spec: DeclaredMap, text: str) -> list[Read]:
     doc = load_json(text)
     if spec.runs_query is None:
         return [_fill(spec.metrics, spec.workload, lambda field: _one_node(field, doc, "$", ""))]
-    nodes = spec.runs_query.find(doc)
+    nodes = _find(spec.runs_query, doc, f"runs: {spec.runs}")
     if not nodes:
         raise ToolOutputError("", f"runs: {spec.runs} matches nothing in this file")
     out = []
@@ -119,9 +122,16 @@ def _json_runs(spec: DeclaredMap, text: str) -> list[Read]:
     return out
 
 
+def _find(query: JSONPathQuery, doc: Any, what: str) -> JSONPathNodeList:
+    try:
+        return query.find(doc)
+    except JSONPathError as exc:  # a descendant segment in a file nested deeper than the library follows
+        raise ToolOutputError("", f"{what}: {str(exc).split(', line ')[0]}") from None
+
+
 def _one_node(field: Field, doc: Any, base: str, head: str) -> tuple[Any, str]:
     assert field.query is not None
-    nodes = field.query.find(doc)
+    nodes = _find(field.query, doc, f"{head}{field.name}: {field.selector}")
     if not nodes:
         raise ToolOutputError("", f"{head}{field.name}: no value at {field.selector} in this file")
     if len(nodes) > 1:

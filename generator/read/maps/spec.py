@@ -29,7 +29,10 @@ from typing import Any
 
 from jsonpath_rfc9535 import JSONPathEnvironment, JSONPathQuery
 from jsonpath_rfc9535.exceptions import JSONPathError
+from jsonpath_rfc9535.lex import tokenize
+from jsonpath_rfc9535.tokens import TokenType
 
+from generator.errors import Problem
 from generator.read.maps.regex_check import UnsafePattern, check_linear
 from generator.read.yaml_source import read_yaml
 from generator.workload import WORKLOAD_FIELDS
@@ -56,9 +59,10 @@ JSONPATH = _Environment()
 class MapError(Exception):
     """Every problem of a map file, each ``file:line: field: message``."""
 
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = problems
-        super().__init__("\n".join(problems))
+    def __init__(self, located: list[Problem]) -> None:
+        self.located = located
+        self.problems = [str(p) for p in located]
+        super().__init__("\n".join(self.problems))
 
 
 @dataclass(frozen=True)
@@ -99,16 +103,15 @@ def load_map(path: Path, display: str | None = None) -> DeclaredMap:
     shown = display or str(path)
     doc, problems = read_yaml(path, shown)
     if doc is None:
-        raise MapError([str(p) for p in problems])
-    errors: list[str] = []
+        raise MapError(problems)
+    errors: list[Problem] = []
 
     def err(loc: tuple[str | int, ...], message: str) -> None:
-        field = ".".join(str(p) for p in loc)
-        errors.append(f"{shown}:{doc.line_of(loc)}: {field + ': ' if field else ''}{message}")
+        errors.append(Problem(shown, doc.line_of(loc), ".".join(str(p) for p in loc), message))
 
     data: Any = doc.data
     if not isinstance(data, dict):
-        raise MapError([f"{shown}:1: expected a mapping with format: and metrics:"])
+        raise MapError([Problem(shown, 1, "", "expected a mapping with format: and metrics:")])
     for key in data:
         if key not in _TOP:
             err((key,), f"unknown field; expected one of {', '.join(_TOP)}{_closest(str(key), _TOP)}")
@@ -154,6 +157,12 @@ def load_map(path: Path, display: str | None = None) -> DeclaredMap:
 
 def _jsonpath(text: str, loc: tuple[str | int, ...], err: Any) -> JSONPathQuery | None:
     try:
+        if sum(token.type_ is TokenType.DOUBLE_DOT for token in tokenize(text)) > 1:
+            err(
+                loc,
+                "at most one descendant segment (..) a path: each reads every node below it, so two re-read them",
+            )
+            return None
         return JSONPATH.compile(text)
     except JSONPathError as exc:
         message, _, place = str(exc).partition(", line ")
