@@ -160,13 +160,14 @@ def run(args: argparse.Namespace) -> int:
     path: Path = args.file
     shown = printable(str(path))
     what = ""
+    map_file: Path | None = getattr(args, "map", None)  # a caller's Namespace may predate --map
     try:
-        if args.map is not None and args.format is not None:
+        if map_file is not None and args.format is not None:
             raise ToolOutputError("", "--map reads the file through the map: give no --format")
         content = read_source(path)
         format_name, guessed = args.format, False
-        if args.map is not None:
-            spec = _declared(args.map)
+        if map_file is not None:
+            spec = _declared(map_file)
             format_name, what = spec.name, f"declared map {spec.file}, {spec.format}"
             runs = read_with_map(spec, content)
         elif format_name is None:
@@ -178,7 +179,7 @@ def run(args: argparse.Namespace) -> int:
                     f"not a file of any format the guide reads ({', '.join(PARSERS)});"
                     " a declared map reads any JSON, CSV or text file (--map MAP.yml)",
                 )
-        if args.map is None:
+        if map_file is None:
             runs = read_runs(format_name, content)
     except MapError as exc:
         for problem in exc.problems:
