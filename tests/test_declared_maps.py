@@ -451,3 +451,23 @@ def test_a_sweeps_mapping_file_names_a_guide_map_as_its_format(guide: Path, tmp_
     done = cli_import("--map", sweep, "--data", guide)
     assert done.returncode == 1
     assert f"{sweep}:4: runs[0].file: {runs} is a folder: name the file a declared map reads" in done.stderr
+
+
+def test_the_shape_the_issue_writes_works_as_written() -> None:
+    # issue 40's map (json, with runs:) and its csv and text metric lines, on files of this project's own
+    issue = MAPS / "issue"
+    runs = read_with_map(load_map(issue / "json.yml"), (issue / "harness.json").read_bytes())
+    assert [(r.metrics["output_throughput"].value, r.metrics["ttft_p99"].value) for r in runs] == [
+        (812.5, 95.25),
+        (2710.0, 310.75),
+    ]
+    assert runs[1].metrics["ttft_p99"].where == "$['benchmarks'][1]['ttft']['p99']"
+    assert runs[1].metrics["ttft_p99"].unit == "ms" and runs[0].format == "json"
+    (csv_run,) = read_with_map(load_map(issue / "csv.yml"), (issue / "harness.csv").read_bytes())
+    found = csv_run.metrics["output_throughput"]
+    assert (found.value, found.where) == (1500.25, "line 2, column 'Output Token Throughput (tokens/sec)'")
+    (text_run,) = read_with_map(load_map(issue / "text.yml"), (issue / "serve.log").read_bytes())
+    assert (text_run.metrics["output_throughput"].value, text_run.metrics["output_throughput"].where) == (
+        668.73,
+        "line 8",
+    )
