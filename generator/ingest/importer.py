@@ -38,7 +38,6 @@ from generator.ingest.inspect_file import read_source
 from generator.model import Data, measurement_tables
 from generator.pipeline import derive_guide
 from generator.read import yaml_edit
-from generator.read.formats.catalog import PARSERS, read_runs
 from generator.read.formats.tool_output import (
     ToolOutputError,
     ToolRun,
@@ -49,7 +48,7 @@ from generator.read.formats.tool_output import (
     select_part,
     split_part,
 )
-from generator.read.maps import MAPS_FOLDER, read_guide_runs
+from generator.read.maps import read_in_guide
 
 #: Where raw files go, under the data folder.
 RUNS_DIR = "runs"
@@ -254,7 +253,7 @@ def _plan(
         return None
     part = request.part if request.part is not None else metric_part
     try:
-        every = _read(data_dir, request.format, content)
+        every = read_in_guide(data_dir, request.format, content)
         runs = select_part(every, part)
     except ToolOutputError as exc:
         problems.append(f"{source}: {exc}")
@@ -309,20 +308,6 @@ def _plan(
         source,
         _held(row, series),
     )
-
-
-def _read(data_dir: Path, format_name: str, content: bytes) -> list[ToolRun]:
-    """The runs of a file in a built-in format, or through the guide's declared map of that name."""
-    if format_name in PARSERS:
-        return read_runs(format_name, content)
-    runs = read_guide_runs(data_dir, format_name, content)
-    if runs is None:
-        raise ToolOutputError(
-            "",
-            f"unknown format {format_name!r}: not a built-in format ({', '.join(PARSERS)})"
-            f" and the guide keeps no map {MAPS_FOLDER}/{format_name}.yml",
-        )
-    return runs
 
 
 def _check_run(

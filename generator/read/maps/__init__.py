@@ -18,7 +18,16 @@ from generator.read.load import MAPS_FOLDER
 from generator.read.maps.apply import read_with_map
 from generator.read.maps.spec import DeclaredMap, MapError, load_map
 
-__all__ = ["MAPS_FOLDER", "DeclaredMap", "MapError", "guide_map", "load_map", "read_with_map", "read_guide_runs"]
+__all__ = [
+    "MAPS_FOLDER",
+    "DeclaredMap",
+    "MapError",
+    "guide_map",
+    "load_map",
+    "read_guide_runs",
+    "read_in_guide",
+    "read_with_map",
+]
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 
@@ -49,3 +58,19 @@ def read_guide_runs(data_dir: Path, name: str, content: bytes) -> list[ToolRun] 
     if spec is None:
         return None
     return read_with_map(spec, content)
+
+
+def read_in_guide(data_dir: Path, format_name: str, content: bytes) -> list[ToolRun]:
+    """The runs of a file in a built-in format, or through the guide's declared map of that name (import)."""
+    from generator.read.formats.catalog import PARSERS, read_runs
+
+    if format_name in PARSERS:
+        return read_runs(format_name, content)
+    runs = read_guide_runs(data_dir, format_name, content)
+    if runs is None:
+        raise ToolOutputError(
+            "",
+            f"unknown format {format_name!r}: not a built-in format ({', '.join(PARSERS)})"
+            f" and the guide keeps no map {MAPS_FOLDER}/{format_name}.yml",
+        )
+    return runs
