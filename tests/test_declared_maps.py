@@ -22,7 +22,7 @@ from generator.errors import GuideError
 from generator.ingest.importer import ImportProblems, Request, import_runs
 from generator.ingest.inspect_file import describe
 from generator.pipeline import derive_guide
-from generator.read.formats.catalog import read_runs
+from generator.read.formats.catalog import guess_format, read_runs
 from generator.read.formats.tool_output import ToolOutputError
 from generator.read.maps import MapError, load_map, read_with_map
 from generator.read.maps.regex_check import UnsafePattern, check_linear
@@ -471,3 +471,23 @@ def test_the_shape_the_issue_writes_works_as_written() -> None:
         668.73,
         "line 8",
     )
+
+
+def test_an_inferencex_aggregated_result_reads_with_its_set_up() -> None:
+    # the layout of InferenceX's agg_*.json (the project's own file, made-up numbers): no built-in reader knows it
+    path = MAPS / "agg_example_1k1k_conc16.json"
+    assert guess_format(path.read_bytes()) is None
+    (run,) = read_with_map(load_map(MAPS / "inferencex-agg.yml"), path.read_bytes())
+    assert {name: (m.value, m.unit) for name, m in run.metrics.items()} == {
+        "tput_per_gpu": (410.5, "tok/s/gpu"),
+        "output_tput_per_gpu": (205.25, "tok/s/gpu"),
+        "ttft_p99": (0.75, "s"),
+        "interactivity_median": (48.5, "tok/s/user"),
+    }
+    assert {name: s.value for name, s in run.workload.items()} == {
+        "concurrency": 16,
+        "isl": 1024,
+        "osl": 1024,
+        "model": "example-org/Example-MoE",
+        "framework": "vllm",
+    }
