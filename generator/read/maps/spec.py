@@ -157,7 +157,7 @@ def load_map(path: Path, display: str | None = None) -> DeclaredMap:
 
 def _jsonpath(text: str, loc: tuple[str | int, ...], err: Any) -> JSONPathQuery | None:
     try:
-        if sum(token.type_ is TokenType.DOUBLE_DOT for token in tokenize(text)) > 1:
+        if sum(part.type_ is TokenType.DOUBLE_DOT for part in tokenize(text)) > 1:
             err(
                 loc,
                 "at most one descendant segment (..) a path: each reads every node below it, so two re-read them",
