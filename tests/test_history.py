@@ -289,7 +289,7 @@ def test_an_alias_bomb_in_a_past_commit_is_refused_fast_and_named(tmp_path: Path
         guide = repo / "data" / "guide.yml"
         original = guide.read_text(encoding="utf-8")
         if name == "bomb":
-            guide.write_text(original.replace("format: 2\n", "") + ALIAS_BOMB, encoding="utf-8")
+            guide.write_text(original.replace("format: 3\n", "") + ALIAS_BOMB, encoding="utf-8")
         else:
             guide.write_text(original.replace("option_noun: bicycle", "option_noun: bike"), encoding="utf-8")
         _commit(repo, "an edit", DATES[1])

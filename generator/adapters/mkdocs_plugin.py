@@ -36,7 +36,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 from watchdog.events import FileModifiedEvent, FileSystemEvent, FileSystemEventHandler
 
-from generator.adapters import csp, error_banner, front_matter, handwritten, sanitize
+from generator.adapters import csp, error_banner, front_matter, handwritten, live_reload, sanitize
 from generator.adapters.html_blocks import put_back, set_aside
 from generator.build import (
     CHANGES_PAGE,
@@ -331,6 +331,8 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
                 log.error(error_banner.describe_pages(self._unpublished(), live=True))
 
         server.builder = build_then_report
+        if not live_reload.allow_mkdocs_reload(server):  # each answer's policy allows the script it injects
+            log.warning("live reload: this server's reload script is not one the policy can allow; reload by hand")
         return server
 
 
