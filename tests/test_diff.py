@@ -76,8 +76,8 @@ def test_a_verdict_flip_is_reported_first_with_the_numbers_behind_it(repo: Path)
     flips = {(f["option"], f["column"]): f for f in data["flips"]}
     assert set(flips) == {("road", "climb"), ("cargo", "climb")}
     road = flips[("road", "climb")]
-    assert (road["before"]["level"], road["before"]["word"]) == ("good", "quicker")
-    assert (road["after"]["level"], road["after"]["word"]) == ("mid", "level")
+    assert (road["before"]["level"], road["before"]["word"]) == ("good", "quicker vs cargo")  # names its opponent
+    assert (road["after"]["level"], road["after"]["word"]) == ("mid", "level vs cargo")
     assert road["value_before"] == pytest.approx(1.5) and road["value_after"] == pytest.approx(1.05)
     assert "Hill climb times: Hill A, cargo bike: 150 s → 105 s" in road["because"]
     cargo = flips[("cargo", "climb")]
@@ -105,10 +105,10 @@ def test_a_verdict_flip_is_reported_first_with_the_numbers_behind_it(repo: Path)
     flip_at, numbers_at = md.index("### Verdict flips"), md.index("### Changed numbers")
     assert flip_at < numbers_at
     assert (
-        "| Road bike | Hill speed | ▲ quicker (green) | ■ level (amber) | "
+        "| Road bike | Hill speed | ▲ quicker vs cargo (green) | ■ level vs cargo (amber) | "
         "worst ratio 1.50× lower climb time → 1.05× lower climb time;" in md
     )
-    assert "| Cargo bike | Hill speed | ▼ slower (red) | ■ level (amber) |" in md
+    assert "| Cargo bike | Hill speed | ▼ slower vs road (red) | ■ level vs road (amber) |" in md
     assert "| Hill A | cargo bike | 150 s | 105 s |" in md
     assert (
         "| Hill A | cargo / road | 1.50× higher climb time ▼ slower (red) | 1.05× higher climb time ■ level (amber) |"

@@ -110,7 +110,7 @@ def test_a_new_guide_is_a_repository_whose_changes_diff_reports(tmp_path: Path) 
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert "| Option B | Speed | ✔ faster (green) | ✖ slower (red) |" in done.stdout
+    assert "| Option B | Speed | ✔ faster vs A (green) | ✖ slower vs A (red) |" in done.stdout
 
 
 def test_new_makes_no_repository_inside_one_or_with_no_git(tmp_path: Path) -> None:
