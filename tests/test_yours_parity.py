@@ -259,9 +259,33 @@ def _issue_edit(data: Data) -> Data:
     return dataclasses.replace(data, tables=tables)
 
 
+def _own_row(data: Data) -> Data:
+    """Issue 38: a reader's own SGLang dense-vs-DeepEP A/B, a context the guide has no row of that table in."""
+    tables: list[schema.MeasurementTable | schema.FactTable] = []
+    for t in data.tables:
+        if t.id == "dense-vs-deepep" and isinstance(t, schema.MeasurementTable):
+            mine = schema.Row.model_construct(
+                id="yours-1", label="my SGLang A/B", context="sglang", values={"deepep": 250.0, "dense": 270.0}
+            )
+            t = t.model_copy(update={"rows": [*t.rows, mine]})
+        tables.append(t)
+    return dataclasses.replace(data, tables=tables)
+
+
+def added_rows(base: Data, head: Data) -> dict[str, Any]:
+    """The rows ``head`` has and ``base`` does not, as the script's "add a row" keeps them."""
+    rows: dict[str, list[dict[str, Any]]] = {}
+    known = {t.id: {r.id for r in t.rows} for t in measurement_tables(base)}
+    for t in measurement_tables(head):
+        for r in t.rows:
+            if r.id not in known.get(t.id, set()):
+                rows.setdefault(t.id, []).append({"id": r.id, "label": r.label, "context": r.context})
+    return {"contexts": [], "rows": rows}
+
+
 def _cases(count: int) -> list[tuple[Data, Data]]:
     shipped, example = validate_guide(DATA), validate_guide(EXAMPLE / "data")
-    out = [(shipped, shipped), (example, example), (shipped, _issue_edit(shipped))]
+    out = [(shipped, shipped), (example, example), (shipped, _issue_edit(shipped)), (shipped, _own_row(shipped))]
     rng = random.Random(26)
     for i in range(count):
         out.append(generated(shipped if i % 2 else example, rng))
@@ -285,7 +309,7 @@ def batch() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     for pub, mod in _cases(GENERATED):
         base, _ = derive(pub)
         head, _ = derive(mod)
-        cases.append({"guide": published(base), "state": reader_state(mod)})
+        cases.append({"guide": published(base), "state": reader_state(mod), "added": added_rows(pub, mod)})
         wanted.append({**expected(base, head), "same_table": base.decision_table == head.decision_table})
     return cases, wanted
 
@@ -303,7 +327,7 @@ def mismatches(got: list[dict[str, Any]], wanted: list[dict[str, Any]]) -> list[
 
 def test_the_script_judges_as_the_python_derivation(batch: Any, tmp_path: Path) -> None:
     cases, wanted = batch
-    assert len(cases) >= 500 + 3
+    assert len(cases) >= 500 + 4
     started = time.monotonic()
     got = run_script(SCRIPT, cases, tmp_path)
     took = time.monotonic() - started
@@ -334,7 +358,9 @@ def test_issue_26_dense_vs_deepep(batch: Any, tmp_path: Path) -> None:
     got = run_script(SCRIPT, cases[:3], tmp_path)
     assert got[0]["flips"] == [] and got[1]["flips"] == []  # the published values flip nothing
     serving = [f for f in got[2]["flips"] if f[0] == "deepep-v2" and f[1] == "serving"]
-    assert serving and serving[0][2][2] == "✖" and serving[0][3][:2] == ["mid", "tie"] and serving[0][3][2] == "◐"
+    assert serving and serving[0][2][2] == "✖" and serving[0][3][0] == "mid" and serving[0][3][2] == "◐"
+    # a flip names every part, with its opponent: the tie against dense now holds on TRT-LLM and vLLM
+    assert serving[0][3][1] == "tie vs UCCL on SGLang · tie vs dense on TRT-LLM, vLLM"
     assert serving[0][4].startswith("0.") and serving[0][4].endswith("→ 1.00×")
     assert not mismatches(got, wanted[:3])
     # the decision helper: with the published values no answer changes; with the edit, the answers that
@@ -507,3 +533,18 @@ def test_judge_for_reads_each_framework_by_its_own_rows(batch: Any, tmp_path: Pa
     assert compared(example["judged"]["linux"]) == compared(example["judged"]["macos"])
     # over the generated guides, judging for a context changes cells (the comparison is not vacuous)
     assert sum(w["judged"][c] != w["cells"] for w in wanted for c in w["judged"]) > 100
+
+
+def test_your_own_row_in_a_context_the_guide_has_not_measured_is_judged(batch: Any, tmp_path: Path) -> None:
+    """Issue 38: "Your numbers" adds a row in a context the table has none in (one's own SGLang dense-vs-DeepEP A/B);
+    the matrix re-judges it by the same rules as the Python derivation, for any context and for SGLang."""
+    cases, wanted = batch
+    own = next(i for i, c in enumerate(cases) if c["added"]["rows"])
+    got = run_script(SCRIPT, cases[own : own + 1], tmp_path)
+    assert not mismatches(got, wanted[own : own + 1])
+    columns = [c["id"] for c in cases[own]["guide"]["columns"]]
+    dense = got[0]["judged"]["sglang"]["dense"][columns.index("serving")]
+    assert dense["verdict"][:2] == ["good", "faster"] and dense["parts"][0][2] == "vs DeepEP-V2", dense
+    published = cases[own]["guide"]["options"][0]["cells"][columns.index("serving")]
+    assert published["verdict"]["level"] == "mid"  # as published: a tie and a win
+    assert any(f[0] == "dense" and f[1] == "serving" for f in got[0]["flips"]), got[0]["flips"]

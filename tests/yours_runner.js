@@ -14,7 +14,8 @@ function verdict(v) {
   return v ? [v.level, v.word, v.symbol] : null;
 }
 
-const out = cases.map(({ guide, state }) => {
+const out = cases.map(({ guide: published, state, added }) => {
+  const guide = added ? core.withRows(published, added) : published; // the reader's own rows, as the page adds them
   const r = core.derive(guide, state);
   const ratios = {};
   for (const t of Object.keys(r.ratios)) {

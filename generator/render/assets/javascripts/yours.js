@@ -452,7 +452,10 @@
     }
     function supportCell(col, option, old) { // generator/derive/columns/support.py: judged for one context
       var own = (option.support || []).filter(function (s) { return s.context === context; })[0];
-      if (!own) return old;
+      if (!own) { // a context of the reader's own: the guide has no answer there
+        return { column: col.id, verdict: levelVerdict(guide, "unknown", "not measured"), value: null, detail: "",
+          parts: [], summary: "", tables: [], coverage: "" };
+      }
       var v = own.verdict, style = guide.levels[v.level] || {};
       v = { level: v.level, word: v.word, symbol: v.symbol, colour: style.colour || "grey", judged: !!v.judged };
       return { column: col.id, verdict: v, value: null, detail: own.note || "", parts: [], summary: "",
@@ -757,8 +760,62 @@
     return { edits: edits, problems: problems };
   }
 
+  /* The guide with a reader's own rows (and contexts the guide has none of): every added row starts "not measured"
+     and is judged by the same rules, in its context ("Your numbers": one's own A/B on a framework not measured).
+     added: {contexts: [{id, name}], rows: {table id: [{id, label, context}]}}. */
+  function withRows(guide, added) {
+    var contexts = (added && added.contexts) || [], rows = (added && added.rows) || {};
+    if (!contexts.length && !Object.keys(rows).length) return guide;
+    var out = {};
+    Object.keys(guide).forEach(function (k) { out[k] = guide[k]; });
+    out.contexts = guide.contexts.concat(contexts.map(function (c) { return { id: c.id, name: c.name }; }));
+    out.tables = guide.tables.map(function (t) {
+      var extra = rows[t.id];
+      if (t.kind !== "measurements" || !extra || !extra.length) return t;
+      var copy = {};
+      Object.keys(t).forEach(function (k) { copy[k] = t[k]; });
+      copy.rows = t.rows.concat(extra.map(function (r) {
+        var values = {};
+        t.series.forEach(function (s) { values[s.id] = { value: null, runs: null, text: "not measured", spread: null }; });
+        return { id: r.id, label: r.label, context: r.context || null, values: values, ratios: [], added: true };
+      }));
+      return copy;
+    });
+    return out;
+  }
+  /* The added rows and contexts in the address: row.<table>.<id>=<context>~<label>, context.<id>=<name>. */
+  function addedFragment(added) {
+    var out = [];
+    ((added && added.contexts) || []).forEach(function (c) { out.push("context." + c.id + "=" + encodeURIComponent(c.name)); });
+    Object.keys((added && added.rows) || {}).sort().forEach(function (t) {
+      added.rows[t].forEach(function (r) { out.push("row." + t + "." + r.id + "=" + encodeURIComponent((r.context || "") + "~" + r.label)); });
+    });
+    return out.join("&");
+  }
+  function addedFrom(guide, hash) {
+    var added = { contexts: [], rows: {} }, known = {}, tables = {}, rest = [];
+    guide.contexts.forEach(function (c) { known[c.id] = true; });
+    guide.tables.forEach(function (t) { if (t.kind === "measurements") tables[t.id] = t; });
+    String(hash || "").replace(/^#/, "").split("&").forEach(function (part) {
+      var m = /^(context|row)\.([^=]*)=(.*)$/.exec(part), text = null;
+      if (!m) { if (part) rest.push(part); return; }
+      try { text = decodeURIComponent(m[3]).slice(0, 80); } catch (err) { return; }
+      if (m[1] === "context") {
+        if (ID.test(m[2]) && !known[m[2]] && text) { known[m[2]] = true; added.contexts.push({ id: m[2], name: text }); }
+        return;
+      }
+      var dot = m[2].indexOf("."), t = m[2].slice(0, dot), id = m[2].slice(dot + 1), tilde = text.indexOf("~");
+      var ctxId = tilde < 0 ? "" : text.slice(0, tilde), label = tilde < 0 ? text : text.slice(tilde + 1);
+      if (!tables[t] || !/^yours-[0-9]+$/.test(id) || !label || (ctxId && !known[ctxId])) return;
+      if (tables[t].rows.some(function (r) { return r.id === id; })) return;
+      (added.rows[t] = added.rows[t] || []).push({ id: id, label: label, context: ctxId || null });
+    });
+    return { added: added, rest: rest.join("&") };
+  }
+
   var core = { derive: derive, answers: answers, parse: parse, fixed: fixed, ratioChange: ratioChange, fragment: fragment,
-    fromFragment: fromFragment, pasted: pasted, published: published, entryText: entryText };
+    fromFragment: fromFragment, pasted: pasted, published: published, entryText: entryText, withRows: withRows,
+    addedFragment: addedFragment, addedFrom: addedFrom };
   if (typeof module === "object" && module.exports) { module.exports = core; return; }
   window.dgRules = core; // the matrix's "Judge for" (matrix.js) judges with these same rules
 
@@ -811,9 +868,27 @@
     return { state: state, errors: errors };
   }
 
+  /* Judged for a context, "what flipped" compares with the published values judged for the same context. */
+  function judgedGuide(ctx) {
+    if (!ctx.judge) return ctx.guide;
+    var memo = ctx.judgedBase;
+    if (memo && memo.judge === ctx.judge && memo.guide === ctx.guide) return memo.out;
+    var pub = derive(ctx.guide, {}, ctx.judge), out = {};
+    Object.keys(ctx.guide).forEach(function (k) { out[k] = ctx.guide[k]; });
+    out.options = ctx.guide.options.map(function (o) {
+      var copy = {};
+      Object.keys(o).forEach(function (k) { copy[k] = o[k]; });
+      copy.cells = pub.cells[o.id];
+      return copy;
+    });
+    ctx.judgedBase = { judge: ctx.judge, guide: ctx.guide, out: out };
+    return out;
+  }
+
   function render(ctx) {
-    var got = stateOf(ctx), result = derive(ctx.guide, got.state);
-    ctx.guide.options.forEach(function (o) {
+    var shownGuide = judgedGuide(ctx);
+    var got = stateOf(ctx), result = derive(shownGuide, got.state, ctx.judge || null);
+    shownGuide.options.forEach(function (o) {
       result.cells[o.id].forEach(function (c, i) {
         var td = ctx.cellOf[o.id + "_" + ctx.guide.columns[i].id];
         if (!td || !c) return;
@@ -861,7 +936,7 @@
       });
       list.appendChild(ul);
     }
-    if (ctx.answers) showAnswers(ctx, answers(ctx.guide, result));
+    if (ctx.answers) showAnswers(ctx, answers(shownGuide, result));
     return got;
   }
 
@@ -901,7 +976,7 @@
   // the field's change update it), so back and forward step through the reader's edits.
   function commit(ctx, how) {
     var push = how === "push" || (how === "input" && !ctx.typing);
-    var got = render(ctx), frag = fragment(got.state);
+    var got = render(ctx), frag = [addedFragment(ctx.added), fragment(got.state)].filter(Boolean).join("&");
     var url = location.pathname + location.search + (frag ? "#" + frag : "");
     var moved = url !== location.pathname + location.search + location.hash;
     if (moved) history[push ? "pushState" : "replaceState"](history.state, "", url);
@@ -910,7 +985,13 @@
 
   function fill(ctx, hash) {
     ctx.typing = false;
-    var read = fromFragment(ctx.guide, hash), state = read.state;
+    var mine = addedFrom(ctx.base, hash);
+    if (addedFragment(mine.added) !== addedFragment(ctx.added)) { // the reader's own rows, as the address holds them
+      ctx.added = mine.added;
+      ctx.guide = withRows(ctx.base, ctx.added);
+      build(ctx);
+    }
+    var read = fromFragment(ctx.guide, mine.rest), state = read.state;
     ctx.inputs.forEach(function (f) {
       var mine = state[f.t] && state[f.t][f.r] && state[f.t][f.r][f.s];
       f.input.value = entryText(mine || f.published);
@@ -919,13 +1000,67 @@
     render(ctx);
   }
 
+  /* "Add a row": the reader's own measurement, in a context of the guide or one it has none of. */
+  function addRowForm(ctx, t) {
+    var g = ctx.guide, noun = (g.guide && g.guide.context_noun) || "context", base = "ya_" + t.id;
+    var label = el("input", { type: "text", id: base + "_label", maxlength: "80", autocomplete: "off" });
+    var select = el("select", { id: base + "_ctx" }, [el("option", { value: "", text: "none (every " + noun + ")" })]);
+    g.contexts.forEach(function (c) { select.appendChild(el("option", { value: c.id, text: c.name })); });
+    select.appendChild(el("option", { value: "+", text: "another " + noun + "…" }));
+    var other = el("input", { type: "text", id: base + "_new", maxlength: "60", autocomplete: "off", placeholder: "its name" });
+    var said = el("span", { "class": "dg-yours-error", role: "status" });
+    var add = el("button", { type: "button", "class": "dg-yours-button", text: "Add the row" });
+    add.addEventListener("click", function () {
+      var name = label.value.trim(), ctxId = select.value;
+      if (!name) { said.textContent = "Name the row first (e.g. your set-up and load)."; return; }
+      if (ctxId === "+") {
+        var newName = other.value.trim();
+        if (!newName) { said.textContent = "Name the " + noun + " first."; return; }
+        ctxId = newName.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40) || "yours";
+        var taken = {};
+        ctx.guide.contexts.forEach(function (c) { taken[c.id] = true; });
+        while (taken[ctxId]) ctxId += "-2";
+        ctx.added.contexts.push({ id: ctxId, name: newName });
+      }
+      var n = 1;
+      Object.keys(ctx.added.rows).forEach(function (k) { n += ctx.added.rows[k].length; });
+      (ctx.added.rows[t.id] = ctx.added.rows[t.id] || []).push({ id: "yours-" + n, label: name, context: ctxId || null });
+      var state = stateOf(ctx).state;
+      ctx.guide = withRows(ctx.base, ctx.added);
+      build(ctx);
+      ctx.inputs.forEach(function (f) { // the values typed so far stay
+        var mine = state[f.t] && state[f.t][f.r] && state[f.t][f.r][f.s];
+        if (mine) f.input.value = entryText(mine);
+      });
+      commit(ctx, "push");
+      var first = document.getElementById("yv_" + t.id + "_yours-" + n + "_" + t.series[0].id);
+      if (first) first.focus();
+    });
+    return el("div", { "class": "dg-yours-add" }, [
+      el("label", { "for": label.id, text: "Add a row of your own: " }), label, " ",
+      el("label", { "for": select.id, text: noun + " " }), select, " ",
+      el("label", { "for": other.id, "class": "dg-yours-label", text: "the new " + noun + "'s name" }), other, " ", add, " ", said]);
+  }
+
+  /* "Judge for" on this page: the matrix with your numbers, judged from one context's rows (yours included). */
+  function judgeForm(ctx) {
+    var g = ctx.guide, noun = (g.guide && g.guide.context_noun) || "context";
+    var select = el("select", { id: "dg-yours-judge" }, [el("option", { value: "", text: "any " + noun })]);
+    g.contexts.forEach(function (c) { select.appendChild(el("option", { value: c.id, text: c.name })); });
+    select.value = ctx.judge || "";
+    select.addEventListener("change", function () { ctx.judge = select.value; render(ctx); });
+    return el("p", { "class": "dg-yours-judge" }, [el("label", { "for": "dg-yours-judge", text: "Judge for " }), select]);
+  }
+
   function build(ctx) {
     var g = ctx.guide, app = ctx.app;
+    if (ctx.judge && !g.contexts.some(function (c) { return c.id === ctx.judge; })) ctx.judge = "";
     app.textContent = "";
     ctx.inputs = []; ctx.cellOf = {}; ctx.ratioOf = {};
     ctx.notes = el("p", { "class": "dg-yours-notes", role: "status" });
     app.appendChild(ctx.notes);
     app.appendChild(el("h2", { id: "your-matrix", text: "The matrix with your numbers" }));
+    app.appendChild(judgeForm(ctx));
     var wrap = el("div", { "class": "dg-yours-scroll" });
     var table = el("table", { "class": "dg-yours-matrix", id: "dg-yours-matrix" });
     var head = el("tr", {}, [el("th", { scope: "col", text: (g.guide && g.guide.option_noun) || "option" })]);
@@ -994,6 +1129,7 @@
       });
       grid.appendChild(tb);
       sec.appendChild(el("div", { "class": "dg-yours-scroll" }, [grid]));
+      sec.appendChild(addRowForm(ctx, t));
       var pid = "yp_" + t.id;
       var area = el("textarea", { id: pid, rows: "3", spellcheck: "false", "aria-describedby": pid + "-said" });
       var said = el("p", { id: pid + "-said", "class": "dg-yours-error", role: "status" });
@@ -1027,7 +1163,10 @@
       return r.json();
     }).then(function (guide) {
       if (!/^1\.([4-9]|\d\d+)$/.test(String(guide.format_version)) || !guide.number_range) throw new Error("guide.json format " + guide.format_version + " lacks the rules and the range of values (1.4 or later)");
+      ctx.base = guide;
+      ctx.added = { contexts: [], rows: {} };
       ctx.guide = guide;
+      ctx.judge = "";
       ctx.decide = guide.decisions && /^[A-Za-z0-9._\/-]*$/.test(guide.decisions.page) ? new URL("../" + guide.decisions.page, url).href : "";
       build(ctx);
       root.querySelector(".dg-yours-nojs").hidden = true;
