@@ -126,7 +126,7 @@ def test_a_shared_link_opens_on_its_answer(tab, served_site: str) -> None:
     page = tab
     page.goto(served_site + "decide/?fabric=efa&priority=robustness&framework=vllm&model=too-big&fork=can")
     card = _result(page).locator(".dg-leaf-result")
-    assert card.locator(".dg-pick-recommended .dg-pick-name").inner_text() == "DeepEP multi-comm (EP_NUM_COMMS)"
+    assert card.locator(".dg-pick-recommended .dg-pick-name").inner_text() == "Dense allgather / reduce-scatter"
     # UCCL would suit a fork-carrying reader who wants robustness, but its record says it deadlocks on vLLM.
     ruled = card.locator(".dg-ruled-out li", has_text="UCCL").inner_text()
     assert "tried and failed" in ruled and "Deadlocks" in ruled

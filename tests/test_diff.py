@@ -551,6 +551,7 @@ def test_a_restructured_column_lists_each_options_verdict_before_and_after(repo:
          "  - id: uphill\n    kind: comparison\n    label: Uphill speed\n")  # fmt: skip
     for table in ("hill-times", "hill-stated", "hill-repeats"):
         edit(repo, f"tables/{table}.yml", "verdict_column: climb}", "verdict_column: uphill}")
+    edit(repo, "decisions.yml", "trades: [climb]", "trades: [uphill]")  # the rule's trade follows the column
     data = report(repo, "--base", "HEAD")
     columns = {c["option"]: c for c in data["columns"]}
     assert set(columns) >= {"road", "cargo"}
@@ -582,6 +583,7 @@ def test_a_split_column_lists_each_options_verdict_in_the_old_column_and_both_ne
     guide.write_text(text.replace(block, split), encoding="utf-8")
     for table, column in (("hill-times", "uphill"), ("hill-repeats", "uphill"), ("hill-stated", "uphill-stated")):
         edit(repo, f"tables/{table}.yml", "verdict_column: climb}", f"verdict_column: {column}}}")
+    edit(repo, "decisions.yml", "trades: [climb]", "trades: [uphill, uphill-stated]")
     data = report(repo, "--base", "HEAD")
     road = next(c for c in data["columns"] if c["option"] == "road")
     assert [v["column"] for v in road["before"]] == ["climb"]

@@ -22,6 +22,7 @@ from bs4 import BeautifulSoup
 
 from quality.build import build_site
 from tests.conftest import DATA, copy_project
+from tests.data_edits import trade_every_column
 from tests.gitrepo import git
 from tests.injection import PAYLOADS, poison
 
@@ -52,6 +53,7 @@ def preview(tmp_path_factory: pytest.TempPathFactory) -> tuple[BeautifulSoup, st
     shutil.rmtree(project / "data")
     poison(DATA, project / "data")
     assert _change_numbers(project / "data") >= 5
+    trade_every_column(project / "data")
     site = build_site(project / "site", config=project / "mkdocs.yml", env={"GUIDE_DIFF_BASE": base})
     page = BeautifulSoup((site / "changes" / "index.html").read_text(encoding="utf-8"), "html.parser")
     done = subprocess.run(

@@ -103,11 +103,29 @@ def test_sort_by_a_comparison_column_best_first(tab: Page, served_shipped, serve
     base, _ = served_shipped
     _open(tab, base + "?sort=serving")
 
+    cells = {o["id"]: next(c for c in o["cells"] if c["column"] == "serving") for o in served_guide["options"]}
+    # the serving column ranks against one opponent (issue 38): the option most of its cells are measured against
+    counts: dict[str, int] = {}
+    for cell in cells.values():
+        for opponent in {p["opponent"] for p in cell["parts"] if p["opponent"]}:
+            counts[opponent] = counts.get(opponent, 0) + 1
+    order = [o["id"] for o in served_guide["options"]]
+    vs = min(counts, key=lambda x: (-counts[x], order.index(x)))
+    assert vs == "dense"
+    worst = {"bad": 0, "mid": 1, "good": 2, "reference": 3, "judged": 4, "unknown": 5}
+
     def key(o: dict[str, Any]) -> tuple[int, float, int]:
-        cell = next(c for c in o["cells"] if c["column"] == "serving")
-        value = cell["value"] if cell["value"] is not None else float("-inf")
-        # Levels off the measured scale (a stated judgement) sort after "unknown", as matrix.js does.
-        return RANK.get(cell["verdict"]["level"], 9), -value, served_guide["options"].index(o)
+        cell = cells[o["id"]]
+        ratio = -cell["value"] if cell["value"] is not None else 0
+        against = [p["verdict"]["level"] for p in cell["parts"] if p["opponent"] == vs]
+        if o["id"] == vs:
+            return RANK["mid"], -1, order.index(o["id"])  # the opponent: a ratio of 1, a tie
+        if against:
+            level = min(against, key=lambda lv: worst[lv])
+            return RANK.get(level, 9), ratio, order.index(o["id"])
+        # not compared with the opponent: after, by their own verdicts
+        own = -cell["value"] if cell["value"] is not None else float("inf")
+        return 10 + RANK.get(cell["verdict"]["level"], 9), own, order.index(o["id"])
 
     expected = [o["id"] for o in sorted(served_guide["options"], key=key)]
     assert _shown(tab) == expected

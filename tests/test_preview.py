@@ -35,7 +35,7 @@ def test_the_changes_page_shows_the_flip_and_the_overview_links_to_it(tmp_path: 
     changes = page(site, "changes/")
     assert text(changes.select_one("article h1")).rstrip("¶ ") == "What changed in this PR"
     rows = [[text(td) for td in tr.select("td")] for tr in changes.select("article table tbody tr")]
-    assert rows[0][:4] == ["Road bike", "Hill speed", "▲ quicker (green)", "■ level (amber)"]
+    assert rows[0][:4] == ["Road bike", "Hill speed", "▲ quicker vs cargo (green)", "■ level vs cargo (amber)"]
     assert rows[0][4].startswith(
         "worst ratio 1.50× lower climb time → 1.05× lower climb time; "
         "Hill climb times: Hill A, cargo bike: 150 s → 105 s"

@@ -62,9 +62,7 @@ def test_a_regime_that_loses_shows_in_colour_and_words(data_copy: Path, build_si
         "{deepep-v2: 2173.8, uccl: 2105.4}",
         "{deepep-v2: 2173.8, uccl: 1500}",
     )
-    # the robustness rule that picks UCCL now trades serving speed on purpose, and must say so (issue 38)
-    edit(data_copy / "decisions.yml", "    recommend: uccl\n    runner_up: deepep-multicomm\n",
-         "    recommend: uccl\n    runner_up: deepep-multicomm\n    trades: [serving]\n")  # fmt: skip
+    # the robustness rule that picks UCCL trades serving speed on purpose and says so (`trades: [serving]`)
     site = build_site(data_copy)
     cell = _serving_cell(page(site, ""), "UCCL (raw-ibverbs wrapper)")
     assert "dg-red" in cell["class"] and text(cell.select_one("summary")).startswith("✖ ")

@@ -139,8 +139,9 @@
     var td = cellOf(ctx, tr, column);
     if (vs) {
       var o = sortOption(ctx, column), against = versus(td)[vs];
-      if (tr.getAttribute("data-option") === vs) return [+(o.getAttribute("data-vs-rank") || RANK.mid), 0];
-      if (against) return [RANK[against] === undefined ? 9 : RANK[against], 0];
+      var ratio = td && td.hasAttribute("data-value") ? -parseFloat(td.getAttribute("data-value")) : 0;
+      if (tr.getAttribute("data-option") === vs) return [+(o.getAttribute("data-vs-rank") || RANK.mid), -1];
+      if (against) return [RANK[against] === undefined ? 9 : RANK[against], ratio]; // then by its ratio, best first
       var own = sortKey(ctx, tr, column, "");
       return [10 + own[0], own[1]];
     }
