@@ -139,7 +139,7 @@ def _best(build: Build, column: schema.ComparisonColumn, option: str) -> tuple[l
             labels = {s.id: s.label for s in t.series}
             a, b = index.samples[(t.id, row.id, mine[0])], index.samples[(t.id, row.id, best_id)]
             judged = judge(column, a, b, t.better, (labels[mine[0]], labels[best_id]), t.digits, t.quantity)
-            top = owner[best_id]
+            top = owner[best_id] or best_id
             against = "(best)" if value == best else f"vs {build.names.get(top, top)}"
             opponent = None if value == best else top
             found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged, against, opponent))

@@ -58,7 +58,7 @@ def filled(
     contexts = column_contexts(data, column)
     if any(m.context is None for m in found) or not contexts:
         return parts, ""
-    measured = {m.context for m in found}
+    measured = {m.context for m in found if m.context is not None}
     given = {c: j for j in option.judgements_for(column.id) for c in j.contexts}
     for ctx in sorted(measured & set(given), key=contexts.index):
         j = given[ctx]
