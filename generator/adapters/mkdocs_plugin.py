@@ -36,7 +36,8 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 from watchdog.events import FileModifiedEvent, FileSystemEvent, FileSystemEventHandler
 
-from generator.adapters import csp, error_banner, front_matter, handwritten, sanitize
+from generator.adapters import csp, error_banner, front_matter, handwritten, sanitize, script_files
+from generator.adapters.config_where import where
 from generator.adapters.html_blocks import put_back, set_aside
 from generator.build import (
     CHANGES_PAGE,
@@ -117,6 +118,10 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             raise PluginError(describe_unsafe(docs_dir, self.unsafe))
         if self.config.allow_raw_html:
             raise PluginError(handwritten.RAW_HTML_REFUSED)
+        try:
+            script_files.site_base(config.site_url)
+        except script_files.SiteUrlRefused as refused:
+            raise PluginError(f"{where(config.config_file_path, 'site_url')}: {refused}") from None
         self.refused, self.refused_files, self.broken, self.clashes = {}, {}, {}, {}
         if not self.unsafe:
             # Hand-written files read, and pages rendered as MkDocs will, checked before site_dir is cleaned:
@@ -272,7 +277,9 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         if (self.refused or self.refused_files) and not self.serving:
             raise PluginError(self._describe_refused())
         # The scripts the policy trusts: those of the theme's templates, read once a build, never a page's.
-        self.scripts = csp.ThemeScripts.of_theme(config.theme.dirs, env, {"config": config})
+        # And the script files it trusts by address: the theme's, the engine's, the configuration's.
+        trusted = script_files.trusted_files(config.site_url, config.theme.dirs, map(str, config.extra_javascript))
+        self.scripts = csp.ThemeScripts.of_theme(config.theme.dirs, env, {"config": config}, trusted)
         return env
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:

@@ -38,7 +38,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import yaml
 
-from generator.adapters import csp, handwritten, published, sanitize, static_files
+from generator.adapters import csp, handwritten, published, sanitize, script_files, static_files
+from generator.adapters.config_where import where
 from generator.build import (
     ENGINE_CSS,
     ENGINE_JS,
@@ -429,7 +430,18 @@ def theme_scripts(project: Project) -> csp.ThemeScripts:
     import zensical
 
     folders = [project.root / "overrides", Path(zensical.__file__).parent / "templates"]
-    return csp.ThemeScripts.of_theme(folders, None, {"config": read_config(project.config)})
+    config = read_config(project.config)
+    extra = [str(s.get("path", "") if isinstance(s, dict) else s) for s in config.get("extra_javascript") or []]
+    files = script_files.trusted_files(str(config.get("site_url") or ""), folders, extra)
+    return csp.ThemeScripts.of_theme(folders, None, {"config": config}, files)
+
+
+def check_site_url(config_file: Path) -> None:
+    """Before anything is written: the page policy names script files under ``site_url``, so it must be one."""
+    try:
+        script_files.site_base(str(read_config(config_file).get("site_url") or ""))
+    except script_files.SiteUrlRefused as refused:
+        raise ZensicalFailed(f"{where(config_file, 'site_url')}: {refused}") from None
 
 
 def base_url(rel: str, site_url: str) -> str:
@@ -512,6 +524,7 @@ def build(config_file: Path, out: Path, timings: Timings | None = None) -> Path:
     """
     times = timings if timings is not None else Timings()
     check_output(out, [config_file])
+    check_site_url(config_file)
     out = out.absolute()
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-building-", dir=out.parent))
