@@ -396,3 +396,16 @@ def test_a_page_refused_for_its_front_matter_is_served_without_it(tmp_path: Path
         assert "Traceback" not in server.console()
     finally:
         _stop(server.process)
+
+
+def test_mkdocs_serve_says_nosniff_on_every_answer(mkdocs_server: Server) -> None:
+    """The development server, like every server the repository starts, sends ``X-Content-Type-Options:
+    nosniff``: the browser runs as a script only what is served as JavaScript (docs/previews.md)."""
+    for path in ("", "javascripts/permalinks.js", "sitemap.xml", "no-such-page/"):
+        request = urllib.request.Request(mkdocs_server.url + path)
+        try:
+            with urllib.request.urlopen(request, timeout=REQUEST_SECONDS) as answer:
+                headers = answer.headers
+        except urllib.error.HTTPError as exc:
+            headers = exc.headers
+        assert headers.get("X-Content-Type-Options") == "nosniff", (path, dict(headers))

@@ -306,6 +306,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
 
     def on_serve(self, server: Any, config: MkDocsConfig, builder: Callable[..., None]) -> Any:
         self.serving = True  # `mkdocs serve --clean` starts up as "build" but serves all the same
+        _send_nosniff(server)
         server.watch(str(self.data_dir))
         server.watch(str(TEMPLATES))
         if self.templates is not None and self.templates.is_dir():
@@ -339,6 +340,22 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
 
         server.builder = build_then_report
         return server
+
+
+def _send_nosniff(server: Any) -> None:
+    """Every answer of MkDocs' development server says ``X-Content-Type-Options: nosniff``: the browser runs
+    as a script only what is served as JavaScript (docs/previews.md)."""
+    if not (hasattr(server, "get_app") and hasattr(server, "set_app")):
+        return
+    app = server.get_app()
+
+    def with_nosniff(environ: Any, start_response: Callable[..., Any]) -> Any:
+        def start(status: str, headers: list[tuple[str, str]], *rest: Any) -> Any:
+            return start_response(status, [*headers, ("X-Content-Type-Options", "nosniff")], *rest)
+
+        return app(environ, start)
+
+    server.set_app(with_nosniff)
 
 
 class _Returns(FileSystemEventHandler):
