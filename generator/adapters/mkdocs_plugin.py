@@ -20,7 +20,7 @@ plugin), so the last good pages can live on the instance.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
@@ -33,10 +33,12 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import TableOfContents
 from mkdocs.utils import get_relative_url
+from mkdocs.utils import meta as mkdocs_meta
 from watchdog.events import FileModifiedEvent, FileSystemEvent, FileSystemEventHandler
 
-from generator.adapters import csp, error_banner, front_matter, handwritten, sanitize, script_files
+from generator.adapters import csp, error_banner, front_matter, handwritten, page_gate, sanitize, script_files
 from generator.adapters.config_where import where
 from generator.adapters.html_blocks import put_back, set_aside
 from generator.build import (
@@ -241,13 +243,32 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         """A hand-written page renders only with the front matter the allow-list keeps: under ``mkdocs serve``
         a refused page is shown (with its banner), but never with a ``template:`` or value it was refused for."""
         uri = page.file.src_uri
-        if uri not in self.pages:
-            page.meta = front_matter.allowed(page.meta)
-            if any(sanitize.UNREADABLE in problem.message for problem in self.refused.get(uri, [])):
-                # MkDocs' link rewriting raises on such an address and stops the rebuild: under serve the
-                # page is shown empty, with the banner that names the line (a build stopped in on_config).
-                return ""
+        # Front matter from any source, the page's own or another plugin's (Material's `meta` and its meta
+        # files, which run before this): generated pages included, only what the allow-list keeps.
+        kept = front_matter.allowed(page.meta) if uri not in self.pages else _own_meta(self.pages[uri])
+        if kept != page.meta:
+            outside = self._outside_meta(page, config, kept)
+            if outside is not None:
+                self.refused[uri] = [*self.refused.get(uri, []), outside]
+            page.meta = kept
+        if uri not in self.pages and any(sanitize.UNREADABLE in p.message for p in self.refused.get(uri, [])):
+            # MkDocs' link rewriting raises on such an address and stops the rebuild: under serve the
+            # page is shown empty, with the banner that names the line (a build stopped in on_config).
+            return ""
         return markdown
+
+    def _outside_meta(self, page: Page, config: MkDocsConfig, kept: Mapping[str, Any]) -> Problem | None:
+        """A problem for front matter the page's own source does not explain (a hand-written page's own is
+        refused with its lines in on_config): named by the meta file Material's ``meta`` plugin merged."""
+        uri = page.file.src_uri
+        if uri not in self.pages and any(
+            p.field == "front matter" or "front matter" in p.message for p in self.refused.get(uri, [])
+        ):
+            return None
+        extends = [str(path) for path in page.meta.get("__extends") or []]
+        where_from = f" (from {', '.join(extends)})" if extends else ""
+        message = f"front matter from outside the page{where_from}: {_meta_keys(page.meta, kept)}"
+        return Problem(self._page_name(config, uri), 1, "", message)
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         uri = page.file.src_uri
@@ -256,9 +277,12 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             # may have changed the Markdown); under serve a refused page shows a banner above the cleaned
             # content, a build stops in on_env.
             source = self.texts.get(uri, "") if uri in self.broken else page.file.content_string
-            html, found = handwritten.check_page(html, source, self._page_name(config, uri))
+            shown = self._page_name(config, uri)
+            html, found = handwritten.check_page(html, source, shown, toc=_toc_tokens(page.toc))
+            if found:  # under serve the page is shown without what its table of contents was refused for
+                page.toc = TableOfContents([])
             if found or uri in self.refused:
-                self.refused[uri] = found or self.refused[uri]
+                self.refused[uri] = sorted({*found, *self.refused.get(uri, [])})
                 html = str(error_banner.refusal(self.refused[uri])) + html
         html = put_back(html, self.blocks.get(uri, []))
         unpublished = self._unpublished()
@@ -284,6 +308,12 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         assert self.scripts is not None  # set in on_env, which MkDocs calls before any page is written
+        uri = page.file.src_uri
+        if uri not in self.pages and uri not in self.refused and not self.serving:
+            # A second look at the whole page the theme wrote (checked before the build: never expected).
+            found = page_gate.published_problems(output, page.file.content_string, self._page_name(config, uri))
+            if found:
+                raise PluginError(sanitize.describe(found))
         return self.scripts.fill(output, get_relative_url(".", page.url))
 
     def on_post_template(self, output_content: str, template_name: str, config: MkDocsConfig) -> str:
@@ -340,6 +370,22 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
 
         server.builder = build_then_report
         return server
+
+
+def _toc_tokens(toc: Iterable[Any]) -> list[dict[str, Any]]:
+    """MkDocs' table of contents as Python-Markdown's ``toc_tokens`` (``id``, ``name``, ``children``)."""
+    return [{"id": a.id, "name": a.title, "children": _toc_tokens(a.children)} for a in toc]
+
+
+def _own_meta(markdown: str) -> dict[str, Any]:
+    """The front matter the engine wrote into a generated page."""
+    return dict(mkdocs_meta.get_data(markdown)[1])
+
+
+def _meta_keys(meta: Mapping[str, Any], kept: Mapping[str, Any]) -> str:
+    """The front matter keys (and values) the allow-list does not keep, for the refusal."""
+    odd = sorted(str(k) for k in meta if (k not in kept or kept[k] != meta[k]) and k != "__extends")
+    return ", ".join(odd[:10]) + " (only title, description, hide and search, as plain text; docs/previews.md)"
 
 
 def _send_nosniff(server: Any) -> None:
