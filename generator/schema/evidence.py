@@ -35,7 +35,7 @@ from pydantic import Field, StringConstraints, model_validator
 from pydantic_core import PydanticCustomError
 
 # Imported while generator.schema is still loading: it defines these names before it imports this module.
-from generator.schema import Id, Label, Model, Outcome, PositiveNumber, Prose, Visible, Word
+from generator.schema.base import Id, Label, Model, Outcome, PositiveNumber, Prose, Visible, Word
 
 NOT_STATED = "not stated"
 

@@ -1,0 +1,232 @@
+"""``claims.yml``, ``recommendation.yml`` and ``decisions.yml``: numbers quoted in prose and the guide's answers."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import (
+    Field,
+)
+
+from generator.schema.base import (
+    Id,
+    Label,
+    Model,
+    Prose,
+    Word,
+)
+
+# --- claims.yml ------------------------------------------------------------
+
+
+class Phrase(Model):
+    """Words for a claim read as a comparison; ``{ratio}`` is replaced by the computed ratio.
+
+    ``more`` is used when the ratio is above 1, ``less`` below 1 (with the
+    inverted ratio, so "2.0× slower than"), ``tie`` when the ratio falls in the
+    tie band of ``column`` (its ``mid`` band) or, without a column, rounds to 1.
+    """
+
+    more: Label
+    """Words when the ratio is above 1."""
+    less: Label
+    """Words when it is below 1."""
+    tie: Label
+    """Words for a tie."""
+    column: Id | None = None
+    """The comparison column whose middle band counts as a tie."""
+
+
+class RatioClaim(Model):
+    """A number used inside prose, computed from one table: ``[[id]]`` in any prose field.
+
+    Per-row ratios of ``numerator`` over ``denominator`` are combined by
+    ``aggregate``: ``mean`` is the geometric mean (the mean of B/A is then the
+    inverse of the mean of A/B), ``range`` shows lowest to highest, with a
+    ``phrase`` as "1.1× to 1.5× faster than". A ``mean`` whose ratios lie
+    further apart than ``range_beyond`` reads as their range instead. A
+    ``mean`` read as a comparison never hides a split: when the rows fall on
+    different sides (faster in one, slower in another), the text says where
+    each side wins. The ratio is printed with the table's ``digits``.
+    """
+
+    id: Id
+    """Id; ``[[id]]`` in any prose field shows the number."""
+    table: Id
+    """The measured table it is computed from."""
+    numerator: Id
+    """Series on top."""
+    denominator: Id
+    """Series below."""
+    rows: list[Id] = Field(min_length=1)
+    """Rows whose ratios it combines."""
+    aggregate: Literal["mean", "min", "max", "range"] = "mean"
+    """How: ``mean`` (geometric), ``min``, ``max`` or ``range``."""
+    range_beyond: float | None = Field(default=None, gt=1)
+    """For a ``mean``: when the largest ratio is more than this many times the smallest, show the range
+    instead of one number (default: the claims' ``range_beyond``; ``null``: always the mean)."""
+    phrase: Phrase | None = None
+    """Words to read it as a comparison (with any ``aggregate``; a range reads "1.1× to 1.5× faster than")."""
+
+
+class Claims(Model):
+    range_beyond: float | None = Field(default=2.0, gt=1)
+    """A mean of ratios more than this many times apart (largest over smallest) is shown as its range:
+    16.19× and 3.84× are no "10×". ``null``: always the mean."""
+    claims: list[RatioClaim] = Field(default_factory=list)
+    """Numbers quoted in prose."""
+
+
+# --- recommendation.yml ----------------------------------------------------
+
+
+class Case(Model):
+    id: Id
+    """Id of the case."""
+    title: Label
+    """Title of the case."""
+    when: Prose
+    """The situation."""
+    pick: list[Id] = Field(min_length=1)
+    """Options to pick, best first."""
+    why: Prose
+    """Why."""
+
+
+class Recommended(Model):
+    """A row the overview marks as recommended, with the few words that say when."""
+
+    option: Id
+    when: Label
+
+
+class Recommendation(Model):
+    """The bottom line: the default pick and the situations that change it.
+
+    ``headline`` is the answer in a sentence or two, shown first on the
+    overview; ``recommended`` marks those rows in the matrix.
+    """
+
+    headline: Prose
+    """The answer in a sentence or two, shown first on the overview."""
+    recommended: list[Recommended] = Field(default_factory=list)
+    """The rows the matrix marks as recommended, each with when; without any, no row is marked."""
+    summary: Prose
+    """The bottom line in a paragraph."""
+    cases: list[Case] = Field(min_length=1)
+    """Situations and their picks."""
+    note: Prose | None = None
+    """A note under the cases."""
+
+
+# --- decisions.yml ---------------------------------------------------------
+
+
+#: Answers that make a rule or a filter apply: question id -> the answer ids accepted.
+#: Every named question must be answered with one of its listed answers; an
+#: empty condition always holds.
+Condition = dict[Id, Annotated[list[Id], Field(min_length=1)]]
+
+
+class Answer(Model):
+    id: Id
+    """Id of the answer."""
+    label: Label
+    """The answer as the form shows it."""
+    short: Word | None = None
+    """Shorter wording for the decision table; ``label`` when absent."""
+    help: Prose | None = None
+    """More on the answer."""
+    excludes: dict[Id, Annotated[list[Id], Field(min_length=1)]] = Field(default_factory=dict)
+    """Options this answer rules out by their own fields: attribute -> the values it excludes
+    (``licence: [copyleft]``). The build fails when a rule recommends an option its answers exclude."""
+
+
+class Question(Model):
+    """One thing the decision helper asks the reader; the reader picks one answer."""
+
+    id: Id
+    """Id of the question."""
+    label: Word
+    """Column header in the decision table, e.g. ``Platform``."""
+    text: Label
+    """The question as the form asks it."""
+    help: Prose | None = None
+    """More on the question."""
+    answers: list[Answer] = Field(min_length=2)
+    """The answers a reader picks from."""
+
+
+class Rule(Model):
+    """Tried in order; the first rule whose ``when`` holds gives the recommendation."""
+
+    id: Id
+    """Id of the rule."""
+    when: Condition = Field(default_factory=dict)
+    """The answers it applies to; empty applies to all."""
+    recommend: Id
+    """The option it recommends."""
+    runner_up: Id | None = None
+    """A second choice."""
+    why: Prose
+    """Why."""
+
+
+class PlatformFilter(Model):
+    """Rules out every option whose ``platforms`` list is not empty and lacks the answer.
+
+    The answers of ``question`` are platform ids, as the options' ``platforms`` lists name them.
+    """
+
+    kind: Literal["platform"]
+    question: Id
+    when: Condition = Field(default_factory=dict)
+
+
+class SupportFilter(Model):
+    """Rules out every option whose support status on the answered context is ``no``, ``cannot run`` or
+    ``not tried`` (an option that failed there, cannot run there, or was never tried there).
+
+    The answers of ``question`` are context ids of ``guide.yml``. The chosen
+    context's status and note are also shown with each recommended option.
+    """
+
+    kind: Literal["support"]
+    question: Id
+    when: Condition = Field(default_factory=dict)
+
+
+class AttributeFilter(Model):
+    """Rules out options by a categorical attribute: ``exclude`` maps an answer to the values it rules out."""
+
+    kind: Literal["attribute"]
+    question: Id
+    attribute: Id
+    exclude: dict[Id, list[Id]] = Field(min_length=1)
+    when: Condition = Field(default_factory=dict)
+
+
+#: A filter is told apart by its ``kind``.
+Filter = Annotated[PlatformFilter | SupportFilter | AttributeFilter, Field(discriminator="kind")]
+
+
+class Decisions(Model):
+    """``decisions.yml`` (optional): the questions of the decision helper and the rules that answer them.
+
+    Filters compute, from the option records, which options a situation rules
+    out and why; a filter applies only while its ``when`` holds. Rules pick the
+    recommendation; the build checks that every combination of answers gets
+    one, that every rule is reachable, and that no rule recommends an option
+    the filters rule out.
+    """
+
+    title: Label
+    """Title of the decision helper page."""
+    intro: Prose
+    """Its opening paragraph."""
+    questions: list[Question] = Field(min_length=1)
+    """What the helper asks."""
+    filters: list[Filter] = Field(default_factory=list)
+    """What rules options out, computed from their records."""
+    rules: list[Rule] = Field(min_length=1)
+    """Tried in order; the first that applies recommends."""

@@ -1,0 +1,212 @@
+"""``guide.yml``: the columns, colour rules, verdict levels and contexts of a guide."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    Field,
+    PlainValidator,
+    WithJsonSchema,
+)
+from pydantic_core import PydanticCustomError
+
+from generator.schema.base import (
+    FORMAT,
+    NOT_MEASURED,
+    Band,
+    Id,
+    Label,
+    Level,
+    LevelStyle,
+    Model,
+    Outcome,
+    Prose,
+    Word,
+    shown_value,
+)
+from generator.schema.evidence import (
+    Component,
+    Freshness,
+    NoiseRule,
+)
+
+
+class Context(Model):
+    id: Id
+    """Id that option records and table rows use."""
+    name: Label
+    """Name shown to readers."""
+
+
+class ColumnBase(Model):
+    id: Id
+    """Id of the column, used by judgements, notes and table comparisons."""
+    label: Label
+    """Column header in the matrix."""
+    meaning: Prose
+    """What the column tells a reader, shown in the legend."""
+
+
+class CategoryColumn(ColumnBase):
+    """Colour from a categorical attribute every record states (e.g. ``licence: permissive``)."""
+
+    kind: Literal["category"]
+    attribute: Id
+    """The attribute of each option record this column reads."""
+    categories: dict[Id, Outcome] = Field(min_length=1)
+    """Each allowed value of the attribute and the verdict it gets."""
+    role: Literal["requirement", "feature"] = "requirement"
+    """``requirement``: something a reader must accept to use the option (listed under what it takes);
+    ``feature``: something it offers. The decision helper warns about either only when the reader's
+    answers bring it up."""
+
+
+#: Support on one context. Three negative answers are kept apart: ``no`` (tried and failed; the
+#: note says what failed), ``not tried`` and ``cannot run`` (cannot run here; the note says why).
+SupportStatus = Literal["yes", "with", "no", "not tried", "cannot run", "not measured"]
+
+#: What a support column summarises its statuses into, and the statuses a record may state: the
+#: engine looks up every one of them, so a support column gives an outcome to each.
+SUPPORT_SUMMARIES = ("yes", "partial", "no", "not-measured")
+SUPPORT_STATUSES = ("yes", "with", "no", "not tried", "cannot run", NOT_MEASURED)
+
+
+def _every(keys: tuple[str, ...], what: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    def check(value: dict[str, Any]) -> dict[str, Any]:
+        missing = [k for k in keys if k not in value]
+        if missing:
+            raise PydanticCustomError(
+                "vocabulary",
+                "no outcome for {missing}: a support column gives one to each of {every} ({what})",
+                {"missing": ", ".join(map(repr, missing)), "every": ", ".join(map(repr, keys)), "what": what},
+            )
+        return value
+
+    return check
+
+
+class SupportColumn(ColumnBase):
+    """Colour from the per-context support statuses, summarised by the generator."""
+
+    kind: Literal["support"]
+    categories: Annotated[
+        dict[Literal["yes", "partial", "no", "not-measured"], Outcome],
+        AfterValidator(_every(SUPPORT_SUMMARIES, "the summary over all contexts can be any of them")),
+    ] = Field(json_schema_extra={"required": list(SUPPORT_SUMMARIES)})
+    statuses: Annotated[
+        dict[SupportStatus, Outcome],
+        AfterValidator(_every(SUPPORT_STATUSES, "a record may state any of them for a context")),
+    ] = Field(json_schema_extra={"required": list(SUPPORT_STATUSES)})
+
+
+class ComparisonColumn(ColumnBase):
+    """Colour from ratios in measured tables carrying ``tag``.
+
+    ``against: counterpart`` compares a record with the other side of each
+    declared comparison; ``against: best`` with the best value in each row;
+    ``against: baseline`` with the ``baseline`` option's value in each row (the
+    baseline itself gets the neutral ``reference`` level). Ratios are oriented so
+    that above 1 means better for the record.
+
+    A cell over several regimes never shows the best alone: ``split`` shows
+    each regime's verdict when they differ (the cell takes the worst colour),
+    ``worst`` shows the worst and says so.
+    """
+
+    kind: Literal["comparison"]
+    tag: Id
+    """Measured tables carrying this tag feed the column."""
+    against: Literal["counterpart", "best", "baseline"]
+    """What a record is compared with: the other side of each comparison (``counterpart``), the best
+    value of each row (``best``), or the reference option (``baseline``)."""
+    baseline: Id | None = None
+    """With ``against: baseline``: the option every other one is compared with."""
+    aggregate: Literal["split", "worst"]
+    """How a cell over several regimes reads: each regime's verdict when they differ (``split``), or the worst."""
+    bands: list[Band] = Field(min_length=1)
+    """Verdicts by ratio, highest minimum first; the last band has no minimum."""
+    noise: NoiseRule | None = None
+    """How a ratio whose interval crosses a band boundary is judged; without it, the shown ratio alone decides."""
+
+
+class TextColumn(ColumnBase):
+    """Plain text from the record; no verdict."""
+
+    kind: Literal["text"]
+    field: Literal["pick_when", "short", "name"]
+    """The record field the cell shows."""
+
+
+Column = Annotated[CategoryColumn | SupportColumn | ComparisonColumn | TextColumn, Field(discriminator="kind")]
+
+
+class Questions(Model):
+    """Headings of the four survey questions, phrased for the guide's topic."""
+
+    what: Label
+    """Heading of the section that says what the option is."""
+    support: Label
+    """Heading of the section on support per context."""
+    measured: Label
+    """Heading of the section on what was measured."""
+    pick: Label
+    """Heading of the section on when to pick it."""
+
+
+def _current_format(value: Any) -> int:
+    """The format number; the reader has already refused any other (:mod:`generator.check.data_format`)."""
+    if isinstance(value, bool) or value != FORMAT:
+        raise PydanticCustomError(
+            "format", "expected the data format {format}, got {got}", {"format": FORMAT, "got": shown_value(value)}
+        )
+    return FORMAT
+
+
+class Guide(Model):
+    """``guide.yml``: what the guide is about and how its matrix is built."""
+
+    format: Annotated[int, PlainValidator(_current_format), WithJsonSchema({"type": "integer", "const": FORMAT})]
+    """The data format the guide is written in. An older guide is upgraded by ``python -m generator migrate``."""
+    title: Label
+    """The guide's title, on the overview page."""
+    tagline: Label
+    """One line under the title; also the site's description for search engines."""
+    site_name: Label | None = None
+    """The site's name in the header and the browser tab; the title when absent."""
+    footer: Label | None = None
+    """A line in every page's footer (e.g. where the figures come from)."""
+    intro: Prose
+    """The overview's opening paragraphs."""
+    lesson: Prose
+    """The one thing a reader should take away, highlighted on the overview."""
+    option_noun: Word
+    """What one option is called in this guide (e.g. ``library``)."""
+    option_noun_plural: Word
+    """Plural of ``option_noun``."""
+    context_noun: Word
+    """What a context is called (e.g. ``platform``); each option states its support per context."""
+    context_noun_plural: Word
+    """Plural of ``context_noun``."""
+    contexts: list[Context] = Field(min_length=1)
+    """The contexts every option states its support for."""
+    questions: Questions
+    """Headings of the four questions each option page answers."""
+    levels: dict[Level, LevelStyle]
+    """How each verdict level looks."""
+    columns: list[Column] = Field(min_length=1)
+    """The matrix columns, in order."""
+    order: list[Id] = Field(min_length=1)
+    """Every option id, in the order rows and pages appear."""
+    table_order: list[Id] = Field(default_factory=list)
+    """Every table id, in the order tables appear on the results page and the option pages; when absent,
+    the order of the files."""
+    headline_pairs: list[Annotated[list[Id], Field(min_length=2, max_length=2)]] = Field(default_factory=list)
+    """Pairs of option ids whose headline chart (the same two options measured in two kinds of table)
+    the overview shows, in this order; when absent, every such pair."""
+    components: list[Component] = Field(default_factory=list)
+    """Software whose versions ``setup`` blocks state and ``freshness`` tracks."""
+    freshness: Freshness | None = None
+    """When a value counts as stale; without it nothing is."""

@@ -1,0 +1,156 @@
+"""``options/<id>.yml``: one row of the matrix and one survey page, with its judgements."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated
+
+from pydantic import (
+    AfterValidator,
+    Field,
+    StringConstraints,
+)
+from pydantic_core import PydanticCustomError
+
+from generator.schema.base import (
+    Id,
+    InlineProse,
+    Label,
+    Level,
+    Model,
+    PositiveNumber,
+    Prose,
+    Word,
+)
+from generator.schema.guide_file import SupportStatus
+from generator.workload import WORKLOAD_FIELDS
+
+# --- options/*.yml ---------------------------------------------------------
+
+
+class Cite(Model):
+    """Where the source says it: a short quote (shown on demand) and, optionally, a section pointer."""
+
+    quote: Annotated[str, StringConstraints(min_length=1, max_length=300)]
+    where: Label | None = None
+
+
+class Support(Model):
+    status: SupportStatus
+    """Whether the option works in this context, as the source states it."""
+    note: Prose | None = None
+    """What the source says about it."""
+    source: Cite | None = None
+
+
+class Need(Model):
+    """Something a reader must set or install to use the option."""
+
+    kind: Word
+    """What sort of thing it is, in the guide's own words (e.g. ``setting``, ``package``)."""
+    value: Label
+    """The setting, package or step itself, shown as code."""
+    context: Id | None = None
+    """The context it applies to, when only one."""
+    note: Prose | None = None
+    """Why it is needed."""
+
+
+class Failure(Model):
+    title: Label
+    """A short name for the failure."""
+    detail: Prose
+    """What happens, and when."""
+    context: Id | None = None
+    """The context it happened in, when only one."""
+
+
+class Judgement(Model):
+    """A verdict no number decides, stated with its reason and the source it rests on.
+
+    It takes the ``judged`` level. It may take a level of the column's bands
+    only by stating the number (``value``, a ratio the source gives) that
+    puts it in that band.
+    """
+
+    word: Word
+    reason: Prose
+    """Why: the sentence of the source the verdict rests on, in your own words."""
+    source: Cite
+    level: Level = "judged"
+    value: PositiveNumber | None = None
+
+
+class AttributeValue(Model):
+    value: Id
+    """One of the categories of the column reading this attribute."""
+    note: Prose | None = None
+    """Why, shown with the verdict."""
+    source: Cite | None = None
+    uncited: bool = False
+    """``true``: the verdict rests on the record's word alone, its source not yet quoted (``python -m generator
+    migrate --cite-later`` writes it where an older guide's value cites nothing). The page and ``guide.json``
+    say "not yet cited" and ``check`` lists it as work to do; quote the source with ``source:`` and remove it."""
+
+
+class Option(Model):
+    """``options/<id>.yml``: one row of the matrix and one survey page."""
+
+    id: Id
+    """Id of the option; the file is named after it."""
+    name: Label
+    """Full name, the title of its page."""
+    label: Word
+    """Short name for tables, charts and navigation."""
+    short: InlineProse
+    """One line under the title."""
+    platforms: list[Id] = Field(default_factory=list)
+    """Ids of the platforms the option is available on, for a ``platform`` filter of the decision
+    helper; empty means it is not restricted."""
+    what: Prose
+    """What the option is."""
+    support: dict[Id, Support] = Field(min_length=1)
+    """Support per context of ``guide.yml``."""
+    measured: Prose
+    """What was measured, in words; the numbers live in tables."""
+    pick_when: InlineProse
+    """One line: when to pick it."""
+    pick_detail: Prose
+    """More on when to pick it."""
+    attributes: dict[Id, AttributeValue] = Field(default_factory=dict)
+    """Values of the categorical attributes the category columns read."""
+    needs: list[Need] = Field(default_factory=list)
+    """What a reader must set or install to use it."""
+    failures: list[Failure] = Field(default_factory=list)
+    """Known failures."""
+    caveats: list[Prose] = Field(default_factory=list)
+    """Caveats, one sentence each."""
+    judgements: dict[Id, Judgement] = Field(default_factory=dict)
+    """Verdicts no number decides, per comparison column, with their reason."""
+    cell_notes: dict[Id, Prose] = Field(default_factory=dict)
+    """A note shown with the verdict of a column."""
+    campaign: Id | None = None
+    """The campaign its measurements come from."""
+    dated: dt.date | None = None
+    """When the option was added to the guide."""
+
+
+def _workload_name(value: str) -> str:
+    """A name the tool readers state a run's set-up under (:data:`generator.workload.WORKLOAD_FIELDS`)."""
+    if value not in WORKLOAD_FIELDS:
+        raise PydanticCustomError(
+            "workload_name",
+            "'{value}' is not a set-up fact the import formats state; expected one of: {known}",
+            {"value": value, "known": ", ".join(WORKLOAD_FIELDS)},
+        )
+    return value
+
+
+#: A fact about a run's set-up that a benchmark tool's own file states (``concurrency``, ``model``, ...).
+WorkloadName = Annotated[str, AfterValidator(_workload_name)]
+#: What every run under a table or row ran, by set-up fact: ``concurrency: 32``, ``request_rate: 8`` (requests
+#: per second, ``inf`` for all at once), ``dataset: random``, ``isl: 1024``, ``osl: 1024``, ``prompts: 320``,
+#: ``scenario: Server`` (:data:`generator.workload.WORKLOAD_WORDS` lists them). ``python -m generator
+#: import`` compares it with each run's own file and refuses a run that contradicts it (the comparability
+#: guard); a fact left out is not compared.
+Workload = dict[WorkloadName, Annotated[int, Field(gt=0)] | PositiveNumber | Label]
