@@ -517,3 +517,38 @@ def test_a_harmless_change_to_the_site_is_listed_without_a_warning(tmp_path: Pat
     assert report(repo)["summary"]["important"] is False
     commit(repo, "reworded")
     assert "same.md" not in ok(repo, "--head", "HEAD")
+
+
+def test_a_change_that_runs_code_is_named_so(tmp_path: Path) -> None:
+    """The trust list, a setting it trusts, the plugin's templates and plotly.js, a file of the templates folder
+    it names and the engine's pin each run code once merged: the comment names each as running code."""
+    repo = _site_repo(tmp_path)
+    (repo / "tpl").mkdir()
+    (repo / "tpl" / "page.md.j2").write_text("{{ page }}\n", encoding="utf-8")
+    (repo / "requirements.txt").write_text("decision-guide-engine==1.0.0\n", encoding="utf-8")
+    trusted = "      trusted_configuration: [plugins.decision-guide.templates, theme.favicon]\n"
+    (repo / "mkdocs.yml").write_text(
+        SITE_CONFIG.replace("  name: material\n", "  name: material\n  favicon: a.png\n")
+        + f"{trusted}      templates: tpl\n",
+        encoding="utf-8",
+    )
+    commit(repo, "trusted templates")
+    (repo / "tpl" / "page.md.j2").write_text("{{ page }} <script>x()</script>\n", encoding="utf-8")
+    (repo / "requirements.txt").write_text("decision-guide-engine @ https://example.org/other.whl\n", encoding="utf-8")
+    (repo / "mkdocs.yml").write_text(
+        SITE_CONFIG.replace("  name: material\n", "  name: material\n  favicon: b.png\n")
+        + trusted.replace("]", ", plugins.decision-guide.plotly_js]")
+        + "      templates: tpl\n      plotly_js: site_src/p.js\n",
+        encoding="utf-8",
+    )
+    md = ok(repo)
+    section = md.split("### Lowers a protection")[1].split("###")[0]
+    for name in (
+        "plugins.decision-guide.trusted_configuration",
+        "plugins.decision-guide.plotly_js",
+        "theme.favicon",
+        "tpl/page.md.j2",
+        "requirements.txt",
+    ):
+        line = next((line for line in section.splitlines() if f"**{esc(name)}**" in line), "")
+        assert "runs code" in line, (name, section)

@@ -13,7 +13,7 @@ import markdown
 import pytest
 
 from generator.adapters import front_matter, handwritten, sanitize, static_files
-from tests.conftest import hand_written_project, mkdocs_build
+from tests.conftest import hand_written_project, mkdocs_build, trusting
 
 EXTENSIONS = ["attr_list", "md_in_html", "admonition", "tables", "toc", "fenced_code"]
 
@@ -161,13 +161,16 @@ def _hostile(root: Path, directory_urls: bool = True) -> Path:
     pages.update({f"diff-{n}.md": _page(DIFFERENTIAL[name]) for n, name in enumerate(DIFFERENTIAL)})
     pages.update({f"fm-{name}.md": source.encode("utf-8") for name, (source, _, _) in FRONT_MATTER.items()})
     pages.update({**STATIC, **ALLOWED})
-    return hand_written_project(
+    config = hand_written_project(
         root,
         pages,
         options="publish_files: [listed.js]",
         settings=f"use_directory_urls: {'true' if directory_urls else 'false'}",
         extensions="  - admonition\n  - tables\n  - toc:\n      permalink: true",
     )
+    text = trusting(config.read_text(encoding="utf-8"), "plugins.decision-guide.publish_files")
+    config.write_text(text, encoding="utf-8")
+    return config
 
 
 def _expected() -> list[str]:

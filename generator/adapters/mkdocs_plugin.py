@@ -38,7 +38,16 @@ from mkdocs.utils import get_relative_url
 from mkdocs.utils import meta as mkdocs_meta
 from watchdog.events import FileModifiedEvent, FileSystemEvent, FileSystemEventHandler
 
-from generator.adapters import csp, error_banner, front_matter, handwritten, page_gate, sanitize, script_files
+from generator.adapters import (
+    config_gate,
+    csp,
+    error_banner,
+    front_matter,
+    handwritten,
+    page_gate,
+    sanitize,
+    script_files,
+)
 from generator.adapters.config_where import where
 from generator.adapters.html_blocks import put_back, set_aside
 from generator.build import (
@@ -82,6 +91,8 @@ class GuideConfig(Config):  # type: ignore[no-untyped-call]
     publish_files = c.Type(list, default=[])
     """Files of ``docs_dir`` published as they are although their kind is not on the allow-list
     (``generator.adapters.static_files``): scripts, HTML, SVG, a replacement of a theme asset."""
+    trusted_configuration = c.Type(list, default=[])
+    """Settings of ``mkdocs.yml`` trusted as code, by dotted name (``generator.adapters.config_gate``)."""
 
 
 class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
@@ -110,6 +121,10 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         root = Path(config.config_file_path or ".").parent
+        if config.config_file_path:  # mkdocs.yml is code: only what is known inert, or trusted by name
+            refused = config_gate.problems(Path(config.config_file_path))
+            if refused:
+                raise PluginError(config_gate.describe(refused))
         self.data_dir = (root / self.config.data_dir).resolve()
         self.templates = (root / self.config.templates).resolve() if self.config.templates else None
         self.shown = _shown(self.data_dir, root)

@@ -38,7 +38,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import yaml
 
-from generator.adapters import csp, handwritten, published, sanitize, script_files, static_files
+from generator.adapters import config_gate, csp, handwritten, published, sanitize, script_files, static_files
 from generator.adapters.config_where import where
 from generator.build import (
     ENGINE_CSS,
@@ -524,6 +524,9 @@ def build(config_file: Path, out: Path, timings: Timings | None = None) -> Path:
     """
     times = timings if timings is not None else Timings()
     check_output(out, [config_file])
+    refused = config_gate.problems(config_file)
+    if refused:
+        raise ZensicalFailed(config_gate.describe(refused))
     check_site_url(config_file)
     out = out.absolute()
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -28,6 +28,15 @@ from generator.read.yaml_config import read_config
 
 #: The plugin whose options guard the pages.
 PLUGIN = "decision-guide"
+#: The plugin option that trusts settings as code (generator.adapters.config_gate).
+TRUST_KEY = "trusted_configuration"
+#: The plugin's options that are code, and why.
+CODE_OPTIONS = {
+    "templates": "generated pages are rendered with templates from the repository, outside the sanitizer",
+    "plotly_js": "a script file copied into the site, which every page's policy trusts",
+}
+#: Files beside the configuration that pin what builds the site (the engine, MkDocs, the theme).
+ENGINE_PINS = ("requirements.txt", "requirements.lock", "requirements-dev.lock", "pyproject.toml")
 #: Files listed at most per comparison; the rest are counted.
 MAX_LISTED = 200
 
@@ -237,10 +246,15 @@ def _config_changes(config_path: str, base: _Side, head: _Side) -> list[SiteChan
             lowers = "raw HTML in the hand-written pages is published without the sanitizer"
         elif key == "publish_files":
             lowers = "files the plugin would refuse to publish are listed to be published"
+        elif key == TRUST_KEY:
+            lowers = "runs code: the settings it lists build as code, unchecked"
+        elif key in CODE_OPTIONS:
+            lowers = f"runs code: {CODE_OPTIONS[key]}"
         out.append(_setting(f"plugins.{PLUGIN}.{key}", before, after, lowers))
     for name in sorted(set(pa) & set(pb) - {PLUGIN}):
         if pa[name] != pb[name]:
             out.append(_setting(f"plugins.{name}", pa[name], pb[name]))
+    trusted = [str(t) for t in _as_list(gb.get(TRUST_KEY))]
     named = {"theme", "extra_javascript", "hooks", "INHERIT", "plugins"}
     for key in sorted((set(a) | set(b)) - named, key=str):
         if a.get(key) != b.get(key):
@@ -248,7 +262,15 @@ def _config_changes(config_path: str, base: _Side, head: _Side) -> list[SiteChan
     for key in sorted((set(ta) | set(tb)) - {"name", "custom_dir"}, key=str):
         if ta.get(key) != tb.get(key):
             out.append(_setting(f"theme.{key}", ta.get(key), tb.get(key)))
-    return out
+    return [_trusted_change(c, trusted) for c in out]
+
+
+def _trusted_change(change: SiteChange, trusted: list[str]) -> SiteChange:
+    """A changed setting the configuration trusts as code is named as running code."""
+    name = change.name
+    if change.what != "setting" or change.lowers or not any(name == t or name.startswith(t + ".") for t in trusted):
+        return change
+    return SiteChange(change.what, name, change.change, f"runs code: {TRUST_KEY} trusts this setting as code")
 
 
 def _folders(config_path: str, side: _Side) -> dict[str, str]:
@@ -266,6 +288,16 @@ def _folders(config_path: str, side: _Side) -> dict[str, str]:
         path = _folder(config_dir, hook)
         if path:
             out[path] = "a build hook: Python that runs during the build"
+    options = _plugins(config).get(PLUGIN)
+    templates = options.get("templates") if isinstance(options, dict) else None
+    if templates:
+        path = _folder(config_dir, templates)
+        if path:
+            out[path] = "runs code: a template the plugin renders the generated pages with, outside the sanitizer"
+    for name in ENGINE_PINS:
+        path = _folder(config_dir, name)
+        if path:
+            out[path] = "runs code: the engine, theme or their versions that build the site"
     return out
 
 
