@@ -60,6 +60,12 @@ wheel: setup $(PLOTLY_BUNDLE)
 	$(PYTHON) tools/wheel/stage.py build/wheel-src --plotly-js $(PLOTLY_BUNDLE)
 	$(PIP) wheel -q --no-deps -w build/dist build/wheel-src
 
+# The wheel in build/dist/ as a release needs it (the release workflow, after `make wheel`): named for its version
+# (and for the tag in RELEASE_TAG when set), plotly.js inside, and a new guide built strictly from it in a fresh environment.
+.PHONY: wheel-check
+wheel-check:
+	$(PYTHON) tools/wheel/check.py build/dist
+
 # What `make serve` and `make build` need (npm first: it is quick, and a missing npm is said at once).
 setup: $(NODE_STAMP) $(STAMP)
 
@@ -133,7 +139,7 @@ lint: setup-dev
 	$(BIN)/ruff check generator tests quality bench tools/deploy tools/wheel
 	$(BIN)/ruff format --check generator tests quality bench tools/deploy tools/wheel
 	$(BIN)/mypy
-	$(BIN)/mypy tools/deploy/publish.py tools/wheel/stage.py
+	$(BIN)/mypy tools/deploy/publish.py tools/wheel/stage.py tools/wheel/check.py
 	$(PY) -m generator schema --check
 
 # The example guide (examples/json-libraries/): another topic on the same engine, built strictly like the shipped one.

@@ -2,7 +2,8 @@
 
 python -m generator build --data data --out build/pages [--docs site_src] [--nav nav.yml]
 python -m generator check --data data
-python -m generator new DIR --topic "..."
+python -m generator new DIR --topic "..." [--engine index|URL|WHEEL]
+python -m generator doctor [--requirements requirements.txt]
 python -m generator schema --out schema
 python -m generator diff [--base REV] [--head REV|worktree] [--format markdown|json]
 python -m generator import FORMAT FILE... --table T --row R --series S   (or --map SWEEP_YML)
@@ -90,6 +91,14 @@ def main(argv: list[str] | None = None) -> int:
     new.add_argument("--topic", required=True, help='what the guide compares, e.g. "Python JSON libraries"')
     new.add_argument("--plotly-js", type=Path, help="plotly.js for the charts (default: the engine's own)")
     new.add_argument("--no-git", action="store_true", help="make no git repository (one is made unless inside one)")
+    new.add_argument(
+        "--engine",
+        metavar="SPEC",
+        help="where the guide's CI installs the engine: index (the default: a pin of this version), the https URL "
+        "of its wheel (a release asset; its sha256 is written too), or a wheel's path (copied into engine/)",
+    )
+    doctor = sub.add_parser("doctor", help="does the engine requirements.txt names install, and is it this one?")
+    doctor.add_argument("--requirements", type=Path, default=Path("requirements.txt"))
     check = sub.add_parser("check", help="validate the data and print every problem")
     check.add_argument("--data", type=Path, default=Path("data"))
     schema = sub.add_parser("schema", help="export the JSON Schema files editors use")
@@ -152,12 +161,24 @@ def main(argv: list[str] | None = None) -> int:
             from generator.scaffold import ScaffoldError, new_guide  # only this command writes a new guide
 
             try:
-                written = new_guide(args.dir, args.topic, args.plotly_js, git=not args.no_git)
+                written, pin = new_guide(
+                    args.dir, args.topic, args.plotly_js, git=not args.no_git, engine_spec=args.engine
+                )
             except ScaffoldError as exc:
                 print(str(exc), file=sys.stderr)
                 return 1
+            print(f"requirements.txt: {pin.line}  ({pin.describe()}; `python -m generator doctor` checks it)")
             mkdocs = Path(sys.executable).parent / "mkdocs"
             print(f"wrote {len(written)} files to {args.dir}; next: cd {shlex.quote(str(args.dir))} && {mkdocs} serve")
+        elif args.command == "doctor":
+            from generator.doctor import doctor as run_doctor
+
+            lines, problems = run_doctor(args.requirements)
+            for line in lines:
+                print(line)
+            for problem in problems:
+                print(problem, file=sys.stderr)
+            return 1 if problems else 0
         elif args.command == "check":
             from generator.check.todo import work_to_do
 

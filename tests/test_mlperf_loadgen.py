@@ -7,6 +7,7 @@ and a MultiStream run, an INVALID Server run and an accuracy run.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -140,3 +141,38 @@ def test_a_server_summary_imports_and_its_target_qps_is_checked_against_the_row(
     outcome = import_runs(guide, [Request("mlperf-loadgen", SERVER, "serving", "conc256", "road")])
     assert outcome.added == ["serving / conc256 / road: 3400.75 tok/s from server_llm_summary.txt"]
     assert derive_guide(guide).sample("serving", "conc256", "road").value == 3400.75
+
+
+def _mllog(key: str, value: object) -> str:
+    return ":::MLLOG " + json.dumps({"key": key, "value": value, "time_ms": 0.01, "namespace": "mlperf::logging"})
+
+
+def test_gptj_summaries_give_the_tokens_per_second_loadgen_infers_and_mark_them_inferred() -> None:
+    # GPT-J's SUT reports no tokens: LoadGen prints "Tokens per second (inferred)" (Offline) and "Completed
+    # tokens per second (inferred)" (Server), samples x token_latency_scaling_factor (loadgen/results.cc)
+    offline = read(MLPERF / "offline_gptj_summary.txt")
+    inferred = offline.metric("inferred_tokens_per_second")
+    assert (inferred.value, inferred.unit, inferred.where) == (1414.5, "tok/s", "line 8")
+    assert "tokens_per_second" not in offline.metrics  # never passed off as counted tokens
+    server = read(MLPERF / "server_gptj_summary.txt")
+    inferred = server.metric("inferred_completed_tokens_per_second")
+    assert (inferred.value, inferred.unit, inferred.where) == (1259.25, "tok/s", "line 8")
+    assert server.metric("completed_samples_per_second").value == 18.25
+    assert "completed_tokens_per_second" not in server.metrics
+
+
+def test_the_detail_log_gives_the_inferred_tokens_per_second_under_the_same_names() -> None:
+    for scenario, key, name, value in (
+        ("Offline", "result_inferred_tokens_per_second", "inferred_tokens_per_second", 1414.5),
+        ("Server", "result_inferred_completed_tokens_per_second", "inferred_completed_tokens_per_second", 1259.25),
+    ):
+        lines = [
+            _mllog("effective_scenario", scenario),
+            _mllog("effective_test_mode", "PerformanceOnly"),
+            _mllog("result_validity", "VALID"),
+            _mllog("result_samples_per_second", 20.5),
+            _mllog(key, value),
+        ]
+        (run,) = mlperf_loadgen.parse("\n".join(lines).encode())
+        assert (run.metric(name).value, run.metric(name).unit) == (value, "tok/s")
+        assert run.metric(name).where == f"line 5 ({key})"

@@ -4,7 +4,8 @@ The engine's wheel is built as ``make wheel`` builds it (``tools/wheel/stage.py`
 into ``build/dist/`` of a folder that is not called like the clone and holds only the runtime lock. The
 block after ``<!-- new-guide`` is run there as one bash script (its ``cd`` carries over), with no
 environment of the clone on the ``PATH`` and no ``PYTHONPATH``: it makes a fresh virtual environment,
-installs the wheel into it, starts a guide beside it, builds it strictly with that environment's
+installs the wheel into it, starts a guide beside it (the wheel copied into the guide for its CI, and
+``generator doctor`` finding it is the engine that runs), builds it strictly with that environment's
 ``mkdocs`` and with ``python -m generator build``, changes one number, commits, and runs
 ``generator diff``, whose report holds the verdict flip. The charts' plotly.js comes from the wheel.
 """
@@ -18,6 +19,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import generator
 from tests.test_packaging import _pip
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,6 +80,10 @@ def test_the_new_guide_block_installs_the_wheel_elsewhere_builds_a_guide_and_dif
         check=False,
     )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
+    # The guide keeps the wheel for its CI, and doctor finds it is the engine that runs.
+    (wheel,) = (engine / "build" / "dist").glob("*.whl")
+    assert f"engine {generator.__version__}: the running engine is the one pinned" in done.stdout
+    assert (tmp_path / "my-guide" / "engine" / wheel.name).read_bytes() == wheel.read_bytes()
     # The diff of the committed change: the number and the verdict it flips.
     assert "**1 verdict flip**" in done.stdout
     assert "| Option B | Speed | ✔ faster (green) | ✖ slower (red) |" in done.stdout

@@ -51,8 +51,9 @@ def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=120, check=False)
 
 
-def test_the_four_workflows_exist() -> None:
-    assert [p.name for p in WORKFLOWS] == ["pr-preview-deploy.yml", "pr-preview.yml", "site.yml", "snapshot.yml"]
+def test_the_five_workflows_exist() -> None:
+    names = ["pr-preview-deploy.yml", "pr-preview.yml", "release.yml", "site.yml", "snapshot.yml"]
+    assert [p.name for p in WORKFLOWS] == names
 
 
 def test_workflows_match_the_github_workflow_schema(tmp_path: Path) -> None:
@@ -111,6 +112,8 @@ def _checkouts(job: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 DEPLOY = "python3 trusted/tools/deploy/publish.py"
+#: The one command a release job runs: it checks out nothing, and uploads the checked wheel.
+RELEASE = 'gh release create "$TAG" dist/*.whl --repo "$REPOSITORY" '
 
 
 def _is_deploy_job(job: dict[str, Any]) -> bool:
@@ -122,7 +125,12 @@ def test_jobs_that_check_out_the_project_run_only_makefile_targets_starting_with
     assert ci == ["make test"]
     targets = _make_targets()
     builders = [(where, job) for where, _, _, job in _jobs() if _checkouts(job) and not _is_deploy_job(job)]
-    assert [where for where, _ in builders] == ["pr-preview.yml:build", "site.yml:build", "snapshot.yml:build"]
+    assert [where for where, _ in builders] == [
+        "pr-preview.yml:build",
+        "release.yml:build",
+        "site.yml:build",
+        "snapshot.yml:build",
+    ]
     for where, job in builders:
         commands = [step["run"].strip() for step in job["steps"] if "run" in step]
         assert commands[: len(ci)] == ci, where
@@ -141,6 +149,8 @@ def test_write_permissions_and_credentials_never_meet_the_projects_code_or_the_a
     assert _deployers(WORKFLOWS) == [
         "pr-preview-deploy.yml:publish",
         "pr-preview-deploy.yml:comment",
+        "release.yml:github-release",
+        "release.yml:pypi",
         "site.yml:deploy",
         "snapshot.yml:deploy",
     ]
@@ -161,17 +171,21 @@ def _deployers(workflows: list[Path]) -> list[str]:
         if not credential:
             continue
         deployers.append(where)
-        # Only the default branch's own deploy script, checked out without credentials, runs here.
+        # Only the default branch's own deploy script, checked out without credentials, runs here; or, in a
+        # job that checks out nothing, only the upload of a release's wheel.
         for checkout in _checkouts(job):
             assert checkout["with"] == {"path": "trusted", "persist-credentials": False}, where
+        allowed = (DEPLOY + " ",) if _checkouts(job) else (DEPLOY + " ", RELEASE)
         for step in job["steps"]:
             if "run" in step:
-                assert step["run"].startswith(DEPLOY + " "), f"{where} runs more than the deploy script: {step['run']}"
+                assert step["run"].startswith(allowed), f"{where} runs more than the deploy script: {step['run']}"
         # The token enters the environment only in steps after the artifact was copied as plain files.
         steps = job["steps"]
         sanitized = [i for i, step in enumerate(steps) if " sanitize " in step.get("run", "")]
         holders = [i for i, step in enumerate(steps) if _holds_a_credential(step)]
         for i in holders:
+            if steps[i]["run"].startswith(RELEASE):
+                continue  # hands the wheel to gh as a file: nothing from the artifact runs
             assert " publish " in steps[i]["run"], f"{where}: only the publish step may hold the token"
             if any("download-artifact" in str(step.get("uses")) for step in steps[:i]):
                 assert sanitized and min(sanitized) < i, f"{where}: the token comes after the copy"
@@ -227,7 +241,7 @@ def _pinned(path: Path) -> None:
     uses = re.findall(r"uses: (\S+)(.*)", path.read_text(encoding="utf-8"))
     assert uses
     for action, comment in uses:
-        assert re.fullmatch(r"actions/[a-z-]+@[0-9a-f]{40}", action), action
+        assert re.fullmatch(r"(actions/[a-z-]+|pypa/gh-action-pypi-publish)@[0-9a-f]{40}", action), action
         assert re.fullmatch(r" # v\d+\.\d+\.\d+", comment), f"{action}: say which release the commit is"
 
 
@@ -251,7 +265,7 @@ def test_pytest_runs_as_the_readme_writes_it() -> None:
 #: What a guide's build jobs run: the engine its requirements.txt pins, its check, build and diff.
 GUIDE_COMMANDS = re.compile(
     r"python -m venv \.venv && \.venv/bin/python -m pip install -q -r requirements\.txt"
-    r"|\.venv/bin/python -m generator (check|diff .*)"
+    r"|\.venv/bin/python -m generator (doctor|check|diff .*)"
     r"|\.venv/bin/mkdocs build --strict --site-dir \S+"
     r"|printf '%s\\n' \"\$PR_NUMBER\" > build/preview/pr-number",
     re.S,
@@ -278,8 +292,10 @@ def test_a_new_guides_workflows_pass_the_same_checks(tmp_path: Path) -> None:
     assert [where for where, _ in builders] == ["pr-preview.yml:build", "site.yml:build"]
     for where, job in builders:
         commands = [" ".join(step["run"].split()) for step in job["steps"] if "run" in step]
-        assert commands[:2] == [
+        # The engine's install is checked first, so a failure names its cause (generator doctor).
+        assert commands[:3] == [
             "python -m venv .venv && .venv/bin/python -m pip install -q -r requirements.txt",
+            ".venv/bin/python -m generator doctor",
             ".venv/bin/python -m generator check",
         ], where
         for command in commands:

@@ -23,7 +23,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("format", nargs="?", choices=sorted(PARSERS), metavar="FORMAT", help="the tool's format")
+    parser.add_argument(
+        "format",
+        nargs="?",
+        metavar="FORMAT",
+        help=f"the tool's format ({', '.join(sorted(PARSERS))}), or the name of a map the guide keeps in maps/",
+    )
     parser.add_argument(
         "files",
         nargs="*",

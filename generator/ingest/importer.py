@@ -38,7 +38,6 @@ from generator.ingest.inspect_file import read_source
 from generator.model import Data, measurement_tables
 from generator.pipeline import derive_guide
 from generator.read import yaml_edit
-from generator.read.formats.catalog import read_runs
 from generator.read.formats.tool_output import (
     ToolOutputError,
     ToolRun,
@@ -49,6 +48,7 @@ from generator.read.formats.tool_output import (
     select_part,
     split_part,
 )
+from generator.read.maps import read_in_guide
 
 #: Where raw files go, under the data folder.
 RUNS_DIR = "runs"
@@ -253,7 +253,7 @@ def _plan(
         return None
     part = request.part if request.part is not None else metric_part
     try:
-        every = read_runs(request.format, content)
+        every = read_in_guide(data_dir, request.format, content)
         runs = select_part(every, part)
     except ToolOutputError as exc:
         problems.append(f"{source}: {exc}")

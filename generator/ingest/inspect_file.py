@@ -16,9 +16,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from generator.errors import printable
+from generator.errors import Problem, printable
 from generator.read.formats.catalog import DESCRIPTIONS, PARSERS, guess_format, read_runs
 from generator.read.formats.tool_output import MAX_RAW_BYTES, ToolOutputError, ToolRun, parts_of, text_of
+from generator.read.maps import DeclaredMap, MapError, load_map, read_with_map
 from generator.workload import WORKLOAD_WORDS
 
 #: The formats, for the help of ``inspect`` and ``import`` (which imports it from here: the ``ingest``
@@ -38,6 +39,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     parser.add_argument("file", type=Path, metavar="FILE")
     parser.add_argument(
         "--format", choices=sorted(PARSERS), metavar="FORMAT", help="the tool's format (default: guessed)"
+    )
+    parser.add_argument(
+        "--map",
+        type=Path,
+        metavar="MAP_YML",
+        help="read the file through a declared map (format json, csv or text) instead of a built-in reader",
     )
     parser.add_argument("--json", action="store_true", help="print a JSON document instead of text")
 
@@ -89,8 +96,9 @@ def describe(format_name: str, runs: list[ToolRun]) -> dict[str, Any]:
     return {"format": format_name, "runs": out_runs, "warnings": warnings}
 
 
-def _text(format_name: str, guessed: bool, runs: list[ToolRun]) -> str:
-    lines = [f"format: {format_name}" + (" (guessed)" if guessed else "") + f" ({DESCRIPTIONS[format_name]})"]
+def _text(format_name: str, guessed: bool, runs: list[ToolRun], what: str = "") -> str:
+    what = what or DESCRIPTIONS[format_name]
+    lines = [f"format: {format_name}" + (" (guessed)" if guessed else "") + f" ({what})"]
     parts = parts_of(runs)
     lines.append(f"runs: {len(runs)}" + (f" in {len(parts)} tests: {', '.join(parts)}" if len(parts) > 1 else ""))
     for number, run in enumerate(runs, 1):
@@ -108,7 +116,8 @@ def _text(format_name: str, guessed: bool, runs: list[ToolRun]) -> str:
         lines.append(f"  metrics ({len(run.metrics)}):")
         width = max((len(name) for name in run.metrics), default=0)
         for name, metric in run.metrics.items():
-            lines.append(f"    {name:<{width}}  {metric.value:g} {metric.unit}")
+            where = f"  ({metric.where})" if what else ""  # a map's values say where they were read
+            lines.append(f"    {name:<{width}}  {metric.value:g} {metric.unit}{where}")
     notes = list(dict.fromkeys(note for run in runs for note in run.warnings))
     if notes:
         lines += ["", "read past:"]
@@ -139,19 +148,43 @@ def _json_text(document: Any) -> str:
     return "".join(out)
 
 
+def _declared(path: Path) -> DeclaredMap:
+    """The map file given with ``--map``: read like a data file (its problems as ``file:line: field: message``)."""
+    if not path.is_file():
+        raise MapError([Problem(str(path), 0, "", "no such map file")])
+    return load_map(path)
+
+
 def run(args: argparse.Namespace) -> int:
     """Print what the file reads as; exit 1 with the reason when an import would refuse it."""
     path: Path = args.file
     shown = printable(str(path))
+    what = ""
+    map_file: Path | None = getattr(args, "map", None)  # a caller's Namespace may predate --map
     try:
+        if map_file is not None and args.format is not None:
+            raise ToolOutputError("", "--map reads the file through the map: give no --format")
         content = read_source(path)
         format_name, guessed = args.format, False
-        if format_name is None:
+        if map_file is not None:
+            spec = _declared(map_file)
+            format_name, what = spec.name, f"declared map {spec.file}, {spec.format}"
+            runs = read_with_map(spec, content)
+        elif format_name is None:
             format_name, guessed = guess_format(content), True
             if format_name is None:
                 text_of(content)  # an empty, binary or oversized file says so first
-                raise ToolOutputError("", f"not a file of any format the guide reads ({', '.join(PARSERS)})")
-        runs = read_runs(format_name, content)
+                raise ToolOutputError(
+                    "",
+                    f"not a file of any format the guide reads ({', '.join(PARSERS)});"
+                    " a declared map reads any JSON, CSV or text file (--map MAP.yml)",
+                )
+        if map_file is None:
+            runs = read_runs(format_name, content)
+    except MapError as exc:
+        for problem in exc.problems:
+            print(printable(problem), file=sys.stderr)
+        return 1
     except ToolOutputError as exc:
         if args.json:
             print(json.dumps({"format": args.format, "refused": str(exc)}, indent=1, allow_nan=False))
@@ -160,7 +193,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(_json_text(describe(format_name, runs)))
     else:
-        sys.stdout.write(_text(format_name, guessed, runs))
+        sys.stdout.write(_text(format_name, guessed, runs, what))
     invalid = [r for r in runs if not r.valid]
     if invalid:
         print(

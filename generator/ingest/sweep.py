@@ -19,6 +19,7 @@ inside it, at any depth, found by the name the tool gives its file
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,8 @@ from generator.read.yaml_source import read_yaml
 
 _ENTRY_KEYS = {"file", "row", "series", "table", "format", "record", "accept_difference", "repetition"}
 _TOP_KEYS = {"format", "table", "runs"}
+#: A format that is not built in names a map the guide keeps (``maps/<name>.yml``), checked on import.
+_MAP_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 
 
 def _file_in(folder: Path, format_name: str) -> tuple[Path | None, str]:
@@ -103,12 +106,18 @@ def read_sweep(path: Path) -> tuple[list[Request], list[str]]:
             continue
         if missing:
             continue
-        if fields["format"] not in PARSERS:
-            err((*loc, "format"), f"unknown format {fields['format']!r}; known: {', '.join(PARSERS)}")
+        if fields["format"] not in PARSERS and not _MAP_NAME.match(fields["format"]):
+            err(
+                (*loc, "format"),
+                f"unknown format {fields['format']!r}; known: {', '.join(PARSERS)}, or a map the guide keeps in maps/",
+            )
             continue
         source, outside = _confined(path.parent, fields["file"])
         if outside:
             err((*loc, "file"), outside)
+            continue
+        if source.is_dir() and fields["format"] not in PARSERS:
+            err((*loc, "file"), f"{source} is a folder: name the file a declared map reads")
             continue
         if source.is_dir():
             found, why = _file_in(source, fields["format"])

@@ -10,6 +10,7 @@ A guide's data folder has a fixed shape::
     options/*.yml        one record per option (a row of the matrix, a survey page)
     tables/*.yml         measured tables, raw numbers only
     runs/<table id>/...  raw result files that values of a table point at (optional)
+    maps/*.yml           declared maps: how to read a harness's result files (optional, generator.read.maps)
 
 Files whose name starts with a dot (editor lock and swap files) are ignored.
 Links and anything that is not a regular file are refused, so a data file can
@@ -38,6 +39,8 @@ FOLDERS = {"campaign": "campaigns", "option": "options", "table": "tables"}
 MAX_FILES = 2_000
 #: Raw result files behind measured values (``runs/<table id>/...``), read when their values are needed.
 RUNS_FOLDER = "runs"
+#: Declared maps (:mod:`generator.read.maps`): read when a run file's format names one.
+MAPS_FOLDER = "maps"
 
 
 @dataclass
@@ -54,6 +57,7 @@ def data_files(root: Path) -> list[Path]:
     for folder in FOLDERS.values():
         files += sorted((root / folder).glob("*.yml"))
     files += sorted(p for p in (root / RUNS_FOLDER).rglob("*") if p.is_file())
+    files += sorted((root / MAPS_FOLDER).glob("*.yml"))  # a map decides the values of the files read through it
     return files
 
 

@@ -130,6 +130,27 @@ def load_formats() -> dict[str, Reader]:
     return READERS
 
 
+def _guide_map_reader(root: Path, fmt: str) -> Reader | None:
+    """The reader of the guide's declared map ``maps/<fmt>.yml`` (:mod:`generator.read.maps`), if it has one."""
+    from generator.read.formats.tool_output import ToolOutputError, file_run
+    from generator.read.maps import MapError, guide_map, read_with_map
+
+    try:
+        spec = guide_map(root, fmt)
+    except MapError:
+        raise RunFileError(f"the map maps/{fmt}.yml is not valid (its problems are listed on their own)") from None
+    if spec is None:
+        return None
+
+    def read(content: bytes, metric: str | None) -> FileRun:
+        try:
+            return file_run(read_with_map(spec, content), metric)
+        except ToolOutputError as exc:
+            raise RunFileError(str(exc)) from None
+
+    return read
+
+
 def read_run_file(root: Path, path: str, sha256: str, fmt: str, metric: str | None) -> FileRun:
     """The run value of one file under the data folder ``root``, checked against its sha256, with what the
     file states about it.
@@ -137,9 +158,12 @@ def read_run_file(root: Path, path: str, sha256: str, fmt: str, metric: str | No
     Raises :class:`RunFileError` for a missing or linked file, a different
     sha256, an unknown format, or a value that is not a positive finite number.
     """
-    reader = load_formats().get(fmt)
+    reader = load_formats().get(fmt) or _guide_map_reader(root, fmt)
     if reader is None:
-        raise RunFileError(f"unknown format {fmt!r}; expected one of: {', '.join(sorted(READERS)) or 'none'}")
+        raise RunFileError(
+            f"unknown format {fmt!r}; expected one of: {', '.join(sorted(READERS)) or 'none'},"
+            f" or a map of the guide's own (maps/{fmt}.yml)"
+        )
     file = root / path
     if file.is_symlink() or not file.is_file() or not file.resolve().is_relative_to(root.resolve()):
         raise RunFileError(f"no file {path!r} in the data folder (links are refused)")

@@ -3,10 +3,11 @@
 The files come from ``template/`` (one record of each kind, commented, with placeholder numbers the
 campaign says are placeholders); the topic goes into the title and tagline, and the JSON Schema files
 editors use are written next to the data. The new guide has no code of its own: data, a page,
-``mkdocs.yml``, a ``requirements.txt`` that pins this engine, and the workflows that check, build and
-publish it and preview its pull requests (``.github/workflows/``, with the engine's stdlib-only deploy
-script, ``tools/deploy/publish.py``). It becomes a git repository with one commit, unless it lies
-inside one already or ``--no-git`` is given.
+``mkdocs.yml``, a ``requirements.txt`` that names this engine (``--engine``: a package-index pin, a release
+asset's URL with its sha256, or a wheel copied into the guide; :mod:`generator.scaffold.engine`), and the
+workflows that check, build and publish it and preview its pull requests (``.github/workflows/``, with the
+engine's stdlib-only deploy script, ``tools/deploy/publish.py``). It becomes a git repository with one
+commit, unless it lies inside one already or ``--no-git`` is given.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import generator
 from generator.build import ENGINE_ROOT, AssetError, find_plotly
+from generator.scaffold.engine import EngineSpecError, Requirement, copy_wheel, requirement
 from generator.schema import FORMAT
 from generator.schema.export import export_schemas
 
@@ -89,12 +91,16 @@ def first_commit(target: Path) -> str:
     return _git(target, "rev-parse", "--short", "HEAD").stdout.strip()
 
 
-def new_guide(target: Path, topic: str, plotly_js: Path | None = None, git: bool = True) -> list[Path]:
-    """Write a new guide about ``topic`` into ``target`` (which must be empty or missing); return the files.
+def new_guide(
+    target: Path, topic: str, plotly_js: Path | None = None, git: bool = True, engine_spec: str | None = None
+) -> tuple[list[Path], Requirement]:
+    """Write a new guide about ``topic`` into ``target`` (which must be empty or missing); return the files
+    and the engine requirement its ``requirements.txt`` got.
 
     ``plotly_js`` is a plotly.js bundle for the charts; without one the guide uses the engine's own
     (:func:`generator.build.find_plotly`, wherever the guide lives), or is built without charts when the
-    engine has none.
+    engine has none. ``engine_spec`` says where the guide's CI installs the engine from
+    (:func:`generator.scaffold.engine.requirement`: ``index`` by default, a release URL or a wheel's path).
     """
     topic = " ".join(topic.split())
     if not topic:
@@ -102,6 +108,10 @@ def new_guide(target: Path, topic: str, plotly_js: Path | None = None, git: bool
     if target.exists() and any(target.iterdir()):
         raise ScaffoldError(f"{target} is not empty; pick a new folder")
     engine, version = engine_distribution()
+    try:  # before anything is written: a bad --engine leaves no half guide behind
+        pin = requirement(engine, version, engine_spec)
+    except EngineSpecError as exc:
+        raise ScaffoldError(f"--engine {exc}") from None
     git = git and not inside_a_repository(target)
     title = f"{topic[:1].upper()}{topic[1:]}: a decision guide"
     charts = "charts: true  # plotly.js: the engine's own bundle, found wherever this guide lives"
@@ -129,10 +139,14 @@ def new_guide(target: Path, topic: str, plotly_js: Path | None = None, git: bool
         text = text.replace("__FORMAT__", str(FORMAT))
         text = text.replace("__ENGINE__", engine).replace("__ENGINE_VERSION__", version)
         text = text.replace("__ENGINE_WHEEL__", f"{engine.replace('-', '_')}-{version}-py3-none-any.whl")
+        text = text.replace("__ENGINE_REQUIREMENT__", "\n".join(filter(None, (pin.comment, pin.line))))
         dest.write_text(text, encoding="utf-8")
         written.append(dest)
     export_schemas(target / "schema")
     written += sorted((target / "schema").glob("*.schema.json"))
+    wheel = copy_wheel(pin, target)
+    if wheel is not None:
+        written.append(wheel)
     if git:
         first_commit(target)
-    return written
+    return written, pin

@@ -23,6 +23,9 @@ longer than any other log's lines; they are skipped by their key, unread.
 
 Metric names are the same in both files: ``samples_per_second``, ``tokens_per_second``,
 ``completed_samples_per_second``, ``completed_tokens_per_second``, ``scheduled_samples_per_second``,
+``inferred_tokens_per_second`` and ``inferred_completed_tokens_per_second`` (LoadGen's ``Tokens per second
+(inferred)``, ``result_inferred_tokens_per_second``: for a benchmark whose SUT reports no tokens, GPT-J, the
+samples times ``token_latency_scaling_factor``; kept apart from the counted tokens, as LoadGen keeps them),
 ``p90_latency``, ``mean_latency``, ``p99_query_latency`` (MultiStream), ``p99_ttft``, ``mean_tpot``,
 ``early_stopping_p90_latency`` ...; latencies in ms, converted from the ns LoadGen writes.
 
@@ -64,6 +67,10 @@ _RATES = {
     "Tokens per second": ("tokens_per_second", "tok/s"),
     "Completed samples per second": ("completed_samples_per_second", "samples/s"),
     "Completed tokens per second": ("completed_tokens_per_second", "tok/s"),
+    # Benchmarks whose SUT reports no tokens (GPT-J): LoadGen infers them as samples x
+    # ``token_latency_scaling_factor`` and says so in the label; the name says so too.
+    "Tokens per second (inferred)": ("inferred_tokens_per_second", "tok/s"),
+    "Completed tokens per second (inferred)": ("inferred_completed_tokens_per_second", "tok/s"),
     "Scheduled samples per second": ("scheduled_samples_per_second", "samples/s"),
     "QPS w/ loadgen overhead": ("qps_with_loadgen_overhead", "queries/s"),
     "QPS w/o loadgen overhead": ("qps_without_loadgen_overhead", "queries/s"),
@@ -269,6 +276,8 @@ _DETAIL_RATES = {
     "result_tokens_per_second": ("tokens_per_second", "tok/s"),
     "result_completed_samples_per_sec": ("completed_samples_per_second", "samples/s"),
     "result_completed_tokens_per_second": ("completed_tokens_per_second", "tok/s"),
+    "result_inferred_tokens_per_second": ("inferred_tokens_per_second", "tok/s"),
+    "result_inferred_completed_tokens_per_second": ("inferred_completed_tokens_per_second", "tok/s"),
     "result_scheduled_samples_per_sec": ("scheduled_samples_per_second", "samples/s"),
     "result_qps_with_loadgen_overhead": ("qps_with_loadgen_overhead", "queries/s"),
     "result_qps_without_loadgen_overhead": ("qps_without_loadgen_overhead", "queries/s"),

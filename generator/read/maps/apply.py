@@ -1,0 +1,247 @@
+"""A file read through a declared map: the runs it holds, each metric with its unit and where it was read.
+
+The file is taken as the built-in readers take theirs (:func:`text_of`: not empty, at most 16 MiB, UTF-8;
+JSON by :func:`load_json`, which refuses duplicate keys and numbers of more digits than any float; a text
+log's lines at most 64 KiB by :func:`text_lines`). Each value says where it was read: the JSONPath of its
+node (``$['benchmarks'][2]['output_throughput']``), the line and column of its cell (``line 14, column
+'Value'``) or the line its pattern matched (``line 40``). A value that is not there is refused naming what the
+map asked for (``$.ttft.p99``, ``column 'Value' where Metric = 'Request Latency (ms)'``, the pattern).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import math
+from collections.abc import Iterator
+from typing import Any
+
+from jsonpath_rfc9535 import JSONPathNodeList, JSONPathQuery
+from jsonpath_rfc9535.exceptions import JSONPathError
+
+from generator.read.formats.tool_output import (
+    Metric,
+    Stated,
+    ToolOutputError,
+    ToolRun,
+    load_json,
+    text_lines,
+    text_of,
+)
+from generator.read.maps.spec import DeclaredMap, Field
+
+#: A number cell or matched text longer than this is not a number a tool printed.
+_MAX_NUMBER = 40
+
+
+def read_with_map(spec: DeclaredMap, content: bytes) -> list[ToolRun]:
+    """Every run ``content`` holds, read as ``spec`` declares; :class:`ToolOutputError` naming what is missing."""
+    text = text_of(content)
+    if spec.format == "json":
+        runs = _json_runs(spec, text)
+    elif spec.format == "csv":
+        runs = [_csv_run(spec, text)]
+    else:
+        runs = _text_runs(spec, text)
+    settings = (f"read through the declared map {spec.file}",)
+    return [
+        ToolRun(
+            format=spec.name,
+            tool=spec.tool,
+            metrics=metrics,
+            workload=workload,
+            setup={"tool": spec.tool},
+            settings=settings,
+        )
+        for metrics, workload in runs
+    ]
+
+
+def _number(value: Any, where: str, field: Field) -> float:
+    if isinstance(value, str) and len(value.strip()) <= _MAX_NUMBER:
+        with contextlib.suppress(ValueError):
+            value = float(value.strip())
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ToolOutputError(where, f"{field.name}: expected a number, got {str(value)[:60]!r}")
+    if not math.isfinite(value):
+        raise ToolOutputError(where, f"{field.name}: not a finite number ({value})")
+    return float(value)
+
+
+def _stated(value: Any, where: str, field: Field) -> Stated:
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            number = float(text) if len(text) <= _MAX_NUMBER else None
+        except ValueError:
+            number = None
+        if number is not None and math.isfinite(number):
+            return Stated(int(number) if number.is_integer() else number, where)
+        if text and len(text) <= 200:
+            return Stated(text, where)
+    elif isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+        return Stated(value, where)
+    raise ToolOutputError(where, f"{field.name}: expected a number or a short text, got {str(value)[:60]!r}")
+
+
+Read = tuple[dict[str, Metric], dict[str, Stated]]
+
+
+def _fill(fields: tuple[Field, ...], workload: tuple[Field, ...], found: Any) -> Read:
+    """Each field's value through ``found(field) -> (value, where)``."""
+    metrics = {}
+    for field in fields:
+        value, where = found(field)
+        metrics[field.name] = Metric(_number(value, where, field), field.unit, where)
+    stated = {}
+    for field in workload:
+        value, where = found(field)
+        stated[field.name] = _stated(value, where, field)
+    return metrics, stated
+
+
+# -- JSON ---------------------------------------------------------------------------------------------------
+
+
+def _json_runs(spec: DeclaredMap, text: str) -> list[Read]:
+    doc = load_json(text)
+    if spec.runs_query is None:
+        return [_fill(spec.metrics, spec.workload, lambda field: _one_node(field, doc, "$", ""))]
+    nodes = _find(spec.runs_query, doc, f"runs: {spec.runs}")
+    if not nodes:
+        raise ToolOutputError("", f"runs: {spec.runs} matches nothing in this file")
+    out = []
+    for number, node in enumerate(nodes, 1):
+        base = node.path()
+
+        def found(field: Field, node: Any = node, base: str = base, number: int = number) -> tuple[Any, str]:
+            return _one_node(field, node.value, base, f"run {number} ({base}): ")
+
+        out.append(_fill(spec.metrics, spec.workload, found))
+    return out
+
+
+def _find(query: JSONPathQuery, doc: Any, what: str) -> JSONPathNodeList:
+    try:
+        return query.find(doc)
+    except JSONPathError as exc:  # a descendant segment in a file nested deeper than the library follows
+        raise ToolOutputError("", f"{what}: {str(exc).split(', line ')[0]}") from None
+
+
+def _one_node(field: Field, doc: Any, base: str, head: str) -> tuple[Any, str]:
+    assert field.query is not None
+    nodes = _find(field.query, doc, f"{head}{field.name}: {field.selector}")
+    if not nodes:
+        raise ToolOutputError("", f"{head}{field.name}: no value at {field.selector} in this file")
+    if len(nodes) > 1:
+        shown = ", ".join(base + n.path()[1:] for n in nodes[:3])
+        raise ToolOutputError(
+            "",
+            f"{head}{field.name}: {field.selector} selects {len(nodes)} values ({shown}...): a metric is one value"
+            " (a list of runs is declared with runs:)",
+        )
+    return nodes[0].value, base + nodes[0].path()[1:]
+
+
+# -- CSV ----------------------------------------------------------------------------------------------------
+
+
+def _sections(spec: DeclaredMap, text: str) -> Iterator[tuple[list[str], list[tuple[int, list[str]]]]]:
+    """Each block of rows between blank lines: its header and its rows with their line numbers."""
+    lines = text_lines(text, spec.tool)  # refuses a line longer than a tool writes, before the CSV reader
+    reader = csv.reader(io.StringIO("\n".join(lines)), delimiter=spec.delimiter, strict=True)
+    header: list[str] | None = None
+    rows: list[tuple[int, list[str]]] = []
+    try:
+        for row in reader:
+            if not any(cell.strip() for cell in row):
+                if header is not None:
+                    yield header, rows
+                header, rows = None, []
+            elif header is None:
+                header = [cell.strip() for cell in row]
+            else:
+                rows.append((reader.line_num, row))
+    except csv.Error as exc:
+        raise ToolOutputError(f"line {reader.line_num}", f"not CSV: {exc}") from None
+    if header is not None:
+        yield header, rows
+
+
+def _csv_run(spec: DeclaredMap, text: str) -> Read:
+    sections = list(_sections(spec, text))
+
+    def found(field: Field) -> tuple[Any, str]:
+        wanted = [field.selector, *(name for name, _ in field.where)]
+        asked = f"column {field.selector!r}" + (
+            " where " + ", ".join(f"{k} = {v!r}" for k, v in field.where) if field.where else ""
+        )
+        hits: list[tuple[int, str]] = []
+        headed = False
+        for header, rows in sections:
+            if not all(name in header for name in wanted):
+                continue
+            headed = True
+            at = {name: header.index(name) for name in wanted}
+            for line, row in rows:
+                cells = {name: row[i].strip() if i < len(row) else "" for name, i in at.items()}
+                if all(_same(cells[k], v) for k, v in field.where):
+                    hits.append((line, cells[field.selector]))
+        if not headed:
+            missing = [n for n in wanted if not any(n in header for header, _ in sections)]
+            raise ToolOutputError("", f"{field.name}: no {', '.join(map(repr, missing or wanted))} column in this file")
+        if not hits:
+            raise ToolOutputError("", f"{field.name}: no row has {asked} in this file")
+        if len(hits) > 1:
+            lines = ", ".join(str(line) for line, _ in hits[:5])
+            raise ToolOutputError("", f"{field.name}: {len(hits)} rows have {asked} (lines {lines}): add to where:")
+        line, cell = hits[0]
+        return cell, f"line {line}, column {field.selector!r}"
+
+    return _fill(spec.metrics, spec.workload, found)
+
+
+def _same(cell: str, wanted: str) -> bool:
+    if cell == wanted.strip():
+        return True
+    try:
+        return len(cell) <= _MAX_NUMBER and float(cell) == float(wanted)
+    except ValueError:
+        return False
+
+
+# -- text ---------------------------------------------------------------------------------------------------
+
+
+def _text_runs(spec: DeclaredMap, text: str) -> list[Read]:
+    lines = list(enumerate(text_lines(text, spec.tool), 1))
+    if spec.runs_pattern is None:
+        parts = [("", lines)]
+    else:
+        starts = [i for i, (_, line) in enumerate(lines) if spec.runs_pattern.search(line)]
+        if not starts:
+            raise ToolOutputError("", f"runs: no line matches {spec.runs!r} in this file")
+        ends = [*starts[1:], len(lines)]
+        bounds = enumerate(zip(starts, ends, strict=True), 1)
+        parts = [(f"run {n} (from line {lines[s][0]}): ", lines[s:e]) for n, (s, e) in bounds]
+    out = []
+    for head, part in parts:
+
+        def found(field: Field, part: list[tuple[int, str]] = part, head: str = head) -> tuple[Any, str]:
+            assert field.pattern is not None
+            hits = [(number, m) for number, line in part if (m := field.pattern.search(line))]
+            if not hits:
+                raise ToolOutputError("", f"{head}{field.name}: no line matches {field.selector!r}")
+            if len(hits) > 1:
+                shown = ", ".join(str(n) for n, _ in hits[:5])
+                raise ToolOutputError(
+                    "",
+                    f"{head}{field.name}: {len(hits)} lines match {field.selector!r} (lines {shown}): a metric is"
+                    " one value; make the pattern more specific, or mark where each run starts with runs:",
+                )
+            number, match = hits[0]
+            return match.group("value"), f"line {number}"
+
+        out.append(_fill(spec.metrics, spec.workload, found))
+    return out

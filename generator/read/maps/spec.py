@@ -1,0 +1,240 @@
+"""A declared map, read and checked: how to take numbers from a result file no built-in reader knows.
+
+```yaml
+format: json                 # json | csv | text
+tool: my-harness             # optional: the harness, shown as the tool in the value's evidence
+runs: "$.benchmarks[*]"      # optional (json, text): each match is one run; metric paths are relative to it
+metrics:
+  throughput: {path: "$.requests_per_second", unit: req/s}
+  latency_p99: {path: "$.latency.p99", unit: ms}
+  # csv:  {column: "Value", where: {Metric: "Request Throughput (requests/sec)"}, unit: req/s}
+  # text: {pattern: 'Request throughput \\(req/s\\):\\s+(?P<value>[0-9.]+)', unit: req/s}
+workload:                    # optional: the set-up the file states, checked against the row on import
+  concurrency: {path: "$.max_concurrency"}
+```
+
+JSON paths are RFC 9535 JSONPath (:mod:`jsonpath_rfc9535`, without the regular-expression functions
+``match`` and ``search``, whose patterns no check here sees); a text ``pattern`` (and a text ``runs``) is a
+regular expression checked to search in linear time (:mod:`.regex_check`). Every problem of a map is
+reported at once as ``file:line: field: message``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jsonpath_rfc9535 import JSONPathEnvironment, JSONPathQuery
+from jsonpath_rfc9535.exceptions import JSONPathError
+from jsonpath_rfc9535.lex import tokenize
+from jsonpath_rfc9535.tokens import TokenType
+
+from generator.errors import Problem
+from generator.read.maps.regex_check import UnsafePattern, check_linear
+from generator.read.yaml_source import read_yaml
+from generator.workload import WORKLOAD_FIELDS
+
+FORMATS = ("json", "csv", "text")
+_TOP = ("format", "tool", "runs", "metrics", "workload", "delimiter")
+_KEYS = {"json": ("path", "unit"), "csv": ("column", "where", "unit"), "text": ("pattern", "unit")}
+_SELECTOR = {"json": "path", "csv": "column", "text": "pattern"}
+_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,63}$")
+_DELIMITERS = {",": ",", "\t": "\t", ";": ";", "|": "|"}
+
+
+class _Environment(JSONPathEnvironment):
+    """RFC 9535 without ``match()`` and ``search()``: their I-Regexp patterns would run unchecked."""
+
+    def setup_function_extensions(self) -> None:
+        super().setup_function_extensions()
+        del self.function_extensions["match"], self.function_extensions["search"]
+
+
+JSONPATH = _Environment()
+
+
+class MapError(Exception):
+    """Every problem of a map file, each ``file:line: field: message``."""
+
+    def __init__(self, located: list[Problem]) -> None:
+        self.located = located
+        self.problems = [str(p) for p in located]
+        super().__init__("\n".join(self.problems))
+
+
+@dataclass(frozen=True)
+class Field:
+    """One number (a metric) or set-up fact (a workload key) the map reads, and how."""
+
+    name: str
+    unit: str  # empty for a workload key
+    selector: str  # the path, column or pattern as written
+    query: JSONPathQuery | None = None
+    where: tuple[tuple[str, str], ...] = ()
+    pattern: re.Pattern[str] | None = None
+
+
+@dataclass(frozen=True)
+class DeclaredMap:
+    """A checked map: ``name`` is the format it reads (its file name without ``.yml``)."""
+
+    name: str
+    file: str
+    format: str
+    tool: str
+    metrics: tuple[Field, ...]
+    workload: tuple[Field, ...] = ()
+    runs: str = ""
+    runs_query: JSONPathQuery | None = None
+    runs_pattern: re.Pattern[str] | None = None
+    delimiter: str = ","
+
+
+def _closest(key: str, known: tuple[str, ...]) -> str:
+    near = difflib.get_close_matches(key, known, n=1)
+    return f" (did you mean {near[0]!r}?)" if near else ""
+
+
+def load_map(path: Path, display: str | None = None) -> DeclaredMap:
+    """The map in ``path``; :class:`MapError` listing every problem it has."""
+    shown = display or str(path)
+    doc, problems = read_yaml(path, shown)
+    if doc is None:
+        raise MapError(problems)
+    errors: list[Problem] = []
+
+    def err(loc: tuple[str | int, ...], message: str) -> None:
+        errors.append(Problem(shown, doc.line_of(loc), ".".join(str(p) for p in loc), message))
+
+    data: Any = doc.data
+    if not isinstance(data, dict):
+        raise MapError([Problem(shown, 1, "", "expected a mapping with format: and metrics:")])
+    for key in data:
+        if key not in _TOP:
+            err((key,), f"unknown field; expected one of {', '.join(_TOP)}{_closest(str(key), _TOP)}")
+    kind = data.get("format")
+    if kind not in FORMATS:
+        err(("format",), f"expected one of {', '.join(FORMATS)}, got {kind!r}")
+        raise MapError(errors)
+    tool = data.get("tool", "")
+    if not isinstance(tool, str) or len(tool) > 80:
+        err(("tool",), "expected the harness's name as text (at most 80 characters)")
+        tool = ""
+    delimiter = data.get("delimiter", ",")
+    if "delimiter" in data and (kind != "csv" or delimiter not in _DELIMITERS):
+        err(("delimiter",), "only a csv map has a delimiter: one of ',', '\\t', ';', '|'")
+    runs = data.get("runs", "")
+    runs_query, runs_pattern = None, None
+    if "runs" in data:
+        if not isinstance(runs, str) or not runs:
+            err(("runs",), "expected a JSONPath (json) or a regular expression (text) as text")
+        elif kind == "csv":
+            err(("runs",), "a csv map takes one row per metric (where:); runs: is for json and text")
+        elif kind == "json":
+            runs_query = _jsonpath(runs, ("runs",), err)
+        else:
+            runs_pattern = _pattern(runs, ("runs",), err, group=None)
+    metrics = _fields(data, "metrics", kind, err, required=True)
+    workload = _fields(data, "workload", kind, err, required=False)
+    if errors:
+        raise MapError(errors)
+    return DeclaredMap(
+        name=path.name.removesuffix(".yml").removesuffix(".yaml"),
+        file=shown,
+        format=kind,
+        tool=tool or f"declared map {path.name}",
+        metrics=metrics,
+        workload=workload,
+        runs=runs if isinstance(runs, str) else "",
+        runs_query=runs_query,
+        runs_pattern=runs_pattern,
+        delimiter=_DELIMITERS.get(delimiter, ","),
+    )
+
+
+def _jsonpath(text: str, loc: tuple[str | int, ...], err: Any) -> JSONPathQuery | None:
+    try:
+        if sum(part.type_ is TokenType.DOUBLE_DOT for part in tokenize(text)) > 1:
+            err(
+                loc,
+                "at most one descendant segment (..) a path: each reads every node below it, so two re-read them",
+            )
+            return None
+        return JSONPATH.compile(text)
+    except JSONPathError as exc:
+        message, _, place = str(exc).partition(", line ")
+        column = f" at column {place.rpartition('column ')[2]}" if "column " in place else ""
+        if "match" in message or "search" in message:
+            message += " (match() and search() are not taken: their patterns are not checked)"
+        err(loc, f"not a JSONPath (RFC 9535): {message}{column}")
+    except RecursionError:
+        err(loc, "not a JSONPath (RFC 9535): nested too deeply")
+    return None
+
+
+def _pattern(text: str, loc: tuple[str | int, ...], err: Any, *, group: str | None) -> re.Pattern[str] | None:
+    try:
+        return check_linear(text, group=group)
+    except UnsafePattern as exc:
+        err(loc, str(exc))
+        return None
+
+
+def _scalar(value: Any) -> bool:
+    return isinstance(value, (str, int, float)) and not isinstance(value, bool)
+
+
+def _fields(data: dict[str, Any], section: str, kind: str, err: Any, *, required: bool) -> tuple[Field, ...]:
+    given = data.get(section)
+    if given is None and not required:
+        return ()
+    if not isinstance(given, dict) or not given:
+        err((section,), f"expected a mapping of names to {{{', '.join(_KEYS[kind])}}}")
+        return ()
+    out: list[Field] = []
+    keys = _KEYS[kind] if section == "metrics" else tuple(k for k in _KEYS[kind] if k != "unit")
+    for name, spec in given.items():
+        loc: tuple[str | int, ...] = (section, name)
+        if section == "workload" and name not in WORKLOAD_FIELDS:
+            near = _closest(name, WORKLOAD_FIELDS)
+            err(loc, f"not a workload key; expected one of {', '.join(WORKLOAD_FIELDS)}{near}")
+            continue
+        if not _NAME.match(str(name)):
+            err(loc, "a metric's name is a letter, then letters, digits, '_', '.' or '-' (at most 64)")
+            continue
+        if not isinstance(spec, dict):
+            err(loc, f"expected {{{', '.join(keys)}}}")
+            continue
+        bad = [key for key in spec if key not in keys]
+        for key in bad:
+            other = [f for f, ks in _KEYS.items() if key in ks]
+            hint = f" ({key} is for a {other[0]} map)" if other else _closest(str(key), keys)
+            err((*loc, key), f"unknown field for a {kind} map; expected {', '.join(keys)}{hint}")
+        selector = spec.get(_SELECTOR[kind])
+        if not isinstance(selector, str) or not selector:
+            err((*loc, _SELECTOR[kind]), "missing (text expected)")
+            continue
+        unit = spec.get("unit", "")
+        if section == "metrics" and (not isinstance(unit, str) or not unit.strip() or len(unit) > 40):
+            err((*loc, "unit"), "missing: every metric states its unit (ms, req/s, GB/s ...)")
+            bad.append("unit")
+        where: tuple[tuple[str, str], ...] = ()
+        if kind == "csv" and "where" in spec:
+            chosen = spec["where"]
+            if not isinstance(chosen, dict) or not chosen or not all(_scalar(v) for v in chosen.values()):
+                err((*loc, "where"), "expected {column: value, ...}: the row whose cells hold these values")
+                continue
+            where = tuple((str(k), str(v)) for k, v in chosen.items())
+        field = Field(str(name), unit.strip() if isinstance(unit, str) else "", selector, where=where)
+        if kind == "json":
+            query = _jsonpath(selector, (*loc, "path"), err)
+            field = Field(field.name, field.unit, selector, query=query)
+        elif kind == "text":
+            pattern = _pattern(selector, (*loc, "pattern"), err, group="value")
+            field = Field(field.name, field.unit, selector, pattern=pattern)
+        if not bad:  # a field with a problem is reported, never read
+            out.append(field)
+    return tuple(out)
