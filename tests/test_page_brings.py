@@ -123,3 +123,14 @@ def test_the_gate_keeps_what_pages_need() -> None:
         assert page_gate.name_problem(ok) is None, ok
     for bad in ("a b.md", "<b>.md", ".meta.yml", "sub/.hidden/x.md", "x'y.md", "é.md"):
         assert page_gate.name_problem(bad) is not None, bad
+
+
+def test_zensical_finishing_step_never_unescapes_markup_into_a_title() -> None:
+    """The logo links' titles are unescaped once after the check (Zensical escapes the already escaped site
+    name again); a title escaped only once keeps its escape, so no quote or markup comes out of it."""
+    from generator.adapters.zensical import _logo_titles_once
+
+    twice = '<a href="." title="R&amp;amp;D" class="md-header__button md-logo">'
+    assert _logo_titles_once(twice) == '<a href="." title="R&amp;D" class="md-header__button md-logo">'
+    once = '<a href="." title="x&quot; onmouseover=&quot;alert(1)&lt;b&gt;" class="md-header__button md-logo">'
+    assert _logo_titles_once(once) == once

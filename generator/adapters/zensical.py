@@ -457,8 +457,15 @@ _LOGO_TITLE = re.compile(r'(<a [^>]*?title=")([^"]*)("[^>]*class="md-(?:header|n
 
 
 def _logo_titles_once(page: str) -> str:
-    """``page`` with the logo links' titles escaped once, like every other place the site name is shown."""
-    return _LOGO_TITLE.sub(lambda m: m.group(1) + html.unescape(m.group(2)) + m.group(3), page)
+    """``page`` with the logo links' titles escaped once, like every other place the site name is shown.
+    A title that would hold markup or a quote once unescaped (it was escaped only once) stays as it is:
+    this finishing step runs after the published pages were checked, and must not undo an escape."""
+
+    def once(m: re.Match[str]) -> str:
+        title = html.unescape(m.group(2))
+        return m.group(1) + (m.group(2) if any(c in title for c in '<>"') else title) + m.group(3)
+
+    return _LOGO_TITLE.sub(once, page)
 
 
 def check_published(project: Project) -> None:
