@@ -98,6 +98,19 @@ def test_a_setting_that_is_code_is_refused_with_its_line(tmp_path: Path, engine:
     assert not (site / "index.html").exists() and not (site / "site").exists()
 
 
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_a_missing_theme_icon_is_a_located_error_not_a_traceback(tmp_path: Path, engine: str) -> None:
+    config = _project(tmp_path, "theme", "  icon:\n    logo: material/no-such-icon")
+    if engine == "mkdocs":
+        done = mkdocs_build(config, tmp_path / "site")
+    else:
+        command = [sys.executable, "-m", "generator.adapters.zensical", "build", "-f", str(config)]
+        done = subprocess.run([*command, "--out", str(tmp_path / "z")], capture_output=True, text=True, timeout=300)
+    assert done.returncode != 0 and "Traceback" not in done.stderr, done.stderr[-3000:]
+    said = f"mkdocs.yml:{_line_of(config, 'logo')}: theme.icon.logo: 'material/no-such-icon' is not one of the theme's"
+    assert said in done.stderr, done.stderr[-3000:]
+
+
 def test_quality_build_refuses_before_a_hook_runs(tmp_path: Path) -> None:
     config = _project(tmp_path, "settings", "hooks: [hook.py]")
     command = [sys.executable, "-m", "quality.build", str(tmp_path / "out"), "-f", str(config)]

@@ -119,6 +119,10 @@ class Check:
             message = f"{why}: list {path!r} under {TRUSTED_AS} to build with it (docs/previews.md)"
             self.found.append(Problem(self.shown, node.line, path, message))
 
+    def invalid(self, node: Node, path: str, why: str) -> None:
+        """A value no engine can build with, trusted or not."""
+        self.found.append(Problem(self.shown, node.line, path, why))
+
     def code(self, node: Node, path: str, what: str = "runs or is published as code") -> None:
         self.refuse(node, path, what)
 

@@ -110,7 +110,7 @@ def _features(check: Check, node: Node, path: str) -> None:
 
 
 def _palette(check: Check, node: Node, path: str) -> None:
-    toggle = partial(check.mapping_of, keys={"icon": partial(check.words, pattern=ICON), "name": check.text})
+    toggle = partial(check.mapping_of, keys={"icon": partial(_icon, check), "name": check.text})
     keys: dict[str, Callable[[Node, str], None]] = {
         "media": check.text, "scheme": check.words, "primary": check.words, "accent": check.words,
         "toggle": toggle,
@@ -119,12 +119,34 @@ def _palette(check: Check, node: Node, path: str) -> None:
         check.mapping_of(item, path if node.items is None else f"{path}[{i}]", keys)
 
 
+def _icon_folders() -> list[Path]:
+    """Where the themes keep their icons (``.icons/<set>/<name>.svg``): Material's, and Zensical's if installed."""
+    import material
+
+    folders = [Path(material.__file__).parent / "templates" / ".icons"]
+    try:
+        import zensical
+
+        folders.append(Path(zensical.__file__).parent / "templates" / ".icons")
+    except ImportError:
+        pass
+    return folders
+
+
+def _icon(check: Check, node: Node, path: str) -> None:
+    """An icon the theme has: a name of its icon sets (a missing one stopped the build with a traceback)."""
+    check.words(node, path, ICON)
+    name = str(node.value)
+    if ICON.fullmatch(name) and ".." not in name and not any((f / f"{name}.svg").is_file() for f in _icon_folders()):
+        check.invalid(node, path, f"{name!r} is not one of the theme's icons (.icons/<set>/<name>.svg)")
+
+
 def _icons(check: Check, node: Node, path: str) -> None:
     for key, child in (node.mapping or {}).items():
         if child.mapping is not None:
             _icons(check, child, f"{path}.{key}")
         else:
-            check.words(child, f"{path}.{key}", ICON)
+            _icon(check, child, f"{path}.{key}")
 
 
 def _nav(check: Check, node: Node, path: str) -> None:
@@ -165,9 +187,7 @@ def _extra(check: Check, node: Node, path: str) -> None:
     alternate = partial(
         check.mapping_of, keys={"name": check.text, "link": check.link, "lang": partial(check.words, pattern=LANG)}
     )
-    social = partial(
-        check.mapping_of, keys={"icon": partial(check.words, pattern=ICON), "link": check.url, "name": check.text}
-    )
+    social = partial(check.mapping_of, keys={"icon": partial(_icon, check), "link": check.url, "name": check.text})
 
     check.mapping_of(
         node,
