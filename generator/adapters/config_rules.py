@@ -121,7 +121,7 @@ def _palette(check: Check, node: Node, path: str) -> None:
 
 def _icon_folders() -> list[Path]:
     """Where the themes keep their icons (``.icons/<set>/<name>.svg``): Material's, and Zensical's if installed."""
-    import material
+    import material  # type: ignore[import-untyped]
 
     folders = [Path(material.__file__).parent / "templates" / ".icons"]
     try:
