@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.diff.model import short
+from generator.diff.model import short_pair
 from generator.diff.revisions import Revision, read_blobs, repository, run_git, tree_entries
 from generator.errors import printable
 from generator.read.yaml_config import read_config
@@ -175,7 +175,8 @@ def _folder(config_dir: str, value: Any) -> str | None:
 
 
 def _setting(name: str, before: Any, after: Any, lowers: str = "") -> SiteChange:
-    return SiteChange("setting", name, f"{short(before)} → {short(after)}", lowers)
+    was, now = short_pair(before, after)
+    return SiteChange("setting", name, f"{was} → {now}", lowers)
 
 
 def _config_changes(config_path: str, base: _Side, head: _Side) -> list[SiteChange]:
@@ -246,6 +247,8 @@ def _config_changes(config_path: str, base: _Side, head: _Side) -> list[SiteChan
             lowers = "raw HTML in the hand-written pages is published without the sanitizer"
         elif key == "publish_files":
             lowers = "files the plugin would refuse to publish are listed to be published"
+        elif key == "data_dir":
+            lowers = "the guide's data comes from another folder, whose change this comparison of the data cannot show"
         elif key == TRUST_KEY:
             lowers = "runs code: the settings it lists build as code, unchecked"
         elif key in CODE_OPTIONS:
@@ -301,6 +304,33 @@ def _folders(config_path: str, side: _Side) -> dict[str, str]:
     return out
 
 
+YAML_SUFFIXES = (".yml", ".yaml", ".md", ".markdown")
+_TAG_SCAN_BYTES = 1 << 20
+
+
+def _yaml_tag(content: bytes | None) -> str:
+    """Why a changed file's YAML tag is named (``!ENV`` aside), or ``""``: a tag makes a reader construct
+    something else than text (MkDocs' loader resolves ``!!python/name:``). Markdown is scanned in its front
+    matter only."""
+    if not content or len(content) > _TAG_SCAN_BYTES:
+        return ""
+    text = content.decode("utf-8", errors="replace")
+    if text.startswith("---"):
+        end = text.find("\n---", 3)
+        text = text[3:end] if end != -1 else ""
+    import yaml
+
+    try:
+        for token in yaml.scan(text):
+            if isinstance(token, yaml.TagToken) and token.value != ("!", "ENV"):
+                handle, suffix = token.value
+                tag = printable(str(handle or "") + str(suffix))
+                return f"a YAML tag ({tag}) on its line {token.start_mark.line + 1}: a tag can make a reader run code"
+    except yaml.YAMLError:
+        return ""
+    return ""
+
+
 def site_changes(data_dir: Path, base: Revision, head: Revision, config: Path | None = None) -> list[SiteChange]:
     """Every change from ``base`` to ``head`` to the site's configuration and the files it builds from,
     the ones that lower a protection first. ``config`` is the configuration file (default: ``mkdocs.yml``
@@ -321,11 +351,12 @@ def site_changes(data_dir: Path, base: Revision, head: Revision, config: Path | 
             if before.get(path) == after.get(path):
                 continue
             change = "added" if path not in before else "removed" if path not in after else "changed"
-            out.append(SiteChange("file", path, change, lowers if path in after else ""))
+            tagged = _yaml_tag(sides[1].read(path)) if path in after and path.endswith(YAML_SUFFIXES) else ""
+            out.append(SiteChange("file", path, change, (lowers if path in after else "") or tagged))
     if config_path not in {c.name for c in out}:
         a, b = sides[0].read(config_path), sides[1].read(config_path)
         if a != b and sides[1].present:
-            out.append(SiteChange("file", config_path, "added" if a is None else "changed"))
+            out.append(SiteChange("file", config_path, "added" if a is None else "changed", _yaml_tag(b)))
     out.sort(key=lambda c: (not c.lowers, c.what != "setting", c.name))
     return out
 
