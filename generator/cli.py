@@ -25,7 +25,7 @@ from pathlib import Path
 import yaml
 
 from generator.build import ENGINE_CSS, ENGINE_JS, AssetError, build_site, swap_in
-from generator.errors import GuideError, RevisionError
+from generator.errors import GuideError, RevisionError, data_prefix
 from generator.output_dir import OutputRefused, check_output, mark
 from generator.pipeline import derive_guide
 
@@ -188,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
             todo = work_to_do(guide)
             if todo:
                 print(f"to do ({len(todo)}): verdicts that rest on the record's word alone, shown as not yet cited:")
-                print("\n".join(f"  {p.text()}" for p in todo))
+                print("\n".join(f"  {p.text(data_prefix(args.data))}" for p in todo))
         elif args.command == "diff":
             report = diff_report(args.data, args.base, args.head, args.format, args.site_url, args.title)
             if args.out is None:
@@ -210,7 +210,8 @@ def main(argv: list[str] | None = None) -> int:
             if not args.check:
                 print(f"wrote {len(list(args.out.glob('*.schema.json')))} schema files to {args.out}")
     except GuideError as exc:
-        print(exc.report(), file=sys.stderr)
+        # Every file named from the repository's root (``data/options/x.yml:3``), as editors and CI open it.
+        print(exc.report(data_prefix(data) if isinstance(data, Path) else ""), file=sys.stderr)
         return 1
     except OutputRefused as exc:
         print(f"--out: {exc}", file=sys.stderr)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True, order=True)
@@ -93,3 +94,22 @@ class RevisionError(Exception):
     Raised by :mod:`generator.diff.revisions`; declared here so that a build without a diff can catch
     it without importing the diff machinery.
     """
+
+
+def data_prefix(data: Path) -> str:
+    """What goes before a data file's name in a message, so that an editor or a CI annotation opens it:
+    the data folder relative to the root of the git repository that holds it (``data/``), else relative
+    to the current folder, else as given."""
+    folder = data.resolve()
+    for root in (folder, *folder.parents):
+        if (root / ".git").exists():
+            return _folder(folder.relative_to(root))
+    try:
+        return _folder(folder.relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return _folder(data)
+
+
+def _folder(path: Path) -> str:
+    text = path.as_posix().rstrip("/")
+    return "" if text in ("", ".") else text + "/"

@@ -43,15 +43,16 @@ def verdict_agrees(td: object, cell: dict[str, object]) -> bool:
         return said.startswith(verdict["symbol"] + " ") and said.endswith(" " + verdict["word"])
     if td.select_one("details.dg-more > summary .dg-verdict"):  # type: ignore[attr-defined]
         # the compact matrix: the worst part on the cell's line, every part (with its regimes) in the fold
-        first = parts[0]["verdict"]
-        if not (said.startswith(first["symbol"] + " ") and said.endswith(" " + first["word"])):
+        first = parts[0]
+        if not (said.startswith(first["verdict"]["symbol"] + " ") and said.endswith(" " + first["word"])):
             return False
         lines = [text(b) for b in td.select(".dg-more-body .dg-part")]  # type: ignore[attr-defined]
     else:
         lines = [said, *(text(b) for b in td.select(".dg-part"))]  # type: ignore[attr-defined]
     lines = [line.replace(" ,", ",") for line in lines]
     wanted = [
-        f"{p['verdict']['symbol']} {p['verdict']['word']} on {', '.join(r['name'] for r in p['regimes'])}"
+        f"{p['verdict']['symbol']} {'judgement: ' if p['verdict']['judged'] else ''}{p['word']}"
+        + (f" on {', '.join(r['name'] for r in p['regimes'])}" if p["regimes"] else "")
         for p in parts
     ]
     return lines == wanted and parts[0]["verdict"]["level"] == verdict["level"]

@@ -73,12 +73,18 @@ def test_efa_trtllm_model_fits_no_fork_gives_dense(data: Data) -> None:
 
 
 def test_a_model_that_does_not_fit_gets_an_expert_parallel_path(data: Data) -> None:
+    """Sharding the experts is expert parallelism's win, which dense allgather keeps (the source's allgather-EP,
+    dense's own record says so): the framework's answer stands, dense on TRT-LLM, dense or multi-comm elsewhere."""
     for combo in situations(data, fabric="efa", model="too-big"):
         if combo["priority"] in SERVING:
             chosen = picks(data, combo)
-            assert chosen[0] in EP_PATHS and "dense" not in chosen, combo
+            assert chosen[0] in {*EP_PATHS, "dense"}, combo
             if combo["fork"] == "cannot":
-                assert set(chosen) <= {"deepep-v2", "deepep-multicomm"}, combo
+                assert set(chosen) <= {"dense", "deepep-multicomm"}, combo
+            if combo["framework"] == "trtllm":
+                assert chosen == ["dense"], combo
+    dense = next(o for o in data.options if o.id == "dense")
+    assert any("capacity benefit of expert parallelism applies here too" in c for c in dense.caveats)
 
 
 def test_transport_benchmarking_gets_the_comparators(data: Data) -> None:
@@ -139,10 +145,13 @@ def test_known_failures_follow_the_chosen_framework(data: Data) -> None:
     """A failure tied to one framework is a caveat only there; one tied to none is a caveat everywhere."""
     deepep = next(o for o in data.options if o.id == "deepep-v2")
     crash = next(f for f in deepep.failures if f.context is None)
-    for combo in situations(data, fabric="efa", model="too-big", framework="trtllm"):
-        if combo["priority"] in SERVING:
-            pick = next(p for p in result(data, combo).picks if p.option == "deepep-v2")
-            assert any(c.label == crash.title for c in pick.caveats)
+    uccl = next(o for o in data.options if o.id == "uccl")
+    deadlock = next(f for f in uccl.failures if f.context == "vllm")
+    for combo in situations(data, fabric="efa", model="too-big", priority="robustness"):
+        _, caveats = decide.pick_notes(data, deepep, combo)
+        assert any(c.label == crash.title for c in caveats), combo
+        _, caveats = decide.pick_notes(data, uccl, combo)
+        assert any(c.label.startswith(deadlock.title) for c in caveats) == (combo["framework"] == "vllm"), combo
 
 
 def test_leaves_merge_answers_that_lead_to_the_same_outcome(data: Data) -> None:

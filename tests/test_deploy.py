@@ -11,6 +11,7 @@ folder and nothing else.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -246,3 +247,39 @@ def test_previews_must_live_on_another_origin_than_the_site(preview: str, produc
     done = deploy("check-origin", preview, production)
     assert (done.returncode == 0) is ok, done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("url", "ok"),
+    [
+        ("http://127.0.0.1:8000/pr-preview/pr-7/", True),
+        ("http://localhost:8000/pr-preview/pr-7/", True),
+        ("http://[::1]:8000/", True),
+        ("http://previews.example.org/pr-preview/pr-7/", False),  # http elsewhere than this machine
+        ("http://127.0.0.1.example.org/", False),
+        ("javascript:alert(1)//", False),
+    ],
+)
+def test_the_comment_takes_a_loopback_address_for_a_dry_run(tmp_path: Path, url: str, ok: bool) -> None:
+    diff = tmp_path / "diff.md"
+    diff.write_text("1 changed number.\n", encoding="utf-8")
+    out = tmp_path / "body.md"
+    done = deploy("comment", "--diff", diff, "--url", url, "--sha", "0123456", "--out", out)
+    assert (done.returncode == 0) is ok, done.stderr
+    if ok:
+        assert f"**Preview:** {url} · [what changed]({url}changes/)" in out.read_text(encoding="utf-8")
+    else:
+        assert "Traceback" not in done.stderr and "not a plain https address" in done.stderr
+
+
+def test_the_comment_without_a_preview_names_no_document_of_the_engines_repository(tmp_path: Path) -> None:
+    """A guide's repository has no docs/previews.md: the comment says what to set, in words of its own."""
+    diff = tmp_path / "diff.md"
+    diff.write_text("1 changed number.\n", encoding="utf-8")
+    out = tmp_path / "body.md"
+    assert deploy("comment", "--diff", diff, "--sha", "0123456", "--out", out).returncode == 0
+    head = out.read_text(encoding="utf-8").splitlines()[1]
+    assert head.startswith("No preview site is published") and "GUIDE_PREVIEW_REPOSITORY" in head
+    assert not re.search(r"docs/|\.md\b", head), head
+    # Nor does any other message of the script (a new guide gets it beside its workflows, without the docs).
+    assert re.findall(r"[\w./-]+\.md\b", SCRIPT.read_text(encoding="utf-8")) == []

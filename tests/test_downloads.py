@@ -107,7 +107,9 @@ def test_each_csv_holds_its_table(guide_site: Path, guide: dict[str, Any]) -> No
                 assert (float(shown) if ratio["value"] is not None else None) == ratio["value"]
             # Then the low and high end of every series that has a spread somewhere in the table.
             spread = [s["id"] for s in table["series"] if any(r["values"][s["id"]]["spread"] for r in table["rows"])]
-            assert rows[0][width + len(row["ratios"]) :] == [f"{s} {end}" for s in spread for end in ("low", "high")]
+            assert rows[0][width + len(row["ratios"]) : -2] == [f"{s} {end}" for s in spread for end in ("low", "high")]
+            # and where it was measured: the campaign and its set-up, as the line above the matrix gives it
+            assert rows[0][-2:] == ["campaign", "setup"] and line[-2] == table["campaign"] and line[-1]
             ends = line[width + len(row["ratios"]) :]
             for n, sid in enumerate(spread):
                 given = row["values"][sid]["spread"]

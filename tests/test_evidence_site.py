@@ -183,7 +183,7 @@ def test_matrix_cell_says_within_noise(tmp_path: Path) -> None:
     cells = matrix_rows(page(out, ""))["Cargo bike"]
     # The wet climb's interval crosses 1.2: its regime is judged level, and the cell says a ratio is within noise.
     # (a cell fed by two tables names each part's table: issue 33)
-    assert "■ level on Hill B, dry (hill repeats) , Hill B, wet (hill repeats)" in cells[1], cells[1]
+    assert "■ level vs road on Hill B, dry (hill repeats) , Hill B, wet (hill repeats)" in cells[1], cells[1]
     assert "≈ within noise" in cells[1]
 
 

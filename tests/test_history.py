@@ -90,18 +90,23 @@ def test_timeline_and_changed_marks(tmp_path: Path, repo: tuple[Path, list[str]]
     assert "was created" in text(steps[2])
     flips = {li["id"]: " ".join(li.get_text().split()) for li in steps[1].select(".dg-history-flips li")}
     flip_id = f"c-{second[:7]}-uccl-serving"
-    assert flips[flip_id] == "UCCL (raw-ibverbs wrapper) · Serving speed: ◐ tie → ✔ faster"
+    assert flips[flip_id] == (  # a flip names each part of the cell, with its opponent and where it holds
+        "UCCL (raw-ibverbs wrapper) · Serving speed: ◐ tie vs DeepEP-V2 on SGLang · not measured on TRT-LLM, vLLM"
+        " → ✔ faster vs DeepEP-V2 on SGLang · not measured on TRT-LLM, vLLM"
+    )
     values = [" ".join(li.get_text().split()) for li in steps[1].select(".dg-history-values li")]
     assert any("SGLang · conc 32, UCCL: 254.2 tok/s → 300.5 tok/s" in v for v in values), values
     assert "first commit of the data" in text(timeline.select_one(".dg-history-note"))
 
     matrix = page(site, "")
     mark = matrix.select_one("#cell_uccl_serving a.dg-changed")
-    assert mark is not None and text(mark) == "changed 2026-02-10, was ◐ tie"
+    was = "changed 2026-02-10, was ◐ tie vs DeepEP-V2 on SGLang · not measured on TRT-LLM, vLLM"
+    assert mark is not None and text(mark) == was
     assert mark["href"] == f"history/#{flip_id}"
-    # Only cells that flipped carry a mark (DeepEP-V2 stays a tie: its best ratio is still against dense).
+    # Only cells that flipped carry a mark. DeepEP-V2 stays red (it is slower than dense on TRT-LLM), but its
+    # SGLang regime went from a tie with UCCL to slower than UCCL: a changed regime verdict is a flip (issue 38).
     marked = {a.find_parent("td")["id"] for a in matrix.select("a.dg-changed")}
-    assert marked == {"cell_uccl_serving"}
+    assert marked == {"cell_uccl_serving", "cell_deepep-v2_serving"}
 
 
 def test_the_walk_is_bounded_and_cached(tmp_path: Path, repo: tuple[Path, list[str]], monkeypatch) -> None:
@@ -290,7 +295,7 @@ def test_an_alias_bomb_in_a_past_commit_is_refused_fast_and_named(tmp_path: Path
         guide = repo / "data" / "guide.yml"
         original = guide.read_text(encoding="utf-8")
         if name == "bomb":
-            guide.write_text(original.replace("format: 2\n", "") + ALIAS_BOMB, encoding="utf-8")
+            guide.write_text(original.replace("format: 3\n", "") + ALIAS_BOMB, encoding="utf-8")
         else:
             guide.write_text(original.replace("option_noun: bicycle", "option_noun: bike"), encoding="utf-8")
         _commit(repo, "an edit", DATES[1])

@@ -343,6 +343,9 @@ def _repo_with_imports(guide: Path, tmp_path: Path) -> Path:
     )
     table = guide / "tables" / "serving.yml"
     table.write_text(table.read_text(encoding="utf-8").replace("better: higher\n", "better: higher\ntags: [serving]\n"))
+    # the cargo bike's rule trades speed for its box in the new column too, and says so (issue 38)
+    rules = guide / "decisions.yml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("trades: [climb]", "trades: [climb, throughput]"))
     repo = tmp_path / "repo"
     shutil.copytree(guide, repo / "data")
     data = repo / "data"
@@ -375,8 +378,10 @@ def test_generator_diff_and_the_preview_show_what_an_import_changed(guide: Path,
         check=False,
     )
     assert diff.returncode == 0, diff.stderr
-    cargo_flip = "| Cargo bike | Serving throughput | ▼ slower (red) | ▲ faster (green) | worst ratio 0.89× → 1.34×;"
-    road_flip = "| Road bike | Serving throughput | ■ level (amber) | ▼ slower (red) | worst ratio 1.13× → 0.74×;"
+    column = "Serving throughput"
+    worst = "worst ratio"
+    cargo_flip = f"| Cargo bike | {column} | ▼ slower vs road (red) | ▲ faster vs road (green) | {worst} 0.89× → 1.34×;"
+    road_flip = f"| Road bike | {column} | ■ level vs cargo (amber) | ▼ slower vs cargo (red) | {worst} 1.13× → 0.74×;"
     road = "| conc 32 / ISL 1024 | road bike | 297.63 tok/s (1 run) | 297.63 tok/s (3 runs, 297.63–301.18) |"
     cargo = "| conc 32 / ISL 1024 | cargo bike | 263.9 tok/s (1 run) | 399.67935 tok/s (2 runs, 263.9–535.4587) |"
     for line in (cargo_flip, road_flip, road, cargo):

@@ -26,10 +26,13 @@ def _derived(data_dir: Path) -> Derived:
 
 
 def _line(cell: Cell) -> str:
-    """A cell's line as the compact matrix writes it: symbol and word of each part (a judgement says so)."""
+    """A cell's line as the compact matrix writes it: symbol and word of each part, with what it is measured
+    against (a judgement says so)."""
     assert cell.verdict is not None
-    parts = [p.verdict for p in cell.parts[1:]]
-    words = [f"{v.symbol} {'judgement: ' if v.judged else ''}{v.word}" for v in [cell.verdict, *parts]]
+    first = cell.parts[0] if cell.parts else None
+    head = (cell.verdict, first.word if first is not None and first.verdict == cell.verdict else cell.verdict.word)
+    rest = [(p.verdict, p.word) for p in cell.parts[1:]]
+    words = [f"{v.symbol} {'judgement: ' if v.judged else ''}{w}" for v, w in [head, *rest]]
     return " ".join(words)
 
 
@@ -49,9 +52,19 @@ def _shown(site: Path, uri: str) -> dict[str, dict[str, tuple[str, str]]]:
     return out
 
 
-def _expected(d: Derived, cells: dict[str, list[Cell]]) -> dict[str, dict[str, tuple[str, str]]]:
+def _expected(
+    d: Derived, cells: dict[str, list[Cell]], context: str | None = None
+) -> dict[str, dict[str, tuple[str, str]]]:
+    """What each cell's line says; the support cell also carries the record's failures for any context (or the
+    one judged for), as caveats in the colour key's middle level."""
+    mid = d.data.guide.levels["mid"].symbol
+
+    def line(o: schema.Option, c: Cell) -> str:
+        caveats = [f" {mid} caveat: {f.title}" for f in o.failures if f.context in (None, context)]
+        return _line(c) + ("".join(caveats) if isinstance(c.column, schema.SupportColumn) else "")
+
     return {
-        o.id: {c.column.id: (c.verdict.level, _line(c)) for c in cells[o.id] if c.verdict is not None}
+        o.id: {c.column.id: (c.verdict.level, line(o, c)) for c in cells[o.id] if c.verdict is not None}
         for o in d.ordered_options()
     }
 
@@ -60,14 +73,16 @@ def _expected(d: Derived, cells: dict[str, list[Cell]]) -> dict[str, dict[str, t
 def test_each_static_page_shows_the_python_judgement(shipped_site: Path, context: str) -> None:
     d = _derived(DATA)
     shown = _shown(shipped_site, f"judge/{context}/")
-    assert shown == _expected(d, d.judged_for(context))
-    if context != "vllm":
+    assert shown == _expected(d, d.judged_for(context), context)
+    if context != "trtllm":
         return
-    # UCCL's serving rows are all SGLang's: judged for vLLM, its cell says so rather than keeping a colour.
+    # UCCL's serving rows are all SGLang's and the source judges vLLM only: judged for TRT-LLM, its cell says so
+    # rather than keeping a colour; the overview (any framework) lists that part with the others.
     serving = next(i for i, c in enumerate(d.data.guide.columns) if c.id == "serving")
-    assert d.judged_for("vllm")["uccl"][serving].verdict.word == "not measured on vLLM"  # type: ignore[union-attr]
-    assert shown["uccl"]["serving"] == ("unknown", "? not measured on vLLM")
-    assert _shown(shipped_site, "")["uccl"]["serving"][1] != "? not measured on vLLM"  # the overview: any framework
+    assert d.judged_for("trtllm")["uccl"][serving].verdict.word == "not measured on TRT-LLM"  # type: ignore[union-attr]
+    assert shown["uccl"]["serving"] == ("unknown", "? not measured on TRT-LLM")
+    overview = _shown(shipped_site, "")["uccl"]["serving"]
+    assert overview[0] == "mid" and "? not measured on TRT-LLM, vLLM" in overview[1]
 
 
 def test_the_overview_links_each_page_without_and_with_javascript(shipped_site: Path) -> None:
@@ -102,7 +117,7 @@ def test_the_example_guide_gets_them_from_its_data(example_site: Path) -> None:
     contexts = [c.id for c in d.data.guide.contexts]
     assert contexts == ["linux", "macos", "windows"]
     for context in contexts:
-        assert _shown(example_site, f"judge/{context}/") == _expected(d, d.judged_for(context))
+        assert _shown(example_site, f"judge/{context}/") == _expected(d, d.judged_for(context), context)
     assert [a.get_text() for a in page(example_site, "").select(".dg-judge-fallback a")] == [
         "Linux",
         "macOS",

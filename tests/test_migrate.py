@@ -190,8 +190,8 @@ def test_a_stuck_migration_upgrades_with_cite_later_and_builds_with_its_values_u
     lines = checked.stdout.splitlines()
     assert lines[1] == "to do (5): verdicts that rest on the record's word alone, shown as not yet cited:"
     assert (
-        "  options/uccl.yml:28: attributes.fork.uncited: 'Needs a fork' is 'fork', not yet cited: quote the source"
-        in ("\n".join(lines))
+        f"  {data}/options/uccl.yml:28: attributes.fork.uncited: 'Needs a fork' is 'fork', not yet cited: quote the "
+        "source" in ("\n".join(lines))
     )
     (tmp_path / "project").mkdir()
     built = mkdocs_build(write_site(tmp_path / "project", data), tmp_path / "site")
@@ -465,9 +465,37 @@ def test_visible_text() -> None:
     ]
 
 
+def test_typed_values_against_their_quotes() -> None:
+    """Format 3: a typed value its own quote does not state is a question; nothing is changed."""
+    out, done = run(
+        s.typed_values_against_their_quotes,
+        {
+            "tables/t.yml": "rows:\n  - id: a\n    values: {x: 173.25, y: 12}\n"
+            "    source: {quote: 'x did 373.25 tok/s, y 12.4'}\n"
+            "  - id: b\n    values: {x: 25.5, y: 7}\n    source: {quote: 'nodes: 12.5 and 13'}\n"
+            "    sources: {x: {derived: the sum of the two nodes}}\n"
+            "facts:\n  - {id: f, value: 30, source: {quote: 'It weighs 32.5 kg.'}}\n",
+            "options/o.yml": "values: {x: 5}\nsource: {quote: '6'}\n",
+        },
+    )
+    assert out["tables/t.yml"].startswith("rows:\n  - id: a\n    values: {x: 173.25, y: 12}\n")
+    assert [str(n) for n in done.undecided] == [
+        f"tables/t.yml:3: rows[0].values.x: 173.25 is not a number its quote states (373.25, 12.4); {FIX}",
+        f"tables/t.yml:6: rows[1].values.y: 7 is not a number its quote states (12.5, 13); {FIX}",
+        f"tables/t.yml:10: facts[0].value: 30 is not a number its quote states (32.5); {FIX}",
+    ]
+    assert done.changed == []
+
+
+FIX = (
+    "correct the value, or say how it is computed from them with `derived:` in its source "
+    "(`the sum of 12.5 and 13`, `0.37 ms in µs`)"
+)
+
+
 def test_steps_change_nothing_in_a_current_guide() -> None:
     files = {p.relative_to(TINY).as_posix(): load(p.read_text(encoding="utf-8")) for p in TINY.rglob("*.yml")}
-    for step in s.STEPS[1]:
+    for step in [step for steps in s.STEPS.values() for step in steps]:
         done = step(files)
         assert (done.changed, done.undecided) == ([], []), step.__name__
     assert isinstance(files["guide.yml"], CommentedMap)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+import yaml
 
 from generator import cli
 from generator.build import PLOTLY_DEST
@@ -107,7 +110,7 @@ def test_a_new_guide_is_a_repository_whose_changes_diff_reports(tmp_path: Path) 
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert "| Option B | Speed | ✔ faster (green) | ✖ slower (red) |" in done.stdout
+    assert "| Option B | Speed | ✔ faster vs A (green) | ✖ slower vs A (red) |" in done.stdout
 
 
 def test_new_makes_no_repository_inside_one_or_with_no_git(tmp_path: Path) -> None:
@@ -120,3 +123,19 @@ def test_new_makes_no_repository_inside_one_or_with_no_git(tmp_path: Path) -> No
     assert cli.main(["new", str(tmp_path / "mono" / "guides" / "g"), "--topic", "kettles"]) == 0
     assert not (tmp_path / "mono" / "guides" / "g" / ".git").exists()
     assert "guides/" in git(tmp_path / "mono", "status", "--porcelain")
+
+
+def test_the_template_shows_a_multi_word_attribute_id(tmp_path: Path) -> None:
+    """Attribute ids are kebab-case; the template shows one of several words, where an option states it and
+    where a column and a filter read it, and the guide builds with it."""
+    assert cli.main(["new", str(tmp_path / "guide"), "--topic", "Test things", "--no-git"]) == 0
+    data = tmp_path / "guide" / "data"
+    guide = yaml.safe_load((data / "guide.yml").read_text(encoding="utf-8"))
+    attributes = [c["attribute"] for c in guide["columns"] if c["kind"] == "category"]
+    assert attributes and all(re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)+", a) for a in attributes), attributes
+    for option in ("option-a", "option-b"):
+        record = yaml.safe_load((data / "options" / f"{option}.yml").read_text(encoding="utf-8"))
+        assert set(attributes) <= set(record["attributes"])
+    decisions = yaml.safe_load((data / "decisions.yml").read_text(encoding="utf-8"))
+    assert {f["attribute"] for f in decisions["filters"] if f["kind"] == "attribute"} <= set(attributes)
+    assert cli.main(["check", "--data", str(data)]) == 0

@@ -86,7 +86,7 @@ def test_the_new_guide_block_installs_the_wheel_elsewhere_builds_a_guide_and_dif
     assert (tmp_path / "my-guide" / "engine" / wheel.name).read_bytes() == wheel.read_bytes()
     # The diff of the committed change: the number and the verdict it flips.
     assert "**1 verdict flip**" in done.stdout
-    assert "| Option B | Speed | ✔ faster (green) | ✖ slower (red) |" in done.stdout
+    assert "| Option B | Speed | ✔ faster vs A (green) | ✖ slower vs A (red) |" in done.stdout
     guide = tmp_path / "my-guide"
     site = guide / "site"
     assert (site / "index.html").is_file() and (site / "sitemap.xml").is_file()

@@ -48,7 +48,7 @@ def test_check_and_build_print_a_strange_file_name_escaped(tmp_path: Path, comma
         check=False,
     )
     assert done.returncode == 1 and "Traceback" not in done.stderr
-    assert f"  options/{SHOWN}.yml:" in done.stderr
+    assert f"{data}/options/{SHOWN}.yml:" in done.stderr  # outside a repository: the folder as given
     _clean(done.stdout + done.stderr)
 
 

@@ -68,9 +68,9 @@ def test_transport_and_serving_disagree_for_uccl(site: Path) -> None:
     assert uccl[2].startswith("◐ tie")
     deepep = rows["DeepEP-V2 (ElasticBuffer, CPU proxy)"]
     assert deepep[1].startswith("✖ slow")
-    assert "✖ slower on TRT-LLM" in deepep[2] and "◐ tie on SGLang" in deepep[2]
+    assert "✖ slower vs dense on TRT-LLM" in deepep[2] and "◐ tie vs UCCL on SGLang" in deepep[2]
     dense = rows["Dense allgather / reduce-scatter"]
-    assert "✔ faster on TRT-LLM" in dense[2]
+    assert "✔ faster vs DeepEP-V2 on TRT-LLM" in dense[2]
 
 
 def test_results_page_shows_computed_ratios(site: Path) -> None:

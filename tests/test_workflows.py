@@ -303,3 +303,19 @@ def test_a_new_guides_workflows_pass_the_same_checks(tmp_path: Path) -> None:
     # The deploy jobs run the engine's deploy script, shipped beside the workflows byte for byte.
     shipped = (tmp_path / "guide" / "tools" / "deploy" / "publish.py").read_bytes()
     assert shipped == (ROOT / "tools" / "deploy" / "publish.py").read_bytes()
+
+
+def test_the_previews_page_names_the_image_a_new_guides_workflows_run_in() -> None:
+    """docs/previews.md's paragraph on a new guide's workflows names the container image they use, and no other."""
+    template = ROOT / "generator" / "scaffold" / "template" / ".github" / "workflows"
+    used = {
+        str(job["container"]) if isinstance(job["container"], str) else str(job["container"]["image"])
+        for path in sorted(template.glob("*.yml"))
+        for job in load(path)["jobs"].values()
+        if "container" in job
+    }
+    assert used, "the new guide's build jobs run in a container"
+    text = (ROOT / "docs" / "previews.md").read_text(encoding="utf-8")
+    paragraph = next(p for p in text.split("\n\n") if p.startswith("A guide started with `python -m generator new`"))
+    named = set(re.findall(r"`(python:[^`]+)`", paragraph))
+    assert named == used

@@ -97,7 +97,8 @@ def expected(base: Derived, head: Derived) -> dict[str, Any]:
                     "value": None if c.value is None else f"{c.value:.4f}",
                     "detail": c.detail,
                     "summary": c.summary,
-                    "parts": [[_verdict(p.verdict), [r.name for r in p.regimes]] for p in c.parts],
+                    "parts": [[_verdict(p.verdict), [r.name for r in p.regimes], p.against] for p in c.parts],
+                    "coverage": c.coverage,
                 }
                 for c in cells[o.id]
             ]
@@ -355,7 +356,7 @@ PLANTS = [
     # the median of an even number of runs taken as the upper middle run
     ("return n % 2 ? s[i] : (s[i - 1] + s[i]) / 2;", "return s[i];"),
     # "worst" keeps every part
-    ("ps = ps.slice(0, 1); }", "}"),
+    ("ps = [ps[0]].concat(ps.slice(1).filter(function (p) { return measuredParts.indexOf(p) < 0; }));", ""),
     # a quoted mean taken as arithmetic, not geometric
     ("return Math.exp(fsum(xs.map(Math.log)) / xs.length); }", "return fsum(xs) / xs.length; }"),
     # a quoted mean whose rows fall on both sides not said to split
@@ -371,7 +372,17 @@ PLANTS = [
     # "Judge for": a row that names no context dropped
     ("return !ctx || row.context === null || row.context === undefined ||", "return !ctx ||"),
     # "Judge for": a cell measured only elsewhere keeps the published colour
-    ("if (elsewhere) {", "if (false) {"),
+    ("if (context && (elsewhere || js.length && !general)) {", "if (false) {"),
+    # a verdict's opponent left unsaid
+    ('against: "vs " + (labels[other] || other), opponent: other', 'against: "", opponent: other'),
+    # a context with no row and no judgement left out of the published cell
+    ("if (unknown.length) extra.push(notMeasured(unknown));", ""),
+    # "Judge for": a judgement given for the context judged for ignored
+    ("if (forContext) return judgedCell(col, forContext);", ""),
+    # a judgement's polarity read as neutral
+    ('["good", "mid", "bad"].indexOf(j.level) >= 0 ? j.level : "judged"', '"judged"'),
+    # "Judge for": the support column left framework-agnostic
+    ('if (col.kind === "support" && context) return supportCell(col, option, old);', ""),
 ]
 
 
@@ -469,11 +480,30 @@ def test_judge_for_reads_each_framework_by_its_own_rows(batch: Any, tmp_path: Pa
     vllm = shipped["judged"]["vllm"]
     names = [r for c in vllm.values() for cell in c for p in cell["parts"] for r in p[1]]
     assert names and all(n.startswith("vLLM") for n in names if n not in ("dispatch", "combine")), names
-    assert vllm["uccl"][serving]["verdict"][:2] == ["unknown", "not measured on vLLM"]
+    assert vllm["uccl"][serving]["verdict"][:2] == ["unknown", "not measured on vLLM"]  # it did not serve there
+    assert shipped["judged"]["trtllm"]["uccl"][serving]["verdict"][:2] == ["unknown", "not measured on TRT-LLM"]
+    # issue 38: every context has its part in the published cell, each measured part names its opponent
+    uccl = shipped["cells"]["uccl"][serving]
+    assert (
+        [(p[0][1], p[1], p[2]) for p in uccl["parts"]]
+        == [("tie", ["SGLang"], "vs DeepEP-V2"), ("not measured on TRT-LLM, vLLM", [], "")]
+        and uccl["verdict"][0] == "mid"
+        and uccl["coverage"] == "1 of 3 frameworks"
+    )
+    support = columns.index("serves")
+    assert shipped["judged"]["vllm"]["uccl"][support]["verdict"][0] == "bad"  # deadlocked on vLLM
+    assert shipped["judged"]["sglang"]["uccl"][support]["verdict"][0] == "mid"  # with extras on SGLang
     # the example guide names an operating system on one row only (Windows): judged for Windows every row
     # counts and every cell reads as published; judged for Linux or macOS it does not, and cells read the others
     example = got[1]
-    assert example["judged"]["windows"] == example["cells"]
-    assert example["judged"]["linux"] != example["cells"] and example["judged"]["linux"] == example["judged"]["macos"]
+    kinds = [c["kind"] for c in cases[1]["guide"]["columns"]]
+
+    def compared(cells: dict[str, Any]) -> dict[str, Any]:
+        return {o: [c for c, k in zip(row, kinds, strict=True) if k == "comparison"] for o, row in cells.items()}
+
+    assert compared(example["judged"]["windows"]) == compared(example["cells"])
+    assert example["judged"]["windows"] != example["cells"]  # its support column reads Windows' own answers
+    assert compared(example["judged"]["linux"]) != compared(example["cells"])
+    assert compared(example["judged"]["linux"]) == compared(example["judged"]["macos"])
     # over the generated guides, judging for a context changes cells (the comparison is not vacuous)
     assert sum(w["judged"][c] != w["cells"] for w in wanted for c in w["judged"]) > 100

@@ -28,7 +28,8 @@ const out = cases.map(({ guide, state }) => {
         value: c.value === null || c.value === undefined ? null : core.fixed(c.value, 4),
         detail: c.detail,
         summary: c.summary,
-        parts: (c.parts || []).map((p) => [verdict(p.verdict), p.regimes.map((g) => g.name)]),
+        parts: (c.parts || []).map((p) => [verdict(p.verdict), p.regimes.map((g) => g.name), p.against || ""]),
+        coverage: c.coverage || "",
       }));
     }
     return cells;

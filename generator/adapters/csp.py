@@ -94,6 +94,39 @@ def _templates_under(root: Path) -> list[Path]:
     return found
 
 
+def meta(hashes: Iterable[str], files: TrustedFiles | None = None) -> str:
+    """The policy's ``<meta>`` element with ``hashes`` (source expressions, in this order) in ``script-src``
+    after the addresses of the script ``files`` (and their workers in ``worker-src``)."""
+    files = files or TrustedFiles((), ())
+    listed = "".join(f" {h}" for h in hashes)
+    scripts = "".join(f" {a}" for a in files.scripts) or ("" if listed else " 'none'")
+    workers = "".join(f" {a}" for a in files.workers) or " 'none'"
+    content = POLICY.format(scripts=scripts, hashes=listed, workers=workers)
+    return f'<meta http-equiv="Content-Security-Policy" content="{content}">'
+
+
+def scripts_in(texts: Iterable[str]) -> tuple[str, ...]:
+    """The inline scripts of template ``texts`` (their Jinja left in), as :func:`template_scripts` reads files."""
+    found: dict[str, None] = {}
+    for text in texts:
+        found.update(dict.fromkeys(m.group(1) for m in _INLINE.finditer(text)))
+    return tuple(found)
+
+
+#: The ``script-src`` sources of a page's policy element (filled, or the template's placeholder).
+_SCRIPT_SRC = re.compile(r'(<meta http-equiv="Content-Security-Policy" content="[^"<>]*?script-src)([^;"<>]*)')
+
+
+def also_allowing(html: str, scripts: Iterable[str]) -> str:
+    """``html`` whose policy also allows the inline ``scripts`` (their hashes added to ``script-src``).
+
+    For a development server only (``mkdocs serve``, ``zensical serve``), whose live-reload script the
+    published policy refuses: a built page never goes through here. A page without a policy is unchanged.
+    """
+    added = "".join(f" {script_hash(s)}" for s in scripts)
+    return _SCRIPT_SRC.sub(lambda m: m.group(1) + m.group(2) + added, html, count=1)
+
+
 _FILLED = re.compile(
     r'<meta http-equiv="Content-Security-Policy" content="default-src \'self\'; script-src [^"<>\']*\'sha256-[^"<>]*'
     r"; object-src 'none'; frame-src 'none'; base-uri 'self'; form-action 'self'\">"
@@ -154,11 +187,7 @@ class ThemeScripts:
     def policy(self, base_url: str) -> str:
         """The ``<meta>`` element that replaces :data:`PLACEHOLDER` on such a page."""
         if base_url not in self._policies:
-            hashes = "".join(f" {h}" for h in self.hashes(base_url))
-            scripts = "".join(f" {a}" for a in self.files.scripts) or ("" if hashes else " 'none'")
-            workers = "".join(f" {a}" for a in self.files.workers) or " 'none'"
-            content = POLICY.format(scripts=scripts, hashes=hashes, workers=workers)
-            self._policies[base_url] = f'<meta http-equiv="Content-Security-Policy" content="{content}">'
+            self._policies[base_url] = meta(self.hashes(base_url), self.files)
         return self._policies[base_url]
 
     def fill(self, html: str, base_url: str) -> str:

@@ -44,6 +44,7 @@ from generator.adapters import (
     error_banner,
     front_matter,
     handwritten,
+    live_reload,
     page_gate,
     sanitize,
     script_files,
@@ -384,6 +385,8 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
                 log.error(error_banner.describe_pages(self._unpublished(), live=True))
 
         server.builder = build_then_report
+        if not live_reload.allow_mkdocs_reload(server):  # each answer's policy allows the script it injects
+            log.warning("live reload: this server's reload script is not one the policy can allow; reload by hand")
         return server
 
 

@@ -38,8 +38,18 @@ from urllib.parse import urlsplit, urlunsplit
 
 import yaml
 
-from generator.adapters import config_gate, csp, handwritten, published, sanitize, script_files, static_files
+from generator.adapters import (
+    config_gate,
+    csp,
+    handwritten,
+    live_reload,
+    published,
+    sanitize,
+    script_files,
+    static_files,
+)
 from generator.adapters.config_where import where
+from generator.adapters.live_reload import ZensicalReload
 from generator.build import (
     ENGINE_CSS,
     ENGINE_JS,
@@ -313,11 +323,13 @@ def prepare(
     site: Site | None = None,
     banner: str = "",
     marker: published.Marker | None = None,
+    reload: ZensicalReload | None = None,
 ) -> Project:
     """Write the Zensical project of ``config_file`` (an ``mkdocs.yml`` with the plugin) into ``root``.
 
     ``site`` is the guide to write (default: built now from the data); ``banner`` (HTML) goes at the
-    top of every page; ``marker``, when given, goes around each page's content, for :func:`check_published`.
+    top of every page; ``marker``, when given, goes around each page's content, for :func:`check_published`; ``reload``
+    (``zensical serve`` only) is the server's live-reload script, which the pages' policy then allows.
     Files already up to date are left alone, so a watching Zensical rebuilds little.
     """
     config_file = config_file.resolve()
@@ -349,7 +361,8 @@ def prepare(
     if sources.problems():
         raise ZensicalFailed(sanitize.describe(sources.problems()))
     root.mkdir(parents=True, exist_ok=True)
-    sync(root / "docs", docs_contents(site, docs_dir, skip, banner))
+    docs = docs_contents(site, docs_dir, skip, banner)
+    sync(root / "docs", docs)
     # The engine's theme overrides, then the guide's own over them (all but :data:`MATERIAL_ONLY`).
     overrides = {
         uri: path.read_bytes() for uri, path in _tree(THEME_OVERRIDES, _material_only(THEME_OVERRIDES)).items()
@@ -358,8 +371,10 @@ def prepare(
         overrides.update({uri: p.read_bytes() for uri, p in _tree(custom_dir, _material_only(custom_dir)).items()})
     if marker is not None:
         overrides[published.CONTENT_TEMPLATE] = _marked_content(overrides, marker)
-    sync(root / "overrides", overrides)
     derived = derived_config(config, site.nav, custom_dir="overrides", site=site)
+    if reload is not None:
+        overrides = live_reload.serve_overrides(reload, overrides, docs, derived)
+    sync(root / "overrides", overrides)
     target = root / "mkdocs.yml"
     text = f"# Written by generator.adapters.zensical from {config_file.name}; do not edit.\n"
     sync(
@@ -427,13 +442,22 @@ def run_zensical(project: Project, timeout: float = 600) -> None:
 def theme_scripts(project: Project) -> csp.ThemeScripts:
     """The inline scripts of the project's templates (the engine's and the guide's overrides, then
     Zensical's theme), rendered with the project's configuration: what each page's policy trusts."""
+    folders = [project.root / "overrides", zensical_templates()]
+    config = read_config(project.config)
+    return csp.ThemeScripts.of_theme(folders, None, {"config": config}, trusted_files(config, folders))
+
+
+def trusted_files(config: Mapping[str, Any], folders: list[Path]) -> script_files.TrustedFiles:
+    """The script files the policy names, under the configuration's ``site_url`` (checked before the build)."""
+    extra = [str(s.get("path", "") if isinstance(s, dict) else s) for s in config.get("extra_javascript") or []]
+    return script_files.trusted_files(str(config.get("site_url") or ""), folders, extra)
+
+
+def zensical_templates() -> Path:
+    """The installed Zensical's theme templates."""
     import zensical
 
-    folders = [project.root / "overrides", Path(zensical.__file__).parent / "templates"]
-    config = read_config(project.config)
-    extra = [str(s.get("path", "") if isinstance(s, dict) else s) for s in config.get("extra_javascript") or []]
-    files = script_files.trusted_files(str(config.get("site_url") or ""), folders, extra)
-    return csp.ThemeScripts.of_theme(folders, None, {"config": config}, files)
+    return Path(zensical.__file__).parent / "templates"
 
 
 def check_site_url(config_file: Path) -> None:

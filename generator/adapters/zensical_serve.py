@@ -5,7 +5,8 @@ Zensical runs no plugins, so this loop plays the plugin's part under ``mkdocs se
 templates and ``mkdocs.yml``, and on a change rewrites the files that changed in ``docs/``, which
 Zensical sees and reloads. A broken edit keeps the last good pages and puts the same banner as the
 MkDocs plugin on every page (and the problems on the console) until the data is valid again. If the
-data is broken when the server starts, nothing good exists to show: it stops with the errors.
+data is broken when the server starts, nothing good exists to show: it stops with the errors. Each
+page's policy also allows Zensical's live-reload script (:mod:`~generator.adapters.live_reload`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from generator.adapters import error_banner
+from generator.adapters.live_reload import ZensicalReload, zensical_script
 from generator.adapters.zensical import (
     ZensicalFailed,
     guide_site,
@@ -35,6 +37,11 @@ from generator.render.pages import TEMPLATES
 
 #: Seconds between two looks at the watched folders.
 POLL = 0.5
+#: Said when this Zensical's live-reload script is not the one the engine knows how to allow.
+NO_RELOAD = (
+    "live reload: this Zensical's reload script was not recognised, so the pages' policy refuses it; "
+    "reload the page by hand after an edit"
+)
 
 
 def snapshot(paths: Iterable[Path]) -> frozenset[tuple[str, int, int]]:
@@ -78,6 +85,7 @@ class Regenerator:
             self.watched.append((root / str(templates)).resolve())
         self.last_good: Site | None = None
         self.problems: list[Problem] = []
+        self.reload: ZensicalReload | None = None  # the server's live-reload script, which the policy allows
 
     def regenerate(self) -> None:
         """Rewrite the project from the sources; on bad data keep the last good pages, with a banner."""
@@ -97,7 +105,7 @@ class Regenerator:
             self.last_good, self.problems = site, []
         banner = str(error_banner.banner(self.problems, self.shown)) if self.problems else ""
         assert self.last_good is not None
-        prepare(self.config_file, self.out, self.last_good, banner)
+        prepare(self.config_file, self.out, self.last_good, banner, reload=self.reload)
         if self.problems:
             print(error_banner.console(self.problems, self.shown), file=sys.stderr, flush=True)
 
@@ -112,6 +120,10 @@ def serve(config_file: Path, out: Path, addr: str) -> int:
     signal.signal(signal.SIGINT, _interrupt)  # also when started in the background, where SIGINT is ignored
     check_output(out, [config_file])  # it syncs into out, removing what the guide does not hold
     regen = Regenerator(config_file, out)
+    # Zensical's live-reload script, learnt from Zensical itself, so that every page's policy allows it.
+    regen.reload = zensical_script(lambda config, at: zensical_command(config, serve=True, addr=at))
+    if regen.reload is None:
+        print(NO_RELOAD, file=sys.stderr, flush=True)
     regen.regenerate()  # broken data at start: GuideError, reported by the caller
     mark(regen.out)
     seen = snapshot(regen.watched)

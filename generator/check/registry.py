@@ -33,6 +33,7 @@ from generator.check.rules import (
     setup_components,
     stated_verdicts_cite_the_source,
     table_references,
+    typed_values_match_their_quotes,
     unique_ids,
 )
 from generator.errors import Problem
@@ -60,6 +61,7 @@ CHECKS: list[Check] = [
     claims_within_a_campaign.claims_within_a_campaign,
     best_within_a_campaign.best_within_a_campaign,
     runs_enough.runs_enough,
+    typed_values_match_their_quotes.typed_values_match_their_quotes,
     setup_components.setup_components,
     noise_rules.noise_rules,
 ]

@@ -25,7 +25,8 @@ class Verdict:
 
 @dataclass(frozen=True)
 class Regime:
-    """One measured context (or row) a comparison cell speaks for, and the table row behind it."""
+    """One measured context (or row) a comparison cell speaks for, and the table row behind it (both empty for
+    a context that no row measures: a judgement's, or one "not measured")."""
 
     name: str
     table: str
@@ -38,6 +39,21 @@ class Part:
 
     verdict: Verdict
     regimes: tuple[Regime, ...]
+    against: str = ""
+    """What the verdict is measured against, as the cell's line says it (``vs road``, ``(best)``);
+    empty for a part that is not measured."""
+    opponent: str | None = None
+    """The option id it is measured against (what a sort against one option reads); ``None`` for the best of a
+    row, for the option's own best and for a part that is not measured."""
+    reason: str | None = None
+    """A judgement's reason (its part is a judgement)."""
+    source: schema.Cite | None = None
+    """The sentence of the source a judgement rests on."""
+
+    @property
+    def word(self) -> str:
+        """The verdict's word with what it is measured against: ``tie vs road``."""
+        return f"{self.verdict.word} {self.against}" if self.against else self.verdict.word
 
 
 @dataclass
@@ -62,6 +78,8 @@ class Cell:
     source: schema.Cite | None = None
     judged: Judged | None = None
     """A ratio behind the cell whose interval crosses a band boundary (within noise), else the worst one."""
+    coverage: str = ""
+    """How many of the column's contexts the cell speaks for, when not all (``1 of 3 frameworks``)."""
 
 
 @dataclass
@@ -71,6 +89,10 @@ class SupportCell:
     verdict: Verdict
     note: str | None
     source: schema.Cite | None = None
+
+
+#: The order a cell lists its parts in: worst first, neutral judgements and "not measured" last.
+WORST_FIRST = {"bad": 0, "mid": 1, "good": 2, "reference": 3, "judged": 4, "unknown": 5}
 
 
 def verdict(data: Data, outcome: schema.Outcome) -> Verdict:
@@ -84,6 +106,9 @@ def judged_verdict(data: Data, column: schema.ComparisonColumn, judgement: schem
     if judgement.value is not None:
         style = data.guide.levels[band(column, judgement.value).level]
         return Verdict(band(column, judgement.value).level, judgement.word, judged.symbol, style.colour, judged=True)
+    if judgement.level in ("good", "mid", "bad"):  # a polarity: read by colour, drawn as a judgement
+        style = data.guide.levels[judgement.level]
+        return Verdict(judgement.level, judgement.word, judged.symbol, style.colour, judged=True)
     return Verdict("judged", judgement.word, judged.symbol, judged.colour, judged=True)
 
 
@@ -101,7 +126,7 @@ def unknown_verdict(data: Data) -> Verdict:
 def not_measured_in(data: Data, context: str) -> Verdict:
     """The verdict of a comparison cell judged for a context none of its measured rows is in."""
     style = data.guide.levels["unknown"]
-    word = f"{schema.NOT_MEASURED} on {data_context_name(data, context)}"
+    word = f"{style.word or schema.NOT_MEASURED} on {data_context_name(data, context)}"
     return Verdict("unknown", word, style.symbol, style.colour)
 
 
@@ -121,3 +146,15 @@ def reference_verdict(data: Data) -> Verdict:
 
 def data_context_name(data: Data, context: str) -> str:
     return next((c.name for c in data.guide.contexts if c.id == context), context)
+
+
+def line_word(cell: Cell) -> str:
+    """Everything a cell's verdict says, in words: its one part's word with what it is measured against, or each
+    part of a split cell with where it holds (``slower vs road on Hill Town · level vs folding on Flat Town``). A
+    flip is a change of level or of these words, so a regime whose verdict changed under the same colour counts."""
+    assert cell.verdict is not None
+    if len(cell.parts) > 1:
+        return " · ".join(
+            f"{p.word} on {', '.join(r.name for r in p.regimes)}" if p.regimes else p.word for p in cell.parts
+        )
+    return cell.parts[0].word if cell.parts else cell.verdict.word

@@ -26,6 +26,18 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class SortChoice(Choice):
+    """A column to sort by; a comparison column ranks against one opponent (``vs``: its baseline, or the option
+    most of its cells are measured against; empty where each row's best is the opponent, ``best``)."""
+
+    comparison: bool = False
+    vs: str = ""
+    best: bool = False
+    vs_rank: int = 0
+    """Where the opponent itself sorts: with the level a ratio of 1 gets in the column."""
+
+
+@dataclass(frozen=True)
 class ColumnFilter:
     column: str
     label: str
@@ -36,7 +48,9 @@ class ColumnFilter:
 class MatrixTools:
     contexts: list[Choice]
     columns: list[ColumnFilter]
-    sorts: list[Choice]
+    sorts: list[SortChoice]
+    opponents: list[Choice]
+    """The options a sort can rank a comparison column against."""
     judge: list[Choice]
     """The contexts the comparison columns can be judged for ("Judge for"), by name; none without a
     comparison column whose tables name a context."""
@@ -59,7 +73,7 @@ def matrix_tools(d: Derived) -> MatrixTools:
     g = d.data.guide
     contexts = [Choice(c.id, f"works on {c.name}") for c in g.contexts]
     columns: list[ColumnFilter] = []
-    sorts: list[Choice] = []
+    sorts: list[SortChoice] = []
     for i, column in enumerate(g.columns):
         if isinstance(column, schema.TextColumn):
             continue
@@ -72,9 +86,28 @@ def matrix_tools(d: Derived) -> MatrixTools:
         symbol: dict[str, str] = {name: style.symbol for name, style in g.levels.items()}
         choices = [Choice(lv, f"{symbol.get(lv, '')} {' or '.join(w)}".strip()) for lv, w in levels]
         columns.append(ColumnFilter(column.id, column.label, choices))
-        sorts.append(Choice(column.id, column.label))
+        sorts.append(_sort(d, i, column))
     judge = [Choice(c.id, c.name) for c in g.contexts] if _judged_by_context(d) else []
-    return MatrixTools(contexts, columns, sorts, judge)
+    opponents = [Choice(o.id, o.label) for o in d.ordered_options()]
+    return MatrixTools(contexts, columns, sorts, opponents, judge)
+
+
+def _sort(d: Derived, i: int, column: schema.Column) -> SortChoice:
+    """A column to sort by, with the opponent a comparison column ranks against by default."""
+    if not isinstance(column, schema.ComparisonColumn):
+        return SortChoice(column.id, column.label)
+    rank = reference_rank(column)
+    if column.against == "best":
+        return SortChoice(column.id, column.label, comparison=True, best=True, vs_rank=rank)
+    if column.against == "baseline" and column.baseline:
+        return SortChoice(column.id, column.label, comparison=True, vs=column.baseline, vs_rank=rank)
+    counts: dict[str, int] = {}
+    for ident in d.data.guide.order:
+        for opponent in {p.opponent for p in d.cells[ident][i].parts if p.opponent}:
+            counts[opponent] = counts.get(opponent, 0) + 1
+    order = list(d.data.guide.order)
+    vs = min(counts, key=lambda o: (-counts[o], order.index(o) if o in order else len(order)), default="")
+    return SortChoice(column.id, column.label, comparison=True, vs=vs, vs_rank=rank)
 
 
 def _judged_by_context(d: Derived) -> bool:

@@ -179,9 +179,26 @@ class Derived:
     def campaign(self, ident: str) -> schema.Campaign | None:
         return self._campaigns.get(ident)
 
-    def recommended(self, ident: str) -> schema.Recommended | None:
-        """The overview's mark for a recommended row, if this option is one."""
-        return next((r for r in self.data.recommendation.recommended if r.option == ident), None)
+    def setup_line(self, ident: str) -> str:
+        """A campaign's set-up in one line, as the data states it: ``Machine: … · Operating system: …``."""
+        c = self._campaigns.get(ident)
+        return "" if c is None else " · ".join(f"{f.label}: {f.value}" for f in c.environment)
+
+    def cell_campaigns(self, cell: Cell) -> list[str]:
+        """The campaigns a cell's values were measured in: its tables'."""
+        tables = {t.id: t for t in self.data.tables}
+        return list(dict.fromkeys(tables[t].campaign for t in cell.tables if t in tables))
+
+    def recommended(self, ident: str, context: str | None = None) -> schema.Recommended | None:
+        """The overview's mark for a recommended row, if this option is one (for ``context``, when judged for one)."""
+        return next(
+            (
+                r
+                for r in self.data.recommendation.recommended
+                if r.option == ident and (context is None or not r.contexts or context in r.contexts)
+            ),
+            None,
+        )
 
     def judgement_word(self) -> str:
         return judgement_word(self.data)
@@ -206,7 +223,7 @@ class Derived:
             build.context = context
             cached = self._judged[context] = {
                 o.id: [
-                    kind(c).cell(build, c, o) if isinstance(c, schema.ComparisonColumn) else cell
+                    kind(c).cell(build, c, o) if isinstance(c, schema.ComparisonColumn | schema.SupportColumn) else cell
                     for c, cell in zip(self.data.guide.columns, self.cells[o.id], strict=True)
                 ]
                 for o in self.data.options
@@ -414,7 +431,12 @@ def legend(d: Derived) -> list[LegendEntry]:
             else:
                 items.setdefault(cell.verdict, guide.levels[cell.verdict.level].meaning)
             for part in cell.parts:
-                items.setdefault(part.verdict, guide.levels[part.verdict.level].meaning)
+                if part.verdict.level == "unknown":  # "not measured on X": the legend lists the word without X
+                    items.setdefault(unknown_verdict(d.data), guide.levels["unknown"].meaning)
+                elif part.verdict.judged:
+                    items.setdefault(part.verdict, f"{judgement_word(d.data)} for {option.label}: no number decides it")
+                else:
+                    items.setdefault(part.verdict, guide.levels[part.verdict.level].meaning)
         for column in guide.columns:
             for v, meaning in kind(column).details(d, column, option):
                 shown[column.id].setdefault(v, meaning)
@@ -443,4 +465,6 @@ def derive(data: Data) -> tuple[Derived, list[Problem]]:
                 option_tables[owner].append(t.id)
     table = decide.leaves(data) if data.decisions is not None else []
     derived = Derived(data, cells, support, views, claim_numbers(data, found), option_tables, table, samples=found)
-    return derived, problems
+    from generator.derive.agreement import decision_agreement  # it reads the derived guide
+
+    return derived, [*problems, *decision_agreement(derived)]

@@ -3,7 +3,8 @@
 Pure functions over two :class:`~generator.derive.guide.Derived` guides, the base and
 the head of a change. The result says, most important first:
 
-* which matrix verdicts flip (amber -> green), with the numbers behind the flip;
+* which matrix verdicts flip (amber -> green), with the numbers behind the flip, and how each option
+  reads in columns a change removed and added (a split or renamed column);
 * which measured values move, and what that does to the computed ratios;
 * which numbers quoted in prose change, which hand-written sentences quote a claim that now reads the
   other way (``quotes``), and how the bottom line changes;
@@ -33,7 +34,7 @@ from generator.diff.quotes import QuoteFlip, quote_flips
 from generator.diff.records import added_and_removed, edits, recommendation_changes
 from generator.diff.revisions import Side
 from generator.diff.rules import rule_changes
-from generator.diff.verdicts import flips
+from generator.diff.verdicts import column_verdicts, flips
 
 __all__ = [
     "Change",
@@ -62,6 +63,7 @@ def diff_guides(base: Side, head: Side) -> GuideDiff:
         head_commit=head.revision.commit,
         noun=b.data.guide.option_noun,
         flips=flips(a, b, values),
+        columns=column_verdicts(a, b),
         values=values,
         ratios=ratio_changes(a, b),
         claims=claim_changes(a, b),

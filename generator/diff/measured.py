@@ -13,6 +13,21 @@ def _table_values(d: Derived, t: schema.MeasurementTable) -> dict[tuple[str, str
     return {(row.id, s): shown(d.samples, t, row, s) for row in t.rows for s in row.values}
 
 
+def _printed(d: Derived, t: schema.MeasurementTable) -> dict[tuple[str, str], str]:
+    """Each measured value as the site prints it (``Sample.text``: the table's ``value_digits``)."""
+    out = {}
+    for row in t.rows:
+        for s in row.values:
+            sample = d.samples.get((t.id, row.id, s))
+            if sample is not None and sample.value is not None:
+                out[(row.id, s)] = sample.text()
+    return out
+
+
+#: A cell that did not exist and one that exists, empty: no number changed (a new row or series, not measured).
+_NO_NUMBER = (None, schema.NOT_MEASURED)
+
+
 def _runs(d: Derived, t: schema.MeasurementTable) -> dict[tuple[str, str], str]:
     """The runs and spread behind each value that lists its runs: ``3 runs, 297.63–301.18``."""
     out = {}
@@ -35,16 +50,22 @@ def value_changes(base: Derived, head: Derived) -> list[ValueChange]:
             continue
         before, after = _table_values(base, old), _table_values(head, t)
         runs_before, runs_after = _runs(base, old), _runs(head, t)
+        printed_before, printed_after = _printed(base, old), _printed(head, t)
         rows = {r.id: r.label for r in [*old.rows, *t.rows]}
         series = {s.id: s.label for s in [*old.series, *t.series]}
         for key in [*after, *(k for k in before if k not in after)]:
             ra, rb = runs_before.get(key, ""), runs_after.get(key, "")
+            if before.get(key) in _NO_NUMBER and after.get(key) in _NO_NUMBER:
+                continue
             if before.get(key) != after.get(key) or ra != rb:
                 row, s = key
                 change = ValueChange(
                     t.id, t.title, row, rows[row], s, series[s], t.unit, before.get(key), after.get(key)
                 )
                 change.runs_before, change.runs_after = ra, rb
+                printed = printed_before.get(key, ""), printed_after.get(key, "")
+                if printed[0] != printed[1]:  # printed alike, the values as typed say what moved
+                    change.text_before, change.text_after = printed
                 out.append(change)
     old_facts = {(ft.id, f.id): (ft, f) for ft, _, f in facts(base.data)}
     new_facts = {(ft.id, f.id): (ft, f) for ft, _, f in facts(head.data)}
@@ -84,6 +105,8 @@ def ratio_changes(base: Derived, head: Derived) -> list[RatioChange]:
             a, b = before.get(key), after.get(key)
             ta, tb = (a[1].text if a else None), (b[1].text if b else None)
             va, vb = (judged(a[1].verdict) if a else None), (judged(b[1].verdict) if b else None)
+            if ta in _NO_NUMBER and tb in _NO_NUMBER and va == vb:
+                continue
             if ta != tb or va != vb:
                 label = (b or a)[0]  # type: ignore[index]
                 out.append(RatioChange(ident, view.table.title, key[0], label, key[1], ta, tb, va, vb))

@@ -65,17 +65,48 @@ class ValueChange:
     runs_before: str = ""
     """The runs and spread behind the value (``3 runs, 263.1–264.5``), when it has listed runs."""
     runs_after: str = ""
+    text_before: str = ""
+    """The value as the site prints it (its table's ``value_digits``), when it is a number."""
+    text_after: str = ""
 
     def describe(self) -> str:
         before, after = self.shown_before(), self.shown_after()
         return f"{self.row_label}, {self.series_label}: {before} → {after}"
 
     def shown_before(self) -> str:
-        """The value before, with its runs and spread when it has them: ``297.63 ops/s (3 runs, 297.63–301.18)``."""
-        return shown(self.before, self.unit) + (f" ({self.runs_before})" if self.runs_before else "")
+        """The value before as the site prints it, with its runs and spread when it has them:
+        ``297.63 ops/s (3 runs, 297.63–301.18)``."""
+        return _as_printed(self.before, self.text_before, self.unit) + (
+            f" ({self.runs_before})" if self.runs_before else ""
+        )
 
     def shown_after(self) -> str:
-        return shown(self.after, self.unit) + (f" ({self.runs_after})" if self.runs_after else "")
+        runs = f" ({self.runs_after})" if self.runs_after else ""
+        return _as_printed(self.after, self.text_after, self.unit) + runs
+
+
+def _as_printed(value: float | str | None, text: str, unit: str) -> str:
+    return f"{text} {unit}".strip() if text and not isinstance(value, str) and value is not None else shown(value, unit)
+
+
+@dataclass(frozen=True)
+class ColumnVerdict:
+    """One matrix cell of a column that is on one side of a change only."""
+
+    column: str
+    column_label: str
+    verdict: Judged | None
+
+
+@dataclass
+class ColumnVerdicts:
+    """For one option, its verdicts in the columns a change removed (before) and added (after): how a
+    restructured column (split, merged, renamed) reads for it."""
+
+    option: str
+    option_name: str
+    before: list[ColumnVerdict]
+    after: list[ColumnVerdict]
 
 
 @dataclass
@@ -123,6 +154,8 @@ class GuideDiff:
     noun: str = "path"
     """What the guide calls one of its options (``path``, ``bicycle``)."""
     flips: list[Flip] = field(default_factory=list)
+    columns: list[ColumnVerdicts] = field(default_factory=list)
+    """Per option, its verdicts in the columns removed and added, when the change restructures columns."""
     values: list[ValueChange] = field(default_factory=list)
     ratios: list[RatioChange] = field(default_factory=list)
     claims: list[ClaimChange] = field(default_factory=list)
@@ -156,6 +189,7 @@ class GuideDiff:
     def data_important(self) -> bool:
         return bool(
             self.flips
+            or self.columns
             or self.values
             or self.ratios
             or self.claims

@@ -177,6 +177,15 @@ def to_markdown(diff: GuideDiff, links: Links | None = None, level: int = 2, tit
             row = [_link(f.option_name, links.option(f.option)), esc(f.column_label), _verdict(f.before)]
             out.append("| " + " | ".join([*row, _verdict(f.after), why]) + " |")
         out.append("")
+    if diff.columns:
+        out += [f"{sub} Columns restructured", ""]
+        out.append(f"Each {esc(diff.noun)}'s verdicts in the columns removed (before) and added (after).")
+        out += ["", f"| {esc(diff.noun.capitalize())} | Before | After |", "|---|---|---|"]
+        for option in diff.columns:
+            before = "; ".join(f"{esc(v.column_label)}: {_verdict(v.verdict)}" for v in option.before) or "—"
+            after = "; ".join(f"{esc(v.column_label)}: {_verdict(v.verdict)}" for v in option.after) or "—"
+            out.append(f"| {_link(option.option_name, links.option(option.option))} | {before} | {after} |")
+        out.append("")
     if diff.values or diff.ratios:
         out += [f"{sub} Changed numbers", ""]
         tables = list(dict.fromkeys([*(v.table for v in diff.values), *(r.table for r in diff.ratios)]))

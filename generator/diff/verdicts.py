@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from generator.derive.cells import line_word
 from generator.derive.columns import kind
 from generator.derive.guide import Cell, Derived
-from generator.diff.model import Flip, ValueChange, judged
+from generator.diff.model import ColumnVerdict, ColumnVerdicts, Flip, ValueChange, judged
 
 
 def _cells(d: Derived, option: str) -> dict[str, Cell]:
@@ -26,7 +29,8 @@ def _because(base: Derived, head: Derived, option: str, old: Cell, new: Cell, va
 
 
 def flips(base: Derived, head: Derived, values: list[ValueChange]) -> list[Flip]:
-    """Matrix cells (same path, same column) whose verdict level or word changed."""
+    """Matrix cells (same path, same column) whose verdict level or words changed (:func:`line_word`: a part's
+    verdict, what it is measured against or where it holds)."""
     out: list[Flip] = []
     old_ids = {o.id for o in base.data.options}
     for option in head.ordered_options():
@@ -37,9 +41,10 @@ def flips(base: Derived, head: Derived, values: list[ValueChange]) -> list[Flip]
             old = before.get(new.column.id)
             if old is None or old.verdict is None or new.verdict is None:
                 continue
-            if (old.verdict.level, old.verdict.word) == (new.verdict.level, new.verdict.word):
+            if (old.verdict.level, line_word(old)) == (new.verdict.level, line_word(new)):
                 continue
-            a, b = judged(old.verdict), judged(new.verdict)
+            a = judged(replace(old.verdict, word=line_word(old)))
+            b = judged(replace(new.verdict, word=line_word(new)))
             assert a is not None and b is not None
             out.append(
                 Flip(
@@ -57,3 +62,27 @@ def flips(base: Derived, head: Derived, values: list[ValueChange]) -> list[Flip]
                 )
             )
     return out
+
+
+def column_verdicts(base: Derived, head: Derived) -> list[ColumnVerdicts]:
+    """When columns were removed or added: per option on both sides, its verdicts in the removed columns
+    (before) and in the added ones (after), so a split, merged or renamed column reads cell by cell."""
+    old_ids = {c.id for c in base.data.guide.columns}
+    new_ids = {c.id for c in head.data.guide.columns}
+    gone, come = old_ids - new_ids, new_ids - old_ids
+    if not gone and not come:
+        return []
+    out: list[ColumnVerdicts] = []
+    options = {o.id for o in base.data.options}
+    for option in head.ordered_options():
+        if option.id not in options:
+            continue  # an added option lists its verdicts as added
+        before = [_cell(c) for c in base.cells.get(option.id, []) if c.column.id in gone]
+        after = [_cell(c) for c in head.cells.get(option.id, []) if c.column.id in come]
+        if before or after:
+            out.append(ColumnVerdicts(option.id, option.name, before, after))
+    return out
+
+
+def _cell(cell: Cell) -> ColumnVerdict:
+    return ColumnVerdict(cell.column.id, cell.column.label, judged(cell.verdict))

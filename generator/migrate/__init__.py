@@ -1,6 +1,6 @@
 """Upgrade a guide's data to the engine's format: ``python -m generator migrate [--data DIR]``.
 
-``guide.yml`` states the data format it is written in (``format: 2``); a guide that states none is
+``guide.yml`` states the data format it is written in (``format: 3``); a guide that states none is
 in the first release's format, 1. The steps of :mod:`generator.migrate.steps` take it, one format
 at a time, to :data:`generator.schema.FORMAT`, and the files are rewritten in place with their
 comments, order and quoting kept. When a step cannot decide something without the author, nothing

@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 from generator import schema
 from generator.derive import anchors, filters
-from generator.derive.cells import Cell
+from generator.derive.cells import WORST_FIRST, Cell
 from generator.escaping import text
 from generator.render import verdict_html
 from generator.render.history_view import HISTORY_URI
@@ -52,24 +52,48 @@ def _open(cell: Cell, ident: str, label: str) -> str:
         out.append(f' data-value="{text(cell.value)}"')
     elif v.level == "reference":
         out.append(f' data-value="1" data-rank="{text(filters.reference_rank(cell.column))}"')
+    versus = _versus(cell)
+    if versus:
+        out.append(f' data-vs="{text(versus)}"')
     out.append(f' data-label="{label}">')
     return "".join(out)
+
+
+def _versus(cell: Cell) -> str:
+    """Each option the cell is measured (or judged) against, with the worst verdict against it: ``road:bad
+    folding:mid``, what a sort against one option reads (``matrix.js``: ``versusOf`` writes the same)."""
+    worst: dict[str, str] = {}
+    for p in cell.parts:
+        if p.opponent is None:
+            continue
+        if p.opponent not in worst or WORST_FIRST[p.verdict.level] < WORST_FIRST[worst[p.opponent]]:
+            worst[p.opponent] = p.verdict.level
+    return " ".join(f"{o}:{level}" for o, level in worst.items())
 
 
 def _details(html: PageBase, cell: Cell, option_id: str, changes: bool = True) -> str:
     """Everything a verdict cell says besides its verdict: detail, noise, source, note, tables, last change
     (``changes``: a cell judged for one context has no history of its own)."""
     out = []
+    if cell.coverage:  # the contexts without an answer are a part of their own: "? not measured on Hill Town"
+        out.append(f'<span class="dg-detail dg-coverage">answers for {text(cell.coverage)}</span>')
     if cell.detail:
         out.append(f'<span class="dg-detail">{text(cell.detail)}</span>')
     out.append(verdict_html.noise_note(html, cell.judged))
+    if cell.source is not None and not cell.reason and not any(p.source for p in cell.parts):
+        out.append(verdict_html.cite(cell.source))  # a stated answer (support) cites the sentence it rests on
     if cell.reason or cell.note:
         why = text(html.link(option_uri(option_id), "verdicts"))
-        if cell.reason:
+        if cell.reason and not any(p.source for p in cell.parts):  # a part cites its own source
             out.append(verdict_html.cite(cell.source))
         out.append(f'<span class="dg-detail"><a href="{why}">{"why" if cell.reason else "note"}</a></span>')
     for t in cell.tables:
         out.append(f'<span class="dg-from">from {table_link(html, t)}</span>')
+    for ident in html.d.cell_campaigns(cell):  # where it was measured: the set-up above the matrix, by name
+        campaign = html.d.campaign(ident)
+        if campaign is not None:
+            href = text(html.link("methodology.md", ident))
+            out.append(f'<span class="dg-from">measured on <a href="{href}">{text(campaign.name)}</a></span>')
     if changes:
         out.append(changed_mark(html, option_id, cell.column.id))
     return "".join(out)
@@ -95,7 +119,23 @@ def cell_td(html: PageBase, cell: Cell, option_id: str) -> str:
     return f"{_open(cell, ident, label)}{_verdicts(html, cell)}{_details(html, cell, option_id)}</td>\n"
 
 
-def compact_td(html: PageBase, cell: Cell, option_id: str, changes: bool = True) -> str:
+def caveat_marks(html: PageBase, option: schema.Option, judged: str | None) -> str:
+    """The record's known failures (for any context, or the one judged for) as small marks of the colour key's
+    middle level on the support cell's line: a caveat shows in the row, not only on the option's page."""
+    style = html.d.data.guide.levels.get("mid")
+    if style is None:
+        return ""
+    out = []
+    for f in option.failures:
+        if f.context is None or f.context == judged:
+            out.append(
+                f' <span class="dg-mark dg-caveat dg-{text(style.colour)}"><span class="dg-symbol" aria-hidden="true">'
+                f"{text(style.symbol)}</span> caveat: {text(f.title)}</span>"
+            )
+    return "".join(out)
+
+
+def compact_td(html: PageBase, cell: Cell, option_id: str, changes: bool = True, marks: str = "") -> str:
     """One matrix cell at a glance, followed by a newline: one line of colour, symbol and word (a split
     cell's other parts as small badges after it), the rest folded under that line.
 
@@ -107,7 +147,7 @@ def compact_td(html: PageBase, cell: Cell, option_id: str, changes: bool = True)
     ident = anchors.cell(option_id, cell.column.id)
     if not cell.verdict:
         return f'<td id="{ident}" class="dg-text" data-label="{label}">{html.md_inline(cell.text)}</td>\n'
-    head = verdict_html.glance(html, cell)
+    head = verdict_html.glance(html, cell) + marks
     body = _details(html, cell, option_id, changes)
     if cell.parts and (len(cell.parts) > 1 or cell.parts[0].regimes):
         body = (
@@ -132,13 +172,23 @@ def matrix_rows(html: PageBase, options: Sequence[schema.Option], judged: str | 
     query = "" if judged is None else f"?judge={quote(judged)}"
     out = []
     for option in options:
-        rec = d.recommended(option.id)
+        rec = d.recommended(option.id, judged)
+        where = d.recommended(option.id)
+        contexts = " ".join(where.contexts) if where is not None else ""
         on = " ".join(filters.working_contexts(d.support[option.id]))
         name = text(option.name)
         mark = '<span class="dg-rec-mark"><span aria-hidden="true">★</span> Recommended</span>' if rec else ""
         when = f'<span class="dg-rec-when">Recommended: {text(rec.when)}.</span> ' if rec else ""
         recommended = ' class="dg-recommended"' if rec else ""
-        tds = "".join(compact_td(html, cell, option.id, judged is None) for cell in shown[option.id])
+        if contexts:  # recommended for some contexts only: "Judge for" another one takes the mark off
+            recommended += f' data-rec-contexts="{text(contexts)}"'
+        caveats = caveat_marks(html, option, judged)
+        tds = "".join(
+            compact_td(
+                html, cell, option.id, judged is None, caveats if isinstance(cell.column, schema.SupportColumn) else ""
+            )
+            for cell in shown[option.id]
+        )
         # What the option is and when it is recommended, folded after its name (its page opens with the same line).
         about = (
             f'<details class="dg-more dg-about"><summary><span aria-hidden="true">about</span>'

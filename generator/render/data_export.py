@@ -60,6 +60,12 @@ def _source(source: schema.Source | None) -> dict[str, Any] | None:
     return out
 
 
+def _judgement(j: schema.Judgement) -> dict[str, Any]:
+    source = {"quote": j.source.quote, "where": j.source.where}
+    return {"word": j.word, "level": j.level, "value": j.value, "contexts": list(j.contexts), "against": j.against,
+            "reason": j.reason, "source": source}  # fmt: skip
+
+
 def _uncited(option: schema.Option, column: schema.Column) -> bool:
     """A category verdict that rests on the record's word alone, its source not yet quoted."""
     if not isinstance(column, schema.CategoryColumn):
@@ -93,10 +99,15 @@ def guide_data(d: Derived, page_of: dict[str, str], decide_page: str = "decide/"
                     {
                         "verdict": _verdict(p.verdict),
                         "regimes": [{"name": r.name, "table": r.table, "row": r.row} for r in p.regimes],
+                        "against": p.against,
+                        "opponent": p.opponent,
+                        "word": p.word,
                     }
                     for p in c.parts
                 ],
                 "summary": c.summary,
+                "coverage": c.coverage,
+                "campaigns": d.cell_campaigns(c),
                 "judged": _judged(c.judged),
                 "uncited": _uncited(option, c.column),
             }
@@ -118,17 +129,32 @@ def guide_data(d: Derived, page_of: dict[str, str], decide_page: str = "decide/"
                 "support": support,
                 "needs": needs,
                 "platforms": list(option.platforms),
+                "judgements": {col: [_judgement(j) for j in option.judgements_for(col)] for col in option.judgements},
             }
         )
     return {
         "format": "decision-guide-data",
         "format_version": FORMAT_VERSION,
-        "guide": {"title": g.title, "option_noun": g.option_noun, "context_noun": g.context_noun},
+        "guide": {
+            "title": g.title,
+            "option_noun": g.option_noun,
+            "context_noun": g.context_noun,
+            "context_noun_plural": g.context_noun_plural,
+        },
         "levels": {
             name: {"colour": lv.colour, "symbol": lv.symbol, "meaning": lv.meaning, "word": lv.word}
             for name, lv in g.levels.items()
         },
         "contexts": [{"id": c.id, "name": c.name} for c in g.contexts],
+        "campaigns": [
+            {
+                "id": c.id,
+                "name": c.name,
+                "setup": [{"label": f.label, "value": f.value} for f in c.environment],
+                "line": d.setup_line(c.id),
+            }
+            for c in d.data.campaigns
+        ],  # fmt: skip
         "columns": columns,
         "options": options,
         "tables": [_table(d, t) for t in d.data.tables],
@@ -306,7 +332,7 @@ def table_csv(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> str:
     if isinstance(t, schema.FactTable):
         with_source = any(d.sample(t.id, f.id).source for f in t.facts)
         header = ["id", "label", "value", "unit", "approx", "provenance", "option"]
-        w.writerow([*header, *(["source"] if with_source else [])])
+        w.writerow([*header, *(["source"] if with_source else []), "campaign", "setup"])
         for f in t.facts:
             source = d.sample(t.id, f.id).source
             w.writerow(
@@ -321,6 +347,8 @@ def table_csv(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> str:
                         f.provenance,
                         f.option or "",
                         *([source.text() if source else ""] if with_source else []),
+                        t.campaign,
+                        d.setup_line(t.campaign),
                     )
                 ]
             )
@@ -339,6 +367,8 @@ def table_csv(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> str:
             *(_ratio_header(t, c) for c in t.comparisons),
             *(f"{s.id} {end}" for s in spread for end in ("low", "high")),
             *(f"{s.id} source" for s in sourced),
+            "campaign",
+            "setup",
         ]
     )
     for r, row in enumerate(t.rows):
@@ -355,6 +385,8 @@ def table_csv(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> str:
                     *(schema.NOT_MEASURED if rc.value is None else repr(rc.value) for rc in ratios),
                     *("" if end is None else repr(end) for x in samples for end in (x.low, x.high)),
                     *(_source_text(d.sample(t.id, row.id, s.id).source) for s in sourced),
+                    t.campaign,
+                    d.setup_line(t.campaign),
                 )
             ]
         )

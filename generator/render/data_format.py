@@ -118,6 +118,40 @@ class Part(_Model):
 
     verdict: Verdict
     regimes: list[Regime]
+    against: str = Field(
+        default="",
+        description="since 1.6: what the part is measured against ('vs road', '(best)'); empty if not measured",
+    )
+    opponent: str | None = Field(
+        default=None, description="since 1.6: the option id it is measured against; null for the best of a row"
+    )
+    word: str = Field(default="", description="since 1.6: the word with what it is measured against ('tie vs road')")
+
+
+class JudgementSource(_Model):
+    quote: str
+    where: str | None
+
+
+class Judgement(_Model):
+    """A verdict no number decides, as the record states it (since 1.6)."""
+
+    word: str
+    level: str = Field(description="good, mid or bad (a polarity, drawn as a judgement), or judged (neutral)")
+    value: float | None = Field(description="a ratio the source states, whose band gives the level")
+    contexts: list[str] = Field(description="the contexts it is given for; empty: the whole column")
+    against: str | None = Field(description="the option it compares with")
+    reason: str
+    source: JudgementSource
+
+
+class Campaign(_Model):
+    """Where and on what the measurements ran (since 1.6)."""
+
+    id: str
+    name: str
+    setup: list[dict[str, str]] = Field(description="the campaign's set-up facts, each with its label and value")
+    line: str = Field(description="the set-up in one line, as the page prints it above the matrix")
 
 
 class Cell(_Model):
@@ -133,6 +167,12 @@ class Cell(_Model):
     judgement: str | None = Field(description="a stated judgement (no number decides it), with its reason")
     parts: list[Part] = Field(description="regimes whose verdicts differ: one part per verdict, worst first")
     summary: str = Field(description="how several regimes were summarised, in words")
+    coverage: str = Field(
+        default="", description="since 1.6: how many of the column's contexts the cell answers for, when not all"
+    )
+    campaigns: list[str] = Field(
+        default_factory=list, description="since 1.6: ids of the campaigns the cell's values were measured in"
+    )
     judged: Judged | None = Field(description="comparison cells: the evidence behind the shown ratio")
     uncited: bool = Field(
         default=False,
@@ -167,6 +207,9 @@ class Option(_Model):
     support: list[Support]
     needs: list[Need]
     platforms: list[str] = Field(description="platform ids the option is available on; empty: not restricted")
+    judgements: dict[str, list[Judgement]] = Field(
+        default_factory=dict, description="since 1.6: per comparison column, the judgements the record states"
+    )
 
 
 class Series(_Model):
@@ -370,6 +413,7 @@ class Guide(_Model):
     title: str
     option_noun: str
     context_noun: str
+    context_noun_plural: str = Field(default="", description="since 1.6")
 
 
 class NumberRange(_Model):
@@ -388,6 +432,7 @@ class GuideData(_Model):
     guide: Guide
     levels: dict[str, Level]
     contexts: list[Context]
+    campaigns: list[Campaign] = Field(default_factory=list, description="since 1.6: where the values were measured")
     columns: list[Column]
     options: list[Option] = Field(description="in the guide's order (the matrix's rows)")
     tables: list[Annotated[MeasurementTable | FactTable, Field(discriminator="kind")]]

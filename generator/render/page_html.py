@@ -26,8 +26,8 @@ from generator.render.page_base import PageBase
 class PageHtml(PageBase):
     """The partials written in Python for one page, as ``Markup`` for its templates."""
 
-    def badge(self, v: Verdict) -> Markup:
-        return Markup(verdict_html.badge(self, v))
+    def badge(self, v: Verdict, word: str | None = None) -> Markup:
+        return Markup(verdict_html.badge(self, v, word))
 
     def verdict_line(self, v: Verdict) -> Markup:
         return Markup(verdict_html.verdict_line(self, v))

@@ -19,18 +19,20 @@ def _judged_word(html: PageBase, v: Verdict) -> str:
     return f'<span class="dg-judged-word">{text(html.judgement_word)}:</span> ' if v.judged else ""
 
 
-def badge(html: PageBase, v: Verdict) -> str:
-    """``<span class="dg-badge dg-green">`` with the symbol and the word (and the judgement word)."""
+def badge(html: PageBase, v: Verdict, word: str | None = None) -> str:
+    """``<span class="dg-badge dg-green">`` with the symbol and the word (and the judgement word); ``word``: the
+    word with what it is measured against (``tie vs road``)."""
     judged = " dg-judged" if v.judged else ""
     return (
         f'<span class="dg-badge dg-{text(v.colour)}{judged}">{_SYMBOL}{text(v.symbol)}</span> '
-        f"{_judged_word(html, v)}{text(v.word)}</span>"
+        f"{_judged_word(html, v)}{text(v.word if word is None else word)}</span>"
     )
 
 
-def verdict_line(html: PageBase, v: Verdict) -> str:
-    """A cell's own verdict: its colour is the cell's, so symbol and word only."""
-    return f'<span class="dg-verdict">{_SYMBOL}{text(v.symbol)}</span> {_judged_word(html, v)}{text(v.word)}</span>'
+def verdict_line(html: PageBase, v: Verdict, word: str | None = None) -> str:
+    """A cell's own verdict: its colour is the cell's, so symbol and word only (``word``: with its opponent)."""
+    shown = v.word if word is None else word
+    return f'<span class="dg-verdict">{_SYMBOL}{text(v.symbol)}</span> {_judged_word(html, v)}{text(shown)}</span>'
 
 
 def cite(source: schema.Cite | None) -> str:
@@ -42,10 +44,17 @@ def cite(source: schema.Cite | None) -> str:
 
 
 def regimes(html: PageBase, part: Part) -> str:
-    """The regimes a part holds for, each a link to its measured row."""
+    """The regimes a part holds for, each a link to its measured row (a context no row measures as plain text)."""
     return ", ".join(
-        f'<a href="{text(html.link("results.md", r.table + "-row-" + r.row))}">{text(r.name)}</a>' for r in part.regimes
+        f'<a href="{text(html.link("results.md", r.table + "-row-" + r.row))}">{text(r.name)}</a>'
+        if r.table
+        else text(r.name)
+        for r in part.regimes
     )
+
+
+def _on(html: PageBase, part: Part) -> str:
+    return f" on {regimes(html, part)}" if part.regimes else ""
 
 
 def parts(html: PageBase, cell: Cell, first_as_line: bool = True) -> str:
@@ -54,12 +63,15 @@ def parts(html: PageBase, cell: Cell, first_as_line: bool = True) -> str:
     for i, p in enumerate(cell.parts):
         if i == 0 and first_as_line:
             v = p.verdict
+            on = f' <span class="dg-on">{_on(html, p).strip()}</span>' if p.regimes else ""
             out.append(
-                f'<span class="dg-verdict">{_SYMBOL}{text(v.symbol)}</span> {text(v.word)} '
-                f'<span class="dg-on">on {regimes(html, p)}</span></span>'
+                f'<span class="dg-verdict">{_SYMBOL}{text(v.symbol)}</span> {_judged_word(html, v)}{text(p.word)}'
+                f"{on}</span>"
             )
         else:
-            out.append(f'<span class="dg-part">{badge(html, p.verdict)} on {regimes(html, p)}</span>')
+            out.append(f'<span class="dg-part">{badge(html, p.verdict, p.word)}{_on(html, p)}</span>')
+        if p.source is not None:
+            out.append(cite(p.source))
     return "".join(out)
 
 
@@ -91,11 +103,18 @@ def glance(html: PageBase, cell: Cell) -> str:
     other part of a split cell as a small badge of its own colour, symbol and word."""
     v = cell.verdict
     assert v is not None
-    out = [verdict_line(html, v)]
-    for p in cell.parts[1:]:
+    first = cell.parts[0] if cell.parts else None
+    if first is not None and first.verdict == v:
+        out = [verdict_line(html, v, first.word)]
+        rest = cell.parts[1:]
+    else:  # the cell's colour is a measured level; a neutral judgement or "not measured" sorted before it
+        out = [verdict_line(html, v)]
+        rest = [p for p in cell.parts if p.verdict != v]
+    for p in rest:
         pv = p.verdict
+        judged = " dg-judged" if pv.judged else ""
         out.append(
-            f' <span class="dg-mark dg-{text(pv.colour)}">{_SYMBOL}{text(pv.symbol)}</span> '
-            f"{_judged_word(html, pv)}{text(pv.word)}</span>"
+            f' <span class="dg-mark dg-{text(pv.colour)}{judged}">{_SYMBOL}{text(pv.symbol)}</span> '
+            f"{_judged_word(html, pv)}{text(p.word)}</span>"
         )
     return "".join(out)

@@ -98,6 +98,9 @@ class Recommended(Model):
 
     option: Id
     when: Label
+    contexts: list[Id] = Field(default_factory=list)
+    """The contexts it is recommended for (``[flat-town, hill-town]``); empty: every one. The matrix judged for another
+    context does not mark it."""
 
 
 class Recommendation(Model):
@@ -109,6 +112,9 @@ class Recommendation(Model):
 
     headline: Prose
     """The answer in a sentence or two, shown first on the overview."""
+    answers: dict[Id, Prose] = Field(default_factory=dict)
+    """The answer for one context (``hill-town: ...``), shown instead of the headline when the matrix is judged for
+    it; a context without one gets the headline, with a line saying it is the answer for any context."""
     recommended: list[Recommended] = Field(default_factory=list)
     """The rows the matrix marks as recommended, each with when; without any, no row is marked."""
     summary: Prose
@@ -168,6 +174,10 @@ class Rule(Model):
     """The option it recommends."""
     runner_up: Id | None = None
     """A second choice."""
+    trades: list[Id] = Field(default_factory=list)
+    """Comparison columns in which its picks may read worse, for the chosen context, than a row the answer box
+    recommends there: a trade the rule makes on purpose (its ``why`` says for what). Without it the build refuses a
+    rule the page contradicts."""
     why: Prose
     """Why."""
 

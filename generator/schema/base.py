@@ -22,7 +22,7 @@ NOT_MEASURED = "not measured"
 #: The data format this engine reads and writes, stated as ``format:`` in ``guide.yml``. A guide that states
 #: no format is in the first release's format, ``1``. A change that breaks old data raises this number and
 #: comes with its migration step (:mod:`generator.migrate.steps`), which ``python -m generator migrate`` runs.
-FORMAT = 2
+FORMAT = 3
 #: The format of a guide that states none: the first release's.
 FIRST_FORMAT = 1
 

@@ -139,7 +139,11 @@ class Source(Model):
     retrieved: dt.date | None = None
     """When it was read (YYYY-MM-DD)."""
     quote: Prose | None = None
-    """The sentence or table row it was read from, verbatim."""
+    """The sentence or table row it was read from, verbatim. A value typed from it must be one of the numbers
+    it states (in the value's precision), unless ``derived`` says how it is computed from them."""
+    derived: Prose | None = None
+    """How the value is computed from the numbers the quote states, when it is not one of them (``the sum of
+    the two nodes' 12.5 and 13``, ``0.37 ms in µs``)."""
 
     @model_validator(mode="after")
     def _something(self) -> Source:
@@ -169,6 +173,8 @@ class Source(Model):
             parts.append(f"retrieved {self.retrieved.isoformat()}")
         if self.quote:
             parts.append(f"“{' '.join(self.quote.split())}”")
+        if self.derived:
+            parts.append(f"derived: {' '.join(self.derived.split())}")
         return "; ".join(parts)
 
 

@@ -41,6 +41,9 @@ class Support(Model):
     note: Prose | None = None
     """What the source says about it."""
     source: Cite | None = None
+    stated: bool = False
+    """``true``: the answer rests on a statement of the source (a recommendation, a summary), not on a run it
+    reports; it is shown as a judgement (hatched, marked), with the colour of its status."""
 
 
 class Need(Model):
@@ -68,9 +71,10 @@ class Failure(Model):
 class Judgement(Model):
     """A verdict no number decides, stated with its reason and the source it rests on.
 
-    It takes the ``judged`` level. It may take a level of the column's bands
-    only by stating the number (``value``, a ratio the source gives) that
-    puts it in that band.
+    Without ``level`` it is neutral (the ``judged`` level). With ``level`` (``good``, ``mid`` or ``bad``:
+    the polarity the guide's colour key gives its word, "ties" amber, "cannot serve" red) it is read by
+    colour like the rest, hatched and marked so it is never taken for a measurement. With ``value`` (a ratio
+    the source gives) it takes the band of that number, and ``level`` must agree with it.
     """
 
     word: Word
@@ -78,7 +82,16 @@ class Judgement(Model):
     """Why: the sentence of the source the verdict rests on, in your own words."""
     source: Cite
     level: Level = "judged"
+    """``good``, ``mid`` or ``bad``: the level the colour key gives the word (shown hatched, marked as a
+    judgement); ``judged`` (the default): no level, a neutral judgement."""
     value: PositiveNumber | None = None
+    contexts: list[Id] = Field(default_factory=list)
+    """The contexts it is given for (``[flat-town, hill-town]``); it fills those contexts where the tables leave them
+    empty, and measured rows win where they exist. Empty: it stands for the whole column (then no table may
+    decide the column)."""
+    against: Id | None = None
+    """The option it compares with (``level`` against ``road`` reads "level vs road"), so the cell names its
+    opponent and a sort against that option ranks it with the rows measured against it."""
 
 
 class AttributeValue(Model):
@@ -125,8 +138,15 @@ class Option(Model):
     """Known failures."""
     caveats: list[Prose] = Field(default_factory=list)
     """Caveats, one sentence each."""
-    judgements: dict[Id, Judgement] = Field(default_factory=dict)
-    """Verdicts no number decides, per comparison column, with their reason."""
+    judgements: dict[Id, Judgement | list[Judgement]] = Field(default_factory=dict)
+    """Verdicts no number decides, per comparison column, with their reason: one judgement, or a list of
+    judgements each given for its ``contexts``."""
+
+    def judgements_for(self, column: str) -> list[Judgement]:
+        """The judgements stated for ``column``, as a list."""
+        given = self.judgements.get(column)
+        return [] if given is None else given if isinstance(given, list) else [given]
+
     cell_notes: dict[Id, Prose] = Field(default_factory=dict)
     """A note shown with the verdict of a column."""
     campaign: Id | None = None

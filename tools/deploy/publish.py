@@ -294,6 +294,16 @@ def read_plain(path: Path) -> str:
     return data.decode("utf-8", errors="replace")
 
 
+#: A preview's address in the comment: plain https, or (a dry run on this machine) http on a loopback address.
+PLAIN_HTTPS = re.compile(r"https://[A-Za-z0-9.-]+(:[0-9]+)?/[A-Za-z0-9._~/-]*")
+LOOPBACK = re.compile(r"http://(127\.0\.0\.1|localhost|\[::1\])(:[0-9]+)?/[A-Za-z0-9._~/-]*")
+#: The comment's first line when no preview was published; it names what to set, in the guide's own repository.
+NO_PREVIEW = (
+    "No preview site is published: previews go to the repository the variable `GUIDE_PREVIEW_REPOSITORY` names "
+    "(served at `GUIDE_PREVIEW_URL`, another origin than the site), and this run published none there"
+)
+
+
 def comment(diff: str, url: str | None, sha: str) -> str:
     if not re.fullmatch(r"[0-9a-f]{7,40}", sha):
         raise Refused(f"{sha!r}: not a commit id")
@@ -301,11 +311,11 @@ def comment(diff: str, url: str | None, sha: str) -> str:
     if len(body) > COMMENT_LIMIT:
         body = body[:COMMENT_LIMIT] + '\n\n(cut: see the preview\'s "What changed in this PR" page)\n'
     if url:
-        if not re.fullmatch(r"https://[A-Za-z0-9.-]+(:[0-9]+)?/[A-Za-z0-9._~/-]*", url):
-            raise Refused(f"{url!r}: not a plain https address")
+        if not (PLAIN_HTTPS.fullmatch(url) or LOOPBACK.fullmatch(url)):
+            raise Refused(f"{url!r}: not a plain https address (nor a loopback http one, for a dry run)")
         head = f"**Preview:** {url} · [what changed]({url}changes/) · commit {sha[:7]}"
     else:
-        head = f"No preview site is published (see docs/previews.md, section Security) · commit {sha[:7]}"
+        head = f"{NO_PREVIEW} · commit {sha[:7]}"
     return "\n".join(["<!-- decision-guide-pr-preview -->", head, "", body])
 
 
@@ -322,7 +332,8 @@ def check_origin(preview: str, production: str) -> None:
         scheme, host, port = origin(preview)
         raise Refused(
             f"previews at {preview} would share the origin {scheme}://{host}:{port} with the site at {production}: "
-            "set GUIDE_PREVIEW_URL to a repository served from another origin (see docs/previews.md, section Security)"
+            "set GUIDE_PREVIEW_URL to a repository served from another origin (a preview on the site's origin could "
+            "act as the site)"
         )
 
 

@@ -47,6 +47,12 @@ def decision_references(data: Data) -> list[Problem]:
             ident = getattr(rule, field)
             if ident is not None and ident not in options:
                 problems.append(at(data, d, ("rules", i, field), expect("option", ident, options)))
+        comparisons = {c.id for c in data.guide.columns if isinstance(c, schema.ComparisonColumn)}
+        for t_i, column in enumerate(rule.trades):
+            if column not in comparisons:
+                problems.append(
+                    at(data, d, ("rules", i, "trades", t_i), expect("comparison column", column, comparisons))
+                )
         if rule.runner_up == rule.recommend:
             problems.append(at(data, d, ("rules", i, "runner_up"), "the runner-up must differ from the recommendation"))
     for i, f in enumerate(d.filters):

@@ -14,7 +14,8 @@ from generator.model import Data, at
 def levels_complete(data: Data) -> list[Problem]:
     needed = ["good", "mid", "bad", "unknown"]
     comparison = {c.id for c in data.guide.columns if isinstance(c, schema.ComparisonColumn)}
-    if any(comparison & set(o.judgements) for o in data.options):
+    stated = any(s.stated for o in data.options for s in o.support.values())
+    if stated or any(comparison & set(o.judgements) for o in data.options):
         needed.append("judged")
     missing = [lv for lv in needed if lv not in data.guide.levels]
     problems = [at(data, data.guide, ("levels",), f"level {lv!r} is not styled") for lv in missing]

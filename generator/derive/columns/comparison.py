@@ -14,19 +14,20 @@ from typing import Any
 
 from generator import numbers, schema
 from generator.derive.cells import (
+    WORST_FIRST,
     Cell,
     Part,
     Regime,
     Verdict,
     band,
     data_context_name,
-    judged_verdict,
     not_measured_in,
     reference_verdict,
     unknown_verdict,
     verdict,
 )
 from generator.derive.columns import Build, Change, Guide, Plain
+from generator.derive.columns.filled import filled, judged_cell, only_judged
 from generator.derive.columns.index import TableIndex
 from generator.derive.evidence import shown
 from generator.derive.noise import WITHIN_NOISE, Judged, judge
@@ -43,6 +44,9 @@ class _Measured:
     row: str
     row_label: str
     judged: Judged | None = None
+    against: str = ""
+    """``vs road`` (the other side, or the best of the row) or ``(best)`` (the option is the best of its row)."""
+    opponent: str | None = None
 
 
 def _per_table(data: Data, found: list[_Measured], others: dict[str, list[str]], names: dict[str, str]) -> list[str]:
@@ -103,8 +107,9 @@ def _against_other(
             if not (a.measured and b.measured):
                 continue
             judged = judge(column, a, b, t.better, (labels[mine], labels[theirs]), t.digits, t.quantity)
-            found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged))
             other = index.owners[t.id][theirs] or theirs
+            against = f"vs {build.names.get(other, other)}"
+            found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged, against, other))
             if other not in others.setdefault(t.id, []):
                 others[t.id].append(other)
             if t.id not in sources:
@@ -134,7 +139,10 @@ def _best(build: Build, column: schema.ComparisonColumn, option: str) -> tuple[l
             labels = {s.id: s.label for s in t.series}
             a, b = index.samples[(t.id, row.id, mine[0])], index.samples[(t.id, row.id, best_id)]
             judged = judge(column, a, b, t.better, (labels[mine[0]], labels[best_id]), t.digits, t.quantity)
-            found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged))
+            top = owner[best_id]
+            against = "(best)" if value == best else f"vs {build.names.get(top, top)}"
+            opponent = None if value == best else top
+            found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged, against, opponent))
             tail = "best" if value == best else f"best {b.figure(best)}"
             details.append(f"{row.label} {a.figure(value)} {t.unit} ({tail})")
             if t.id not in sources:
@@ -142,37 +150,36 @@ def _best(build: Build, column: schema.ComparisonColumn, option: str) -> tuple[l
     return found, details, sources
 
 
-_WORST_FIRST = {"bad": 0, "mid": 1, "good": 2, "reference": 3, "judged": 4, "unknown": 5}
-
-
 def _parts(data: Data, column: schema.ComparisonColumn, found: list[_Measured]) -> list[Part]:
-    """Group the regimes by verdict, worst first.
+    """Group the regimes by verdict and by what they are measured against, worst first.
 
-    A regime is a context when every row of it gets the same verdict, else a row; a row of a cell fed by
-    several tables is named with its table's label (``FP8 at load (the A/B table)``), so two tables' rows of the
-    same name never read as one.
+    A regime is a context when every row of it gets the same verdict against the same option, else a row; a row
+    of a cell fed by several tables is named with its table's label (``FP8 at load (the A/B table)``), so two
+    tables' rows of the same name never read as one.
     """
     labels = {t.id: t.label for t in measurement_tables(data)}
     several = len({m.table for m in found}) > 1
     verdicts = [
         verdict(data, m.judged.outcome if m.judged and m.judged.outcome else band(column, m.ratio)) for m in found
     ]
-    by_context: dict[str, set[Verdict]] = {}
+    by_context: dict[str, set[tuple[Verdict, str]]] = {}
     for m, v in zip(found, verdicts, strict=True):
         if m.context is not None:
-            by_context.setdefault(m.context, set()).add(v)
-    groups: dict[Verdict, list[Regime]] = {}
-    seen: set[tuple[Verdict, str]] = set()
+            by_context.setdefault(m.context, set()).add((v, m.against))
+    groups: dict[tuple[Verdict, str], list[Regime]] = {}
+    opponents: dict[tuple[Verdict, str], str | None] = {}
+    seen: set[tuple[Verdict, str, str]] = set()
     for m, v in zip(found, verdicts, strict=True):
         whole = m.context is not None and len(by_context[m.context]) == 1
         row = f"{m.row_label} ({labels[m.table]})" if several else m.row_label
         name = data_context_name(data, m.context) if whole and m.context else row
-        if (v, name) in seen:
+        if (v, m.against, name) in seen:
             continue
-        seen.add((v, name))
-        groups.setdefault(v, []).append(Regime(name, m.table, m.row))
-    ordered = sorted(groups.items(), key=lambda item: _WORST_FIRST[item[0].level])
-    return [Part(v, tuple(regimes)) for v, regimes in ordered]
+        seen.add((v, m.against, name))
+        groups.setdefault((v, m.against), []).append(Regime(name, m.table, m.row))
+        opponents[(v, m.against)] = m.opponent
+    ordered = sorted(groups.items(), key=lambda item: WORST_FIRST[item[0][0].level])
+    return [Part(v, tuple(regimes), against, opponents[(v, against)]) for (v, against), regimes in ordered]
 
 
 def _measured_elsewhere(build: Build, column: schema.ComparisonColumn, option: str) -> bool:
@@ -198,39 +205,59 @@ def _comparison_cell(build: Build, column: schema.ComparisonColumn, option: sche
         found, details, sources = _best(build, column, option.id)
         ratios = [m.ratio for m in found]
         detail = "; ".join(details)
-    judgement = option.judgements.get(column.id)
+    judgements = option.judgements_for(column.id)
+    general = next((j for j in judgements if not j.contexts), None)
     note = option.cell_notes.get(column.id)
-    if ratios and judgement is not None:
+    if ratios and general is not None and build.context is None:
         problems.append(
             at(
                 data,
                 option,
                 ("judgements", column.id),
-                f"column {column.id!r} is decided by measured tables ({', '.join(sources)}); remove the judgement",
+                f"column {column.id!r} is decided by measured tables ({', '.join(sources)}); remove the judgement, "
+                "or give it the `contexts` the tables leave empty",
             )
         )
     if ratios:
         value = min(ratios)
         parts = _parts(data, column, found)
-        worst = parts[0].verdict
-        regimes = sum(len(p.regimes) for p in parts)
+        coverage = ""
+        if build.context is None:
+            parts, coverage = filled(build, column, option, found, parts)
+        scaled = [p for p in parts if p.verdict.level in ("bad", "mid", "good")]
+        worst = (scaled or parts)[0].verdict
+        measured_parts = [p for p in parts if p.regimes and p.regimes[0].table]
+        regimes = sum(len(p.regimes) for p in measured_parts)
         summary = ""
-        if len(parts) > 1 and column.aggregate == "worst":
+        if len(measured_parts) > 1 and column.aggregate == "worst":
             summary = f"worst of {regimes} regimes shown"
-            parts = parts[:1]
+            parts = [parts[0], *(p for p in parts[1:] if p not in measured_parts)]
         elif len(parts) > 1:
             summary = "regimes disagree; colour of the worst"
         noisy = [m.judged for m in found if m.judged and m.judged.confidence == WITHIN_NOISE]
         judged = noisy[0] if noisy else min(found, key=lambda m: m.ratio).judged
         return Cell(
-            column, worst, detail, tables=sources, note=note, value=value, parts=parts, summary=summary, judged=judged
+            column,
+            worst,
+            detail,
+            tables=sources,
+            note=note,
+            value=value,
+            parts=parts,
+            summary=summary,
+            judged=judged,
+            coverage=coverage,
         )
-    if build.context is not None and _measured_elsewhere(build, column, option.id):
+    given = next((j for j in judgements if build.context is not None and build.context in j.contexts), None)
+    if given is not None:
+        return judged_cell(build, column, given, note)
+    answered_elsewhere = bool(judgements) and general is None  # judgements for other contexts only
+    if build.context is not None and (answered_elsewhere or _measured_elsewhere(build, column, option.id)):
         return Cell(column, not_measured_in(data, build.context), note=note)
-    if judgement is not None:
-        return Cell(
-            column, judged_verdict(data, column, judgement), reason=judgement.reason, note=note, source=judgement.source
-        )
+    if general is not None:
+        return judged_cell(build, column, general, note)
+    if build.context is None and judgements:
+        return only_judged(build, column, option, judgements, note)
     return Cell(column, unknown_verdict(data), note=note)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Literal
 
 from generator import schema
@@ -33,9 +34,10 @@ def _support(data: Data, column: schema.SupportColumn, option: schema.Option) ->
     cells = []
     for ctx in data.guide.contexts:
         entry = option.support[ctx.id]
-        cells.append(
-            SupportCell(ctx, entry.status, verdict(data, column.statuses[entry.status]), entry.note, entry.source)
-        )
+        shown = verdict(data, column.statuses[entry.status])
+        if entry.stated:
+            shown = replace(shown, symbol=data.guide.levels["judged"].symbol, judged=True)
+        cells.append(SupportCell(ctx, entry.status, shown, entry.note, entry.source))
     summary = support_summary([c.status for c in cells])
     groups: dict[str, list[str]] = {}
     rank = {"good": 0, "mid": 1, "bad": 2}
@@ -55,7 +57,13 @@ def _support(data: Data, column: schema.SupportColumn, option: schema.Option) ->
         answered = [c for c in cells if c.status not in UNANSWERED]
         if len(answered) < len(cells):
             detail = f"where measured: {len(answered)} of {len(cells)} {noun}; {detail}"
-    return Cell(column, verdict(data, column.categories[summary]), detail, note=option.cell_notes.get(column.id)), cells
+    answered = [c for c in cells if c.status not in UNANSWERED]
+    summed = verdict(data, column.categories[summary])
+    source = None
+    if answered and all(c.verdict.judged for c in answered):  # every answer rests on a statement, none on a run
+        summed = replace(summed, symbol=data.guide.levels["judged"].symbol, judged=True)
+        source = next((c.source for c in answered if c.source is not None), None)
+    return Cell(column, summed, detail, note=option.cell_notes.get(column.id), source=source), cells
 
 
 #: What each support status means, whatever words a guide gives it.
@@ -78,7 +86,11 @@ SUMMARY_MEANINGS = {
 class Support(Plain):
     def cell(self, build: Build, column: schema.SupportColumn, option: schema.Option) -> Cell:
         cell, build.support[option.id] = _support(build.data, column, option)
-        return cell
+        if build.context is None:
+            return cell
+        # judged for one context: that context's own answer
+        own = next(c for c in build.support[option.id] if c.context.id == build.context)
+        return Cell(column, own.verdict, own.note or "", note=option.cell_notes.get(column.id), source=own.source)
 
     def meaning(self, d: Guide, column: schema.SupportColumn, cell: Cell, option: schema.Option) -> str | None:
         guide = d.data.guide

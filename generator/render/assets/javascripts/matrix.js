@@ -43,7 +43,7 @@
 
   function stateFrom(ctx, search) {
     var params = new URLSearchParams(search);
-    var state = { judge: "", on: "", filters: {}, sort: "", compare: [] };
+    var state = { judge: "", on: "", filters: {}, sort: "", vs: "", compare: [] };
     if (ctx.judge && valid(ctx.judge, params.get("judge"))) state.judge = params.get("judge");
     var on = ctx.form.elements.on;
     if (on && valid(on, params.get("on"))) state.on = params.get("on");
@@ -52,6 +52,7 @@
       if (valid(ctx.form.elements[name], value)) state.filters[name] = value;
     });
     if (valid(ctx.form.elements.sort, params.get("sort"))) state.sort = params.get("sort");
+    if (state.sort && valid(ctx.form.elements.vs, params.get("vs"))) state.vs = params.get("vs");
     (params.get("compare") || "").split(",").forEach(function (id) {
       if (ctx.rowOf[id] && state.compare.indexOf(id) === -1 && state.compare.length < MAX) state.compare.push(id);
     });
@@ -69,18 +70,20 @@
     if (state.on) params.set("on", state.on);
     ctx.filterNames.forEach(function (name) { if (state.filters[name]) params.set(name, state.filters[name]); });
     if (state.sort) params.set("sort", state.sort);
+    if (state.sort && state.vs) params.set("vs", state.vs);
     if (state.compare.length) params.set("compare", state.compare.join(","));
     var s = params.toString().replace(/%2C/g, ",");
     return s ? "?" + s : "";
   }
 
   function narrowed(state) { // the choices the folded tools hold ("Judge for" sits above them)
-    return { judge: "", on: state.on, filters: state.filters, sort: state.sort, compare: state.compare };
+    return { judge: "", on: state.on, filters: state.filters, sort: state.sort, vs: state.vs, compare: state.compare };
   }
 
   function formState(ctx) {
     var f = ctx.form.elements;
-    var state = { judge: ctx.judge ? ctx.judge.value : "", on: f.on ? f.on.value : "", filters: {}, sort: f.sort.value, compare: [] };
+    var state = { judge: ctx.judge ? ctx.judge.value : "", on: f.on ? f.on.value : "", filters: {}, sort: f.sort.value,
+      vs: f.sort.value && f.vs ? f.vs.value : "", compare: [] };
     ctx.filterNames.forEach(function (name) { if (f[name].value) state.filters[name] = f[name].value; });
     ctx.order.forEach(function (id) {
       var box = ctx.boxes[id];
@@ -111,8 +114,36 @@
     });
   }
 
-  function sortKey(ctx, tr, column) {
+  /* The opponent a sort ranks a comparison column against: the reader's choice, else the column's own (its
+     baseline, or the option most of its cells are measured against; none where each row's best is the
+     opponent). Rows measured against it rank by that verdict, the opponent with the level of a ratio of 1,
+     and the rest follow by their own verdicts. */
+  function sortOption(ctx, column) {
+    var sel = ctx.form.elements.sort;
+    return Array.prototype.filter.call(sel.options, function (o) { return o.value === column; })[0] || null;
+  }
+  function opponentOf(ctx, state) {
+    var o = sortOption(ctx, state.sort);
+    if (!o || !o.hasAttribute("data-vs")) return "";
+    return state.vs || o.getAttribute("data-vs");
+  }
+  function versus(td) { // "road:bad folding:mid" -> {road: "bad", folding: "mid"}
+    var out = {};
+    (td && td.getAttribute("data-vs") || "").split(" ").forEach(function (pair) {
+      var i = pair.lastIndexOf(":");
+      if (i > 0) out[pair.slice(0, i)] = pair.slice(i + 1);
+    });
+    return out;
+  }
+  function sortKey(ctx, tr, column, vs) {
     var td = cellOf(ctx, tr, column);
+    if (vs) {
+      var o = sortOption(ctx, column), against = versus(td)[vs];
+      if (tr.getAttribute("data-option") === vs) return [+(o.getAttribute("data-vs-rank") || RANK.mid), 0];
+      if (against) return [RANK[against] === undefined ? 9 : RANK[against], 0];
+      var own = sortKey(ctx, tr, column, "");
+      return [10 + own[0], own[1]];
+    }
     // The baseline of a column sorts with the level its own ratio (1) gets there (data-rank).
     var level = !td ? undefined : td.hasAttribute("data-rank") ? +td.getAttribute("data-rank") : RANK[td.getAttribute("data-level")];
     var value = td && td.hasAttribute("data-value") ? parseFloat(td.getAttribute("data-value")) : -Infinity;
@@ -139,9 +170,14 @@
     });
     // Sort (stable: ties keep the guide's order).
     var ids = ctx.order.slice();
+    var vs = state.sort ? opponentOf(ctx, state) : "";
+    if (f.vs) {
+      f.vs.value = state.vs;
+      f.vs.disabled = !(state.sort && sortOption(ctx, state.sort) && sortOption(ctx, state.sort).hasAttribute("data-vs"));
+    }
     if (state.sort) {
       ids.sort(function (a, b) {
-        var ka = sortKey(ctx, ctx.rowOf[a], state.sort), kb = sortKey(ctx, ctx.rowOf[b], state.sort);
+        var ka = sortKey(ctx, ctx.rowOf[a], state.sort, vs), kb = sortKey(ctx, ctx.rowOf[b], state.sort, vs);
         return ka[0] - kb[0] || ka[1] - kb[1] || ctx.order.indexOf(a) - ctx.order.indexOf(b);
       });
     }
@@ -168,7 +204,21 @@
       : shown === 0
         ? "No " + noun.replace(/s$/, "") + " matches " + words.join(" and ") + "."
         : "Showing " + shown + " of " + ctx.order.length + " " + noun + ": " + words.join(" and ") + ".";
-    if (state.sort) said += " Sorted by " + f.sort.options[f.sort.selectedIndex].text + ".";
+    if (state.sort) {
+      said += " Sorted by " + f.sort.options[f.sort.selectedIndex].text;
+      if (vs) {
+        var vsName = ctx.optionName[vs] || vs;
+        var apart = ctx.order.filter(function (id) {
+          return !ctx.rowOf[id].hidden && id !== vs && !versus(cellOf(ctx, ctx.rowOf[id], state.sort))[vs];
+        }).length;
+        said += ", against " + vsName;
+        if (apart) said += "; " + apart + " " + (apart === 1 ? noun.replace(/s$/, "") : noun) + " not compared with " + vsName +
+          " follow" + (apart === 1 ? "s" : "") + ", by their own verdicts";
+      } else if (sortOption(ctx, state.sort) && sortOption(ctx, state.sort).getAttribute("data-best") === "1") {
+        said += ", each against the best of its row";
+      }
+      said += ".";
+    }
     if (state.compare.length === 1) said += " Tick one or two more to compare.";
     if (state.judge) said += " Colours judged for " + contextName(ctx, state.judge) + ".";
     ctx.status.textContent = said;
@@ -205,13 +255,30 @@
   }
 
   function shownAs(c) { // what a cell says, to tell a re-judged cell from its published one
-    return JSON.stringify([c.verdict && c.verdict.level, c.verdict && c.verdict.word, c.detail || "", c.summary || "",
-      (c.parts || []).map(function (p) { return [p.verdict.level, p.verdict.word, p.regimes.map(function (r) { return r.name; })]; })]);
+    return JSON.stringify([c.verdict && c.verdict.level, c.verdict && c.verdict.word, c.verdict && c.verdict.symbol,
+      c.detail || "", c.summary || "", c.coverage || "",
+      (c.parts || []).map(function (p) { return [p.verdict.level, p.word || p.verdict.word, p.regimes.map(function (r) { return r.name; })]; })]);
   }
 
-  function verdictLine(v) {
+  function judgedWord(v) { // a judgement says so, before its word (verdict_html.py: _judged_word)
+    return v.judged ? [el("span", { "class": "dg-judged-word", text: (JUDGEMENT_WORD || "judgement") + ":" }), document.createTextNode(" ")] : [];
+  }
+  var JUDGEMENT_WORD = "";
+
+  function verdictLine(v, word) {
     return el("span", { "class": "dg-verdict" }, [el("span", { "class": "dg-symbol", "aria-hidden": "true", text: v.symbol }),
-      document.createTextNode(" " + v.word)]);
+      document.createTextNode(" ")].concat(judgedWord(v), [document.createTextNode(word || v.word)]));
+  }
+
+  var WORST = { bad: 0, mid: 1, good: 2, reference: 3, judged: 4, unknown: 5 };
+  function versusOf(parts) { // each opponent with the worst verdict against it (cell_html.py: _versus)
+    var worst = {}, order = [];
+    parts.forEach(function (p) {
+      if (!p.opponent) return;
+      if (!(p.opponent in worst)) { order.push(p.opponent); worst[p.opponent] = p.verdict.level; }
+      else if (WORST[p.verdict.level] < WORST[worst[p.opponent]]) worst[p.opponent] = p.verdict.level;
+    });
+    return order.map(function (o) { return o + ":" + worst[o]; }).join(" ");
   }
 
   function colourOf(v) { return /^[a-z]+$/.test(v.colour) ? v.colour : "grey"; }
@@ -222,7 +289,7 @@
   function judgeCell(td, published, c, name, results) {
     if (!td.dgPublished) {
       td.dgPublished = { html: td.innerHTML, cls: td.className, level: td.getAttribute("data-level"),
-        value: td.getAttribute("data-value") };
+        value: td.getAttribute("data-value"), vs: td.getAttribute("data-vs") };
     }
     var saved = td.dgPublished;
     if (!c || shownAs(c) === shownAs(published)) {
@@ -231,6 +298,7 @@
         td.className = saved.cls;
         td.setAttribute("data-level", saved.level);
         if (saved.value === null) td.removeAttribute("data-value"); else td.setAttribute("data-value", saved.value);
+        if (saved.vs === null) td.removeAttribute("data-vs"); else td.setAttribute("data-vs", saved.vs);
       }
       return false;
     }
@@ -238,28 +306,44 @@
     var links = {};
     Array.prototype.forEach.call(td.querySelectorAll("a.dg-src"), function (a) { links[a.hash.slice(1)] = a.cloneNode(true); });
     if (!td.dgLinks) td.dgLinks = links; else links = td.dgLinks;
-    td.className = "dg-cell dg-" + colourOf(v) + (parts.length > 1 ? " dg-split" : "") + " dg-rejudged";
+    if (!td.dgMeasuredOn) { // where the cell's values were measured (the campaign), kept from the published cell
+      td.dgMeasuredOn = Array.prototype.filter.call(td.querySelectorAll(".dg-from"), function (x) {
+        return /^measured on /.test(text(x));
+      }).map(function (x) { return x.cloneNode(true); });
+    }
+    td.className = "dg-cell dg-" + colourOf(v) + (v.judged ? " dg-judged" : "") + (parts.length > 1 ? " dg-split" : "") + " dg-rejudged";
     td.setAttribute("data-level", v.level);
     if (c.value === null || c.value === undefined) td.removeAttribute("data-value");
     else td.setAttribute("data-value", String(c.value));
-    var head = el("summary", {}, [verdictLine(v)]);
+    var vs = versusOf(parts);
+    if (vs) td.setAttribute("data-vs", vs); else td.removeAttribute("data-vs");
+    var first = parts[0], lineWord = first && first.verdict.level === v.level && first.verdict.word === v.word ? first.word : v.word;
+    var head = el("summary", {}, [verdictLine(v, lineWord)]);
+    if (!td.dgCaveats) td.dgCaveats = Array.prototype.map.call(td.querySelectorAll("summary .dg-caveat"), function (x) { return x.cloneNode(true); });
+    td.dgCaveats.forEach(function (x) { // the record's caveats for any context stay on the line (cell_html.py: caveat_marks)
+      head.appendChild(document.createTextNode(" "));
+      head.appendChild(x.cloneNode(true));
+    });
     parts.slice(1).forEach(function (p) {
       head.appendChild(document.createTextNode(" "));
-      head.appendChild(el("span", { "class": "dg-mark dg-" + colourOf(p.verdict) }, [
-        el("span", { "class": "dg-symbol", "aria-hidden": "true", text: p.verdict.symbol }), document.createTextNode(" " + p.verdict.word)]));
+      head.appendChild(el("span", { "class": "dg-mark dg-" + colourOf(p.verdict) + (p.verdict.judged ? " dg-judged" : "") }, [
+        el("span", { "class": "dg-symbol", "aria-hidden": "true", text: p.verdict.symbol }), document.createTextNode(" ")].concat(
+        judgedWord(p.verdict), [document.createTextNode(p.word || p.verdict.word)])));
     });
     var body = el("div", { "class": "dg-more-body" });
     parts.forEach(function (p) {
-      var line = el("span", { "class": "dg-part" }, [el("span", { "class": "dg-badge dg-" + colourOf(p.verdict) }, [
-        el("span", { "class": "dg-symbol", "aria-hidden": "true", text: p.verdict.symbol }), document.createTextNode(" " + p.verdict.word)]),
-        document.createTextNode(" on ")]);
+      var line = el("span", { "class": "dg-part" }, [el("span", { "class": "dg-badge dg-" + colourOf(p.verdict) + (p.verdict.judged ? " dg-judged" : "") }, [
+        el("span", { "class": "dg-symbol", "aria-hidden": "true", text: p.verdict.symbol }), document.createTextNode(" ")].concat(
+        judgedWord(p.verdict), [document.createTextNode(p.word || p.verdict.word)]))]);
+      if (p.regimes.length) line.appendChild(document.createTextNode(" on "));
       p.regimes.forEach(function (r, i) {
         if (i) line.appendChild(document.createTextNode(", "));
-        line.appendChild(results ? el("a", { href: results + "#" + r.table + "-row-" + r.row, text: r.name }) : document.createTextNode(r.name));
+        line.appendChild(results && r.table ? el("a", { href: results + "#" + r.table + "-row-" + r.row, text: r.name }) : document.createTextNode(r.name));
       });
       body.appendChild(line);
     });
     if (c.summary) body.appendChild(el("span", { "class": "dg-detail dg-summary", text: c.summary }));
+    if (c.coverage) body.appendChild(el("span", { "class": "dg-detail dg-coverage", text: "answers for " + c.coverage }));
     if (c.detail) body.appendChild(el("span", { "class": "dg-detail", text: c.detail }));
     if (c.judged && c.judged.confidence === "within noise") {
       body.appendChild(el("span", { "class": "dg-detail dg-noise" }, [el("span", { "class": "dg-symbol", "aria-hidden": "true", text: "≈" }),
@@ -268,6 +352,7 @@
     (c.tables || []).forEach(function (t) {
       body.appendChild(el("span", { "class": "dg-from" }, [document.createTextNode("from "), links[t] ? links[t].cloneNode(true) : document.createTextNode(t)]));
     });
+    if ((c.tables || []).length) td.dgMeasuredOn.forEach(function (x) { body.appendChild(x.cloneNode(true)); });
     body.appendChild(el("span", { "class": "dg-detail dg-judged-for" }, [
       document.createTextNode("Judged for " + name + ". For any context: " + published.verdict.symbol + " " + published.verdict.word + ".")]));
     td.textContent = "";
@@ -275,10 +360,18 @@
     return true;
   }
 
+  /* The answer box says the answer for the context judged for (the guide's own for it, or the one for any). */
+  function answerFor(context) {
+    Array.prototype.forEach.call(document.querySelectorAll(".dg-answer [data-context]"), function (node) {
+      node.hidden = node.getAttribute("data-context") !== (context || "");
+    });
+  }
+
   /* Every comparison cell of the given rows judged for `context` ("" undoes it); the number that changed. */
   function judgeRows(data, derived, context, rowsOf) {
     var name = "";
     data.contexts.forEach(function (c) { if (c.id === context) name = c.name; });
+    JUDGEMENT_WORD = (data.levels.judged || {}).word || "judgement";
     var any = document.querySelector("a.dg-src");
     var results = any ? any.href.replace(/#.*$/, "") : "";
     var changed = 0;
@@ -286,7 +379,7 @@
       var tds = rowsOf(o.id);
       if (!tds) return;
       data.columns.forEach(function (col, i) {
-        if (col.kind !== "comparison" || !tds[i]) return;
+        if ((col.kind !== "comparison" && col.kind !== "support") || !tds[i]) return;
         if (judgeCell(tds[i], o.cells[i], derived ? derived.cells[o.id][i] : null, name, results)) changed += 1;
       });
     });
@@ -314,6 +407,11 @@
         return tr ? Array.prototype.slice.call(tr.cells, 1) : null;
       });
       ctx.judged = want;
+      answerFor(want);
+      Object.keys(ctx.rowOf).forEach(function (id) { // a row recommended for some contexts only loses its mark
+        var tr = ctx.rowOf[id], only = tr.getAttribute("data-rec-contexts");
+        if (only) tr.classList.toggle("dg-rec-off", !!want && (" " + only + " ").indexOf(" " + want + " ") < 0);
+      });
       Object.keys(ctx.rowOf).forEach(function (id) { // an option's page opens judged as the matrix is
         var a = ctx.rowOf[id].querySelector("th > a");
         if (!a) return;
@@ -517,8 +615,12 @@
       judgeNoun: (judge && judge.options[0] ? judge.options[0].text.replace(/^any /, "") : "context"),
       form: form, table: table, view: view, status: document.getElementById("matrix-status"),
       dataUrl: json.href, path: location.pathname, rowOf: Object.create(null), order: [], boxes: Object.create(null), labels: Object.create(null),
-      filterNames: [], heads: [], state: { judge: "", on: "", filters: {}, sort: "", compare: [] }, shownCompare: "",
+      filterNames: [], heads: [], state: { judge: "", on: "", filters: {}, sort: "", vs: "", compare: [] }, shownCompare: "",
+      optionName: Object.create(null),
     };
+    if (form.elements.vs) {
+      Array.prototype.forEach.call(form.elements.vs.options, function (o) { if (o.value) ctx.optionName[o.value] = o.text; });
+    }
     Array.prototype.forEach.call(form.elements, function (f) {
       if (f.name && f.name.indexOf("f-") === 0) {
         ctx.filterNames.push(f.name);
@@ -555,7 +657,7 @@
     form.addEventListener("submit", function (event) { event.preventDefault(); });
     form.addEventListener("reset", function (event) {
       event.preventDefault();
-      commit(ctx, { judge: ctx.state.judge, on: "", filters: {}, sort: "", compare: [] });
+      commit(ctx, { judge: ctx.state.judge, on: "", filters: {}, sort: "", vs: "", compare: [] });
     });
     current = ctx;
     var state = stateFrom(ctx, location.search);

@@ -302,8 +302,9 @@
           var a = at(t, row, side[1]), b = at(t, row, side[2]);
           if (a.value === null || b.value === null) return;
           var j = judge(col, a, b, t.better);
-          found.push({ ratio: j.value, context: row.context, table: t, row: row, judged: j });
           var other = own[side[2]] || side[2];
+          found.push({ ratio: j.value, context: row.context, table: t, row: row, judged: j,
+            against: "vs " + (labels[other] || other), opponent: other });
           if (!others[t.id]) { others[t.id] = []; order.push(t); }
           if (others[t.id].indexOf(other) < 0) others[t.id].push(other);
           if (sources.indexOf(t.id) < 0) sources.push(t.id);
@@ -328,8 +329,10 @@
           var values = measured.map(function (s) { return at(t, row, s.id).value; });
           var top = t.better === "higher" ? Math.max.apply(null, values) : Math.min.apply(null, values);
           var me = at(t, row, mine[0].id), bestSeries = measured[values.indexOf(top)], bestId = bestSeries.id;
-          var j = judge(col, me, at(t, row, bestId), t.better);
-          found.push({ ratio: j.value, context: row.context, table: t, row: row, judged: j });
+          var j = judge(col, me, at(t, row, bestId), t.better), topOwner = own[bestId];
+          var isBest = me.value === top;
+          found.push({ ratio: j.value, context: row.context, table: t, row: row, judged: j,
+            against: isBest ? "(best)" : "vs " + (labels[topOwner] || topOwner), opponent: isBest ? null : topOwner });
           details.push(row.label + " " + figure(mine[0], me.value) + " " + t.unit + " (" +
             (me.value === top ? "best" : "best " + figure(bestSeries, top)) + ")");
           if (sources.indexOf(t.id) < 0) sources.push(t.id);
@@ -339,55 +342,180 @@
     }
     function parts(col, found) {
       var verdicts = found.map(function (m) { return verdictOf(guide, m.judged.outcome); });
-      var key = function (v) { return v.level + "\u0000" + v.word; };
+      var vkey = function (v) { return v.level + "\u0000" + v.word; };
+      var key = function (v, i) { return vkey(v) + "\u0000" + found[i].against; };
       var byContext = {};
       found.forEach(function (m, i) {
         if (m.context === null || m.context === undefined) return;
-        (byContext[m.context] = byContext[m.context] || {})[key(verdicts[i])] = true;
+        (byContext[m.context] = byContext[m.context] || {})[key(verdicts[i], i)] = true;
       });
       var groups = [], seen = {}, several = found.some(function (m) { return m.table !== found[0].table; });
       found.forEach(function (m, i) {
-        var v = verdicts[i], k = key(v);
+        var v = verdicts[i], k = key(v, i);
         var whole = m.context !== null && m.context !== undefined && Object.keys(byContext[m.context]).length === 1;
         // a row of a cell fed by several tables is named with its table's label
         var row = several ? m.row.label + " (" + (m.table.label || m.table.id) + ")" : m.row.label;
         var name = whole ? contexts[m.context] || m.context : row;
         if (seen[k + "\u0000" + name]) return;
         seen[k + "\u0000" + name] = true;
-        var g = groups.filter(function (x) { return key(x.verdict) === k; })[0];
-        if (!g) groups.push(g = { verdict: v, regimes: [] });
+        var g = groups.filter(function (x) { return x.key === k; })[0];
+        if (!g) groups.push(g = { key: k, verdict: v, regimes: [], against: m.against, opponent: m.opponent });
         g.regimes.push({ name: name, table: m.table.id, row: m.row.id });
       });
       return groups.map(function (g, i) { return [g, i]; }).sort(function (x, y) {
         return (WORST_FIRST[x[0].verdict.level] - WORST_FIRST[y[0].verdict.level]) || x[1] - y[1];
+      }).map(function (x) { var g = x[0]; return part(g.verdict, g.regimes, g.against, g.opponent); });
+    }
+    function part(v, regimes, against, opponent, j) {
+      return { verdict: v, regimes: regimes, against: against || "", opponent: opponent || null,
+        word: against ? v.word + " " + against : v.word, reason: j ? j.reason : null, source: j ? j.source : null };
+    }
+    /* what a cell says beyond its measured rows (generator/derive/columns/filled.py) */
+    function judgements(option, col) {
+      var given = (option.judgements || {})[col.id];
+      return !given ? [] : Array.isArray(given) ? given : [given];
+    }
+    function judgedVerdict(col, j) { // generator/derive/cells.py: judged_verdict
+      var judgedStyle = guide.levels.judged || {};
+      var level = j.value !== null && j.value !== undefined ? col.bands[bandIndex(col, j.value)].level :
+        ["good", "mid", "bad"].indexOf(j.level) >= 0 ? j.level : "judged";
+      var style = guide.levels[level] || {};
+      return { level: level, word: j.word, symbol: judgedStyle.symbol || "", colour: style.colour || "grey", judged: true };
+    }
+    function columnContexts(col) {
+      var named = {};
+      tables.forEach(function (t) {
+        if (t.tags.indexOf(col.tag) < 0) return;
+        t.rows.forEach(function (row) { if (row.context !== null && row.context !== undefined) named[row.context] = true; });
+      });
+      return guide.contexts.map(function (c) { return c.id; }).filter(function (c) { return named[c]; });
+    }
+    function ctxNames(ids) { return ids.map(function (c) { return contexts[c] || c; }).join(", "); }
+    function judgedPart(col, j, ids) {
+      var regimes = ids.map(function (c) { return { name: contexts[c] || c, table: "", row: "" }; });
+      return part(judgedVerdict(col, j), regimes, j.against ? "vs " + (labels[j.against] || j.against) : "", j.against, j);
+    }
+    function notMeasured(ids) {
+      var v = levelVerdict(guide, "unknown", "not measured");
+      v.word = v.word + " on " + ctxNames(ids);
+      return part(v, []);
+    }
+    function byLevel(ps) {
+      return ps.map(function (p, i) { return [p, i]; }).sort(function (x, y) {
+        return (WORST_FIRST[x[0].verdict.level] - WORST_FIRST[y[0].verdict.level]) || x[1] - y[1];
       }).map(function (x) { return x[0]; });
     }
+    function coverageOf(all, unknown) {
+      var noun = all.length > 1 ? guide.guide.context_noun_plural : guide.guide.context_noun;
+      return unknown.length ? (all.length - unknown.length) + " of " + all.length + " " + noun : "";
+    }
+    function filled(col, option, found, ps) {
+      var all = columnContexts(col);
+      if (found.some(function (m) { return m.context === null || m.context === undefined; }) || !all.length) return [ps, ""];
+      var measured = {}, given = {};
+      found.forEach(function (m) { measured[m.context] = true; });
+      var js = judgements(option, col);
+      js.forEach(function (j) { (j.contexts || []).forEach(function (c) { given[c] = j; }); });
+      var missing = all.filter(function (c) { return !measured[c]; });
+      if (!missing.length) return [ps, ""];
+      var extra = [];
+      js.forEach(function (j) {
+        var mine = missing.filter(function (c) { return (j.contexts || []).indexOf(c) >= 0; });
+        if (mine.length) extra.push(judgedPart(col, j, mine));
+      });
+      var unknown = missing.filter(function (c) { return !given[c]; });
+      if (unknown.length) extra.push(notMeasured(unknown));
+      return [byLevel(ps.concat(extra)), coverageOf(all, unknown)];
+    }
+    function scaledFirst(ps) {
+      var scaled = ps.filter(function (p) { return ["bad", "mid", "good"].indexOf(p.verdict.level) >= 0; });
+      return (scaled.length ? scaled : ps)[0].verdict;
+    }
+    function judgedCell(col, j) {
+      var p = judgedPart(col, j, []);
+      return { column: col.id, verdict: p.verdict, value: null, detail: "", parts: p.against ? [p] : [], summary: "",
+        tables: [], coverage: "" };
+    }
+    function onlyJudged(col, js) {
+      var all = columnContexts(col);
+      if (!all.length) all = guide.contexts.map(function (c) { return c.id; });
+      var ps = js.map(function (j) {
+        return judgedPart(col, j, all.filter(function (c) { return (j.contexts || []).indexOf(c) >= 0; }));
+      }).filter(function (p) { return p.regimes.length; });
+      var covered = {};
+      js.forEach(function (j) { (j.contexts || []).forEach(function (c) { covered[c] = true; }); });
+      var unknown = all.filter(function (c) { return !covered[c]; });
+      if (unknown.length) ps.push(notMeasured(unknown));
+      ps = byLevel(ps);
+      return { column: col.id, verdict: scaledFirst(ps), value: null, detail: "", parts: ps,
+        summary: ps.length > 1 ? "regimes disagree; colour of the worst" : "", tables: [], coverage: coverageOf(all, unknown) };
+    }
+    function supportCell(col, option, old) { // generator/derive/columns/support.py: judged for one context
+      var own = (option.support || []).filter(function (s) { return s.context === context; })[0];
+      if (!own) return old;
+      var v = own.verdict, style = guide.levels[v.level] || {};
+      v = { level: v.level, word: v.word, symbol: v.symbol, colour: style.colour || "grey", judged: !!v.judged };
+      return { column: col.id, verdict: v, value: null, detail: own.note || "", parts: [], summary: "",
+        tables: [], coverage: "" };
+    }
+    function lineWord(c) { // generator/derive/cells.py: line_word
+      var ps = c.parts || [];
+      if (ps.length > 1) {
+        return ps.map(function (p) {
+          var w = p.word || p.verdict.word;
+          return p.regimes.length ? w + " on " + p.regimes.map(function (r) { return r.name; }).join(", ") : w;
+        }).join(" · ");
+      }
+      return ps.length ? ps[0].word || ps[0].verdict.word : c.verdict.word;
+    }
+    function withWord(v, word) {
+      return { level: v.level, word: word, symbol: v.symbol, colour: v.colour, judged: v.judged };
+    }
+    function coloured(c) { // every verdict shown with its level's colour, published cells included (guide.json has none)
+      if (!c || !c.verdict || c.verdict.colour) return c;
+      var out = {}, style = guide.levels[c.verdict.level] || {};
+      Object.keys(c).forEach(function (k) { out[k] = c[k]; });
+      out.verdict = { level: c.verdict.level, word: c.verdict.word, symbol: c.verdict.symbol, colour: style.colour || "grey",
+        judged: !!c.verdict.judged };
+      return out;
+    }
     function cell(col, option, old) {
+      if (col.kind === "support" && context) return supportCell(col, option, old);
       if (col.kind !== "comparison") return old;
       if (col.against === "baseline" && option.id === col.baseline) {
         return { column: col.id, verdict: levelVerdict(guide, "reference", "reference"), value: null,
           detail: "the reference", parts: [], summary: "", tables: tagged(option.id, col.tag).map(function (t) { return t.id; }) };
       }
       var got = col.against === "best" ? best(col, option.id, context) : against(col, option.id, context);
+      var js = judgements(option, col);
+      var general = js.filter(function (j) { return !(j.contexts || []).length; })[0];
       if (got.found.length) {
-        var ps = parts(col, got.found), summary = "";
-        var count = ps.reduce(function (n, p) { return n + p.regimes.length; }, 0);
-        if (ps.length > 1 && col.aggregate === "worst") { summary = "worst of " + count + " regimes shown"; ps = ps.slice(0, 1); }
-        else if (ps.length > 1) summary = "regimes disagree; colour of the worst";
+        var ps = parts(col, got.found), summary = "", coverage = "";
+        if (!context) { var f = filled(col, option, got.found, ps); ps = f[0]; coverage = f[1]; }
+        var measuredParts = ps.filter(function (p) { return p.regimes.length && p.regimes[0].table; });
+        var count = measuredParts.reduce(function (n, p) { return n + p.regimes.length; }, 0);
+        var worstVerdict = scaledFirst(ps);
+        if (measuredParts.length > 1 && col.aggregate === "worst") {
+          summary = "worst of " + count + " regimes shown";
+          ps = [ps[0]].concat(ps.slice(1).filter(function (p) { return measuredParts.indexOf(p) < 0; }));
+        } else if (ps.length > 1) summary = "regimes disagree; colour of the worst";
         var noisy = got.found.filter(function (m) { return m.judged.confidence === "within noise"; });
         var worst = got.found.reduce(function (w, m) { return m.ratio < w.ratio ? m : w; });
-        return { column: col.id, verdict: ps[0].verdict, value: worst.ratio, detail: got.detail, parts: ps,
-          summary: summary, tables: got.sources, judged: (noisy[0] || worst).judged };
+        return { column: col.id, verdict: worstVerdict, value: worst.ratio, detail: got.detail, parts: ps,
+          summary: summary, tables: got.sources, judged: (noisy[0] || worst).judged, coverage: coverage };
       }
+      var forContext = context && js.filter(function (j) { return (j.contexts || []).indexOf(context) >= 0; })[0];
+      if (forContext) return judgedCell(col, forContext);
       var elsewhere = context && (col.against === "best" ? best(col, option.id, null) : against(col, option.id, null)).found.length;
-      if (elsewhere) { // measured, but in other contexts only: it says so
+      if (context && (elsewhere || js.length && !general)) { // answered in other contexts only: it says so
         var unknown = levelVerdict(guide, "unknown", "not measured");
-        unknown.word = "not measured on " + (contexts[context] || context);
-        return { column: col.id, verdict: unknown, value: null, detail: "", parts: [], summary: "", tables: [] };
+        unknown.word = unknown.word + " on " + (contexts[context] || context);
+        return { column: col.id, verdict: unknown, value: null, detail: "", parts: [], summary: "", tables: [], coverage: "" };
       }
-      if (old && old.verdict && old.verdict.judged) return old; // a stated judgement stays as it is
+      if (general) return judgedCell(col, general);
+      if (!context && js.length) return onlyJudged(col, js);
       return { column: col.id, verdict: levelVerdict(guide, "unknown", "not measured"), value: null, detail: "",
-        parts: [], summary: "", tables: [] };
+        parts: [], summary: "", tables: [], coverage: "" };
     }
     function reading(ids) { // columns/comparison.py: reading
       var found = {}, keys = [];
@@ -401,10 +529,10 @@
     var cells = {}, flips = [];
     guide.options.forEach(function (option) {
       cells[option.id] = guide.columns.map(function (col, i) {
-        var old = option.cells[i], now = cell(col, option, old);
-        if (old.verdict && now.verdict && (old.verdict.level !== now.verdict.level || old.verdict.word !== now.verdict.word)) {
+        var old = option.cells[i], now = coloured(cell(col, option, old));
+        if (old.verdict && now.verdict && (old.verdict.level !== now.verdict.level || lineWord(old) !== lineWord(now))) {
           flips.push({ option: option.id, name: option.name, label: labels[option.id], column: col.id,
-            column_label: col.label, before: old.verdict, after: now.verdict, ratio: ratioChange(old.value, now.value, reading((now.tables || []).concat(old.tables || []))),
+            column_label: col.label, before: withWord(old.verdict, lineWord(old)), after: withWord(now.verdict, lineWord(now)), ratio: ratioChange(old.value, now.value, reading((now.tables || []).concat(old.tables || []))),
             why: now.judged && now.judged.confidence === "within noise" ? "within noise" : "" });
         }
         return now;
@@ -693,10 +821,10 @@
         var old = o.cells[i].verdict, moved = old && (old.level !== c.verdict.level || old.word !== c.verdict.word);
         td.className = "dg-yours-cell dg-" + (/^[a-z]+$/.test(c.verdict.colour) ? c.verdict.colour : "grey") + (moved ? " dg-yours-moved" : "");
         td.textContent = "";
-        var shown = c.parts && c.parts.length > 1 ? c.parts : [{ verdict: c.verdict, regimes: [] }];
-        shown.forEach(function (p) {
+        var shown = c.parts && c.parts.length ? c.parts : [{ verdict: c.verdict, regimes: [] }];
+        shown.forEach(function (p) { // each part says what it is measured against ("tie vs road")
           var line = el("span", { "class": "dg-yours-part" }, [el("span", { "class": "dg-symbol", "aria-hidden": "true", text: p.verdict.symbol }),
-            " " + (p.verdict.judged ? "judgement: " : "") + p.verdict.word +
+            " " + (p.verdict.judged ? "judgement: " : "") + (p.word || p.verdict.word) +
             (p.regimes.length ? " on " + p.regimes.map(function (r) { return r.name; }).join(", ") : "")]);
           td.appendChild(line);
         });

@@ -1,0 +1,132 @@
+"""What a comparison cell says beyond its measured rows: the contexts it has no row in (a judgement given for
+them, or "not measured on X"), a cell decided by judgements alone, and how many contexts a cell speaks for."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from generator import schema
+from generator.derive.cells import (
+    WORST_FIRST,
+    Cell,
+    Part,
+    Regime,
+    Verdict,
+    data_context_name,
+    judged_verdict,
+)
+from generator.derive.columns import Build
+from generator.model import Data, at, measurement_tables
+
+
+class Placed(Protocol):
+    """A measured row of a cell, as far as this module reads it: the context it lies in."""
+
+    @property
+    def context(self) -> str | None: ...
+
+
+def _not_measured(data: Data, contexts: list[str]) -> Part:
+    """The part of a cell for the contexts it has neither a row nor a judgement in: ``not measured on Hill Town``."""
+    style = data.guide.levels["unknown"]
+    names = ", ".join(data_context_name(data, c) for c in contexts)
+    return Part(Verdict("unknown", f"{style.word or schema.NOT_MEASURED} on {names}", style.symbol, style.colour), ())
+
+
+def column_contexts(data: Data, column: schema.ComparisonColumn) -> list[str]:
+    """The contexts some row of the column's tables names, in the guide's order."""
+    named = {row.context for t in measurement_tables(data) if column.tag in t.tags for row in t.rows}
+    return [c.id for c in data.guide.contexts if c.id in named]
+
+
+def judged_part(
+    data: Data, column: schema.ComparisonColumn, j: schema.Judgement, contexts: list[str], names: dict[str, str]
+) -> Part:
+    regimes = tuple(Regime(data_context_name(data, c), "", "") for c in contexts)
+    against = f"vs {names.get(j.against, j.against)}" if j.against else ""
+    return Part(judged_verdict(data, column, j), regimes, against, j.against, j.reason, j.source)
+
+
+def filled(
+    build: Build, column: schema.ComparisonColumn, option: schema.Option, found: Sequence[Placed], parts: list[Part]
+) -> tuple[list[Part], str]:
+    """The published cell's parts with every context of the column it has no row in: a judgement given for
+    that context, or "not measured"; and how many contexts it speaks for, when not all. Measured rows win: a
+    judgement for a context that has some is checked against them (a contradiction is refused)."""
+    data = build.data
+    contexts = column_contexts(data, column)
+    if any(m.context is None for m in found) or not contexts:
+        return parts, ""
+    measured = {m.context for m in found}
+    given = {c: j for j in option.judgements_for(column.id) for c in j.contexts}
+    for ctx in sorted(measured & set(given), key=contexts.index):
+        j = given[ctx]
+        levels = {p.verdict.level for p in parts if any(r.name == data_context_name(data, ctx) for r in p.regimes)}
+        if j.level in ("good", "mid", "bad") and levels and j.level not in levels:
+            build.problems.append(
+                at(
+                    data,
+                    option,
+                    ("judgements", column.id),
+                    f"the judgement {j.word!r} ({j.level}) on {data_context_name(data, ctx)} contradicts the measured "
+                    f"verdict there ({', '.join(p.word for p in parts if p.verdict.level in levels)}); "
+                    "measured rows win",
+                )
+            )
+    missing = [c for c in contexts if c not in measured]
+    if not missing:
+        return parts, ""
+    extra: list[Part] = []
+    for j in option.judgements_for(column.id):
+        mine = [c for c in missing if c in j.contexts]
+        if mine:
+            extra.append(judged_part(data, column, j, mine, build.names))
+    unknown = [c for c in missing if c not in given]
+    if unknown:
+        extra.append(_not_measured(data, unknown))
+    merged = sorted([*parts, *extra], key=lambda p: WORST_FIRST[p.verdict.level])
+    noun = data.guide.context_noun_plural if len(contexts) > 1 else data.guide.context_noun
+    coverage = f"{len(contexts) - len(unknown)} of {len(contexts)} {noun}" if unknown else ""
+    return merged, coverage
+
+
+def judged_cell(build: Build, column: schema.ComparisonColumn, j: schema.Judgement, note: str | None) -> Cell:
+    """A cell no row decides, decided by a stated judgement."""
+    part = judged_part(build.data, column, j, [], build.names)
+    return Cell(column, part.verdict, reason=j.reason, note=note, source=j.source, parts=[part] if part.against else [])
+
+
+def only_judged(
+    build: Build,
+    column: schema.ComparisonColumn,
+    option: schema.Option,
+    judgements: list[schema.Judgement],
+    note: str | None,
+) -> Cell:
+    """A published cell no row decides, with judgements given for some contexts: each judgement's part, and
+    "not measured" for the column's other contexts."""
+    data = build.data
+    contexts = column_contexts(data, column) or [c.id for c in data.guide.contexts]
+    parts = [judged_part(data, column, j, [c for c in contexts if c in j.contexts], build.names) for j in judgements]
+    parts = [p for p in parts if p.regimes]
+    covered = {c for j in judgements for c in j.contexts}
+    unknown = [c for c in contexts if c not in covered]
+    if unknown:
+        parts.append(_not_measured(data, unknown))
+    parts.sort(key=lambda p: WORST_FIRST[p.verdict.level])
+    scaled = [p for p in parts if p.verdict.level in ("bad", "mid", "good")]
+    noun = data.guide.context_noun_plural if len(contexts) > 1 else data.guide.context_noun
+    coverage = f"{len(contexts) - len(unknown)} of {len(contexts)} {noun}" if unknown else ""
+    first = judgements[0]
+    summary = "regimes disagree; colour of the worst" if len(parts) > 1 else ""
+    return Cell(
+        column,
+        (scaled or parts)[0].verdict,
+        reason=first.reason,
+        note=note,
+        source=first.source,
+        parts=parts,
+        summary=summary,
+        coverage=coverage,
+    )

@@ -1,0 +1,67 @@
+"""The numbers a source's quote states, and whether a value typed by hand is one of them.
+
+A value typed from a quote (``source: {quote: "... 373.25 ops/s ..."}``) must be one of the numbers
+the quote states, in the value's own precision: ``373.25`` and ``373.3`` both agree with ``373.254``;
+``173.25`` agrees with none (a typo the build would otherwise publish). A value computed from the quoted
+numbers (a sum, a conversion of units) says so and how in the source's ``derived`` field, and is not
+compared. Used by the check (``check/rules/typed_values_match_their_quotes.py``) and by the migration
+to this format, which lists the values that disagree for their author.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
+
+#: A number as prose writes one: ``18201``, ``18,201``, ``0.37``; not part of a word (``v2``, ``X100``),
+#: of a version (``0.21.1``) or of a longer number.
+_NUMBER = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w]|[.,]\d)")
+
+
+def stated_numbers(quote: str) -> list[str]:
+    """The numbers ``quote`` states, as written without thousands separators, in order, once each.
+
+    >>> stated_numbers("Tool 0.21 on X16: 1,234.5 vs 68.7 ops/s (v0.21.1)")
+    ['0.21', '1234.5', '68.7']
+    """
+    found: dict[str, None] = {}
+    for match in _NUMBER.finditer(quote):
+        found[match.group(1).replace(",", "") + (match.group(2) or "")] = None
+    return list(found)
+
+
+def _decimal(value: float | int | str) -> Decimal:
+    """The value as typed: the schema reads every number as a float, so ``150`` arrives as ``150.0``."""
+    if isinstance(value, float):
+        return Decimal(int(value)) if value.is_integer() else Decimal(repr(value))
+    return Decimal(str(value))
+
+
+def agrees(value: float | int, stated: Iterable[str]) -> bool:
+    """Whether ``value`` is one of the ``stated`` numbers, rounded to the value's own decimals."""
+    try:
+        typed = _decimal(value)
+    except InvalidOperation:
+        return False
+    exponent = typed.as_tuple().exponent
+    step = Decimal(1).scaleb(min(int(exponent), 0)) if isinstance(exponent, int) else Decimal(1)
+    for text in stated:
+        number = Decimal(text)
+        if number == typed:
+            return True
+        if any(number.quantize(step, rounding=how) == typed for how in (ROUND_HALF_UP, ROUND_HALF_EVEN)):
+            return True
+    return False
+
+
+def disagreement(value: float | int, quote: str) -> str | None:
+    """Why ``value`` does not agree with ``quote``, or None when it does (or the quote states no number)."""
+    stated = stated_numbers(quote)
+    if not stated or agrees(value, stated):
+        return None
+    listed = ", ".join(stated[:12]) + (", ..." if len(stated) > 12 else "")
+    return (
+        f"{_decimal(value)} is not a number its quote states ({listed}); correct the value, or say how it is "
+        "computed from them with `derived:` in its source (`the sum of 12.5 and 13`, `0.37 ms in µs`)"
+    )
