@@ -140,7 +140,7 @@ def test_a_site_without_a_usable_site_url_is_refused_with_where(tmp_path: Path) 
     writing anything, with the file and the setting, not a traceback."""
     bad = [
         ("", "site_url: required"),
-        ("'https://x.example/a b/'", "site_url: 'https://x.example/a b/' is not a plain"),
+        ("'https://x.example/a b/'", "site_url: expected an http(s) address"),
     ]
     for value, said in bad:
         root = tmp_path / ("none" if not value else "bad")

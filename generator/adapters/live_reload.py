@@ -97,6 +97,9 @@ class ZensicalReload:
 
     body: str
     """What follows the path's line: the same on every page."""
+    origin: str = ""
+    """Where ``zensical serve`` answers (``http://127.0.0.1:8000``): the served pages name the script files
+    under it, not under ``site_url``'s origin (MkDocs' server sets ``site_url`` to its own address too)."""
 
     def script(self, path: str) -> str:
         """The script Zensical appends to the page served at ``path`` (``/options/x/``)."""
@@ -203,8 +206,11 @@ def serve_overrides(
 
     texts = [text.decode("utf-8", "replace") for uri, text in overrides.items() if uri.endswith(".html")]
     scripts = csp.scripts_in(texts) + csp.template_scripts([zensical_templates()])
-    try:  # the theme's and the engine's script files by address, as the built pages name them
-        files = trusted_files(config, [zensical_templates()])
+    site_url = str(config.get("site_url") or "")
+    if reload.origin:
+        site_url = reload.origin + (urlsplit(site_url).path or "/")
+    try:  # the theme's and the engine's script files by address, under the address the pages are served at
+        files = trusted_files({**config, "site_url": site_url}, [zensical_templates()])
     except script_files.SiteUrlRefused:
         files = None  # refused with its line by the build that comes first
     theme = csp.ThemeScripts(dict.fromkeys(scripts), None, {"config": config}, files)
