@@ -20,7 +20,7 @@ plugin), so the last good pages can live on the instance.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
@@ -35,7 +35,6 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import TableOfContents
 from mkdocs.utils import get_relative_url
-from mkdocs.utils import meta as mkdocs_meta
 from watchdog.events import FileModifiedEvent, FileSystemEvent, FileSystemEventHandler
 
 from generator.adapters import (
@@ -48,6 +47,7 @@ from generator.adapters import (
     page_gate,
     sanitize,
     script_files,
+    serve_headers,
 )
 from generator.adapters.config_where import where
 from generator.adapters.html_blocks import put_back, set_aside
@@ -261,7 +261,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         uri = page.file.src_uri
         # Front matter from any source, the page's own or another plugin's (Material's `meta` and its meta
         # files, which run before this): generated pages included, only what the allow-list keeps.
-        kept = front_matter.allowed(page.meta) if uri not in self.pages else _own_meta(self.pages[uri])
+        kept = front_matter.allowed(page.meta) if uri not in self.pages else front_matter.own(self.pages[uri])
         if kept != page.meta:
             outside = self._outside_meta(page, config, kept)
             if outside is not None:
@@ -283,7 +283,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             return None
         extends = [str(path) for path in page.meta.get("__extends") or []]
         where_from = f" (from {', '.join(extends)})" if extends else ""
-        message = f"front matter from outside the page{where_from}: {_meta_keys(page.meta, kept)}"
+        message = f"front matter from outside the page{where_from}: {front_matter.not_kept(page.meta, kept)}"
         return Problem(self._page_name(config, uri), 1, "", message)
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -294,7 +294,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             # content, a build stops in on_env.
             source = self.texts.get(uri, "") if uri in self.broken else page.file.content_string
             shown = self._page_name(config, uri)
-            html, found = handwritten.check_page(html, source, shown, toc=_toc_tokens(page.toc))
+            html, found = handwritten.check_page(html, source, shown, toc=page_gate.toc_tokens(page.toc))
             if found:  # under serve the page is shown without what its table of contents was refused for
                 page.toc = TableOfContents([])
             if found or uri in self.refused:
@@ -352,7 +352,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
 
     def on_serve(self, server: Any, config: MkDocsConfig, builder: Callable[..., None]) -> Any:
         self.serving = True  # `mkdocs serve --clean` starts up as "build" but serves all the same
-        _send_nosniff(server)
+        serve_headers.send_nosniff(server)
         server.watch(str(self.data_dir))
         server.watch(str(TEMPLATES))
         if self.templates is not None and self.templates.is_dir():
@@ -388,38 +388,6 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         if not live_reload.allow_mkdocs_reload(server):  # each answer's policy allows the script it injects
             log.warning("live reload: this server's reload script is not one the policy can allow; reload by hand")
         return server
-
-
-def _toc_tokens(toc: Iterable[Any]) -> list[dict[str, Any]]:
-    """MkDocs' table of contents as Python-Markdown's ``toc_tokens`` (``id``, ``name``, ``children``)."""
-    return [{"id": a.id, "name": a.title, "children": _toc_tokens(a.children)} for a in toc]
-
-
-def _own_meta(markdown: str) -> dict[str, Any]:
-    """The front matter the engine wrote into a generated page."""
-    return dict(mkdocs_meta.get_data(markdown)[1])
-
-
-def _meta_keys(meta: Mapping[str, Any], kept: Mapping[str, Any]) -> str:
-    """The front matter keys (and values) the allow-list does not keep, for the refusal."""
-    odd = sorted(str(k) for k in meta if (k not in kept or kept[k] != meta[k]) and k != "__extends")
-    return ", ".join(odd[:10]) + " (only title, description, hide and search, as plain text; docs/previews.md)"
-
-
-def _send_nosniff(server: Any) -> None:
-    """Every answer of MkDocs' development server says ``X-Content-Type-Options: nosniff``: the browser runs
-    as a script only what is served as JavaScript (docs/previews.md)."""
-    if not (hasattr(server, "get_app") and hasattr(server, "set_app")):
-        return
-    app = server.get_app()
-
-    def with_nosniff(environ: Any, start_response: Callable[..., Any]) -> Any:
-        def start(status: str, headers: list[tuple[str, str]], *rest: Any) -> Any:
-            return start_response(status, [*headers, ("X-Content-Type-Options", "nosniff")], *rest)
-
-        return app(environ, start)
-
-    server.set_app(with_nosniff)
 
 
 class _Returns(FileSystemEventHandler):

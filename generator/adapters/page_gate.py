@@ -89,6 +89,12 @@ def _attributes(page_html: str) -> list[tuple[str, str, str]]:
     return found
 
 
+def toc_tokens(toc: Iterable[Any]) -> list[dict[str, Any]]:
+    """MkDocs' table of contents (``AnchorLink``s) as Python-Markdown's ``toc_tokens`` (``id``, ``name``,
+    ``children``), for :func:`problems`."""
+    return [{"id": a.id, "name": a.title, "children": toc_tokens(a.children)} for a in toc]
+
+
 def _tokens(tokens: Iterable[Mapping[str, Any]]) -> Iterable[Mapping[str, Any]]:
     for token in tokens:
         yield token
