@@ -523,6 +523,77 @@ def test_a_harmless_change_to_the_site_is_listed_without_a_warning(tmp_path: Pat
     assert "same.md" not in ok(repo, "--head", "HEAD")
 
 
+# --- the report reads like the site ----------------------------------------------------------------
+
+
+def test_a_value_is_printed_with_the_precision_the_site_prints_it_with(repo: Path) -> None:
+    edit(repo, "tables/hill-times.yml", "better: lower\n", "better: lower\nvalue_digits: 0\n")
+    commit(repo, "values to the second")
+    edit(repo, "tables/hill-times.yml", "cargo: 150", "cargo: 207.36755835547942")
+    md = ok(repo, "--base", "HEAD")
+    assert "| Hill A | cargo bike | 150 s | 207 s |" in md
+    assert "207.3675" not in md
+    assert [(v["text_before"], v["text_after"]) for v in report(repo, "--base", "HEAD")["values"]] == [("150", "207")]
+
+
+def test_a_cell_that_appears_not_measured_is_not_a_changed_number(repo: Path) -> None:
+    row = "  - id: hill-a\n    label: Hill A\n    context: hill-town\n    values: {road: 100, cargo: 150}\n"
+    added = "  - id: hill-b\n    label: Hill B\n    context: hill-town\n    values: {road: 120, cargo: not measured}\n"
+    edit(repo, "tables/hill-times.yml", row, row + added)
+    data = report(repo, "--base", "HEAD")
+    assert [(v["row"], v["series"], v["before"], v["after"]) for v in data["values"]] == [
+        ("hill-b", "road", None, 120.0)
+    ]
+    assert "1 changed number" in ok(repo, "--base", "HEAD").splitlines()[2]
+
+
+def test_a_restructured_column_lists_each_options_verdict_before_and_after(repo: Path) -> None:
+    edit(repo, "guide.yml", "  - id: climb\n    kind: comparison\n    label: Hill speed\n",
+         "  - id: uphill\n    kind: comparison\n    label: Uphill speed\n")  # fmt: skip
+    for table in ("hill-times", "hill-stated", "hill-repeats"):
+        edit(repo, f"tables/{table}.yml", "verdict_column: climb}", "verdict_column: uphill}")
+    edit(repo, "decisions.yml", "trades: [climb]", "trades: [uphill]")  # the rule's trade follows the column
+    data = report(repo, "--base", "HEAD")
+    columns = {c["option"]: c for c in data["columns"]}
+    assert set(columns) >= {"road", "cargo"}
+    for option in ("road", "cargo"):
+        (before,) = columns[option]["before"]
+        (after,) = columns[option]["after"]
+        assert (before["column"], after["column"]) == ("climb", "uphill")
+        assert before["verdict"] == after["verdict"] and before["verdict"] is not None
+    md = ok(repo, "--base", "HEAD")
+    assert "### Columns restructured" in md
+    road = columns["road"]["before"][0]["verdict"]
+    verdict = f"{road['symbol']} {road['word']} ({road['colour']})"
+    assert f"| Hill speed: {esc(verdict)} | Uphill speed: {esc(verdict)} |" in md
+    # The pull request's comment (the same report, linked to the preview) shows the same rows.
+    comment = ok(repo, "--base", "HEAD", "--site-url", "https://example.org/pr-7/", "--title", "What changed")
+    assert f"| Hill speed: {esc(verdict)} | Uphill speed: {esc(verdict)} |" in comment
+    assert "(https://example.org/pr-7/options/road/)" in comment.split("### Columns restructured")[1]
+
+
+def test_a_split_column_lists_each_options_verdict_in_the_old_column_and_both_new_ones(repo: Path) -> None:
+    """The column ``climb`` split in two: the timed tables feed ``uphill``, the reported one ``uphill-stated``."""
+    guide = repo / "data" / "guide.yml"
+    text = guide.read_text(encoding="utf-8")
+    start = text.index("  - id: climb\n")
+    block = text[start : text.index("  - id: price\n")]
+    timed = block.replace("id: climb", "id: uphill").replace("label: Hill speed", "label: Uphill, timed")
+    stated = block.replace("id: climb", "id: uphill-stated").replace("label: Hill speed", "label: Uphill, as reported")
+    split = timed + stated
+    guide.write_text(text.replace(block, split), encoding="utf-8")
+    for table, column in (("hill-times", "uphill"), ("hill-repeats", "uphill"), ("hill-stated", "uphill-stated")):
+        edit(repo, f"tables/{table}.yml", "verdict_column: climb}", f"verdict_column: {column}}}")
+    edit(repo, "decisions.yml", "trades: [climb]", "trades: [uphill, uphill-stated]")
+    data = report(repo, "--base", "HEAD")
+    road = next(c for c in data["columns"] if c["option"] == "road")
+    assert [v["column"] for v in road["before"]] == ["climb"]
+    assert [v["column"] for v in road["after"]] == ["uphill", "uphill-stated"]
+    md = ok(repo, "--base", "HEAD")
+    line = next(line for line in md.splitlines() if line.startswith(f"| {esc(road['option_name'])} |"))
+    assert "Hill speed: " in line and "Uphill, timed: " in line and "Uphill, as reported: " in line
+
+
 def test_a_change_that_runs_code_is_named_so(tmp_path: Path) -> None:
     """The trust list, a setting it trusts, the plugin's templates and plotly.js, a file of the templates folder
     it names and the engine's pin each run code once merged: the comment names each as running code."""
@@ -604,72 +675,3 @@ def test_a_yaml_tag_in_a_changed_file_is_flagged(tmp_path: Path) -> None:
     for name in ("site_src/files.yml", "site_src/tagged.md", "mkdocs.yml"):
         line = next((line for line in section.splitlines() if f"**{esc(name)}**" in line), "")
         assert "a YAML tag" in line, (name, section)
-
-
-# --- the report reads like the site ----------------------------------------------------------------
-
-
-def test_a_value_is_printed_with_the_precision_the_site_prints_it_with(repo: Path) -> None:
-    edit(repo, "tables/hill-times.yml", "better: lower\n", "better: lower\nvalue_digits: 0\n")
-    commit(repo, "values to the second")
-    edit(repo, "tables/hill-times.yml", "cargo: 150", "cargo: 207.36755835547942")
-    md = ok(repo, "--base", "HEAD")
-    assert "| Hill A | cargo bike | 150 s | 207 s |" in md
-    assert "207.3675" not in md
-    assert [(v["text_before"], v["text_after"]) for v in report(repo, "--base", "HEAD")["values"]] == [("150", "207")]
-
-
-def test_a_cell_that_appears_not_measured_is_not_a_changed_number(repo: Path) -> None:
-    row = "  - id: hill-a\n    label: Hill A\n    context: hill-town\n    values: {road: 100, cargo: 150}\n"
-    added = "  - id: hill-b\n    label: Hill B\n    context: hill-town\n    values: {road: 120, cargo: not measured}\n"
-    edit(repo, "tables/hill-times.yml", row, row + added)
-    data = report(repo, "--base", "HEAD")
-    assert [(v["row"], v["series"], v["before"], v["after"]) for v in data["values"]] == [
-        ("hill-b", "road", None, 120.0)
-    ]
-    assert "1 changed number" in ok(repo, "--base", "HEAD").splitlines()[2]
-
-
-def test_a_restructured_column_lists_each_options_verdict_before_and_after(repo: Path) -> None:
-    edit(repo, "guide.yml", "  - id: climb\n    kind: comparison\n    label: Hill speed\n",
-         "  - id: uphill\n    kind: comparison\n    label: Uphill speed\n")  # fmt: skip
-    for table in ("hill-times", "hill-stated", "hill-repeats"):
-        edit(repo, f"tables/{table}.yml", "verdict_column: climb}", "verdict_column: uphill}")
-    data = report(repo, "--base", "HEAD")
-    columns = {c["option"]: c for c in data["columns"]}
-    assert set(columns) >= {"road", "cargo"}
-    for option in ("road", "cargo"):
-        (before,) = columns[option]["before"]
-        (after,) = columns[option]["after"]
-        assert (before["column"], after["column"]) == ("climb", "uphill")
-        assert before["verdict"] == after["verdict"] and before["verdict"] is not None
-    md = ok(repo, "--base", "HEAD")
-    assert "### Columns restructured" in md
-    road = columns["road"]["before"][0]["verdict"]
-    verdict = f"{road['symbol']} {road['word']} ({road['colour']})"
-    assert f"| Hill speed: {esc(verdict)} | Uphill speed: {esc(verdict)} |" in md
-    # The pull request's comment (the same report, linked to the preview) shows the same rows.
-    comment = ok(repo, "--base", "HEAD", "--site-url", "https://example.org/pr-7/", "--title", "What changed")
-    assert f"| Hill speed: {esc(verdict)} | Uphill speed: {esc(verdict)} |" in comment
-    assert "(https://example.org/pr-7/options/road/)" in comment.split("### Columns restructured")[1]
-
-
-def test_a_split_column_lists_each_options_verdict_in_the_old_column_and_both_new_ones(repo: Path) -> None:
-    """The column ``climb`` split in two: the timed tables feed ``uphill``, the reported one ``uphill-stated``."""
-    guide = repo / "data" / "guide.yml"
-    text = guide.read_text(encoding="utf-8")
-    start = text.index("  - id: climb\n")
-    block = text[start : text.index("  - id: price\n")]
-    timed = block.replace("id: climb", "id: uphill").replace("label: Hill speed", "label: Uphill, timed")
-    stated = block.replace("id: climb", "id: uphill-stated").replace("label: Hill speed", "label: Uphill, as reported")
-    split = timed + stated
-    guide.write_text(text.replace(block, split), encoding="utf-8")
-    for table, column in (("hill-times", "uphill"), ("hill-repeats", "uphill"), ("hill-stated", "uphill-stated")):
-        edit(repo, f"tables/{table}.yml", "verdict_column: climb}", f"verdict_column: {column}}}")
-    data = report(repo, "--base", "HEAD")
-    road = next(c for c in data["columns"] if c["option"] == "road")
-    assert [v["column"] for v in road["before"]] == ["climb"]
-    assert [v["column"] for v in road["after"]] == ["uphill", "uphill-stated"]
-    md = ok(repo, "--base", "HEAD")
-    line = next(line for line in md.splitlines() if line.startswith(f"| {esc(road['option_name'])} |"))
-    assert "Hill speed: " in line and "Uphill, timed: " in line and "Uphill, as reported: " in line
