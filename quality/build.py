@@ -20,6 +20,7 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
+from generator.adapters import config_gate
 from generator.build import swap_in
 from generator.output_dir import OutputRefused, check_output, mark
 
@@ -46,6 +47,9 @@ def build_site(
     ``out`` must be a folder this build wrote before, an empty one or a new one (else OutputRefused).
     """
     check_output(out, [config])
+    refused = config_gate.problems(Path(config))  # before MkDocs imports a hook the configuration names
+    if refused:
+        raise BuildFailed(config_gate.describe(refused))
     out = Path(out).absolute()
     out.parent.mkdir(parents=True, exist_ok=True)
     run_env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}

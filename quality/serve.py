@@ -2,6 +2,15 @@
 
 Used by the Lighthouse benchmark and the screenshot command: Lighthouse judges what a reader downloads,
 so text files are sent compressed, like any production static host does.
+
+Every answer carries ``X-Content-Type-Options: nosniff`` (a browser then runs as a script only a file
+served as JavaScript), as a host that can send it should; ``nosniff=False`` serves as a host that cannot
+(GitHub Pages lets a site set no header), for the tests of the page policy, which holds without it.
+
+``built_for``: the address a site was built for (its ``site_url``), written in its pages, sitemap and
+policy (which names the site's script files by address); each text file is served with it replaced by the
+server's own, as a build for that address would write it (``tests/conftest.retargeted`` does the same on
+disk, checked against a real build by ``tests/test_site.py``).
 """
 
 from __future__ import annotations
@@ -16,6 +25,10 @@ from types import TracebackType
 from urllib.parse import urlsplit
 
 COMPRESSIBLE = {".html", ".css", ".js", ".json", ".svg", ".xml", ".txt", ".map"}
+#: The files whose text names the site's address.
+RETARGETED = {".html", ".xml", ".json", ".js", ".txt", ".csv"}
+#: The address the shipped and example guides are built for unless ``SITE_URL`` says otherwise.
+BUILT_FOR = "http://127.0.0.1:8000/"
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
@@ -24,7 +37,10 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     compress = False
     prefix = "/"
-    _cache: dict[tuple[str, float], bytes] = {}
+    nosniff = True
+    built_for = ""
+    url = ""
+    _cache: dict[tuple[str, float, bool], bytes] = {}
 
     def translate_path(self, path: str) -> str:
         """Under a ``prefix`` the site exists there only, as on a host serving a sub-path: elsewhere, 404."""
@@ -33,6 +49,11 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
                 return str(Path(self.directory) / "__outside_the_prefix__" / "missing")
             path = "/" + path[len(self.prefix) :]
         return super().translate_path(path)
+
+    def end_headers(self) -> None:
+        if self.nosniff:
+            self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
         pass
@@ -45,17 +66,24 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
                 return super().send_head()  # the base class redirects to the address with a slash
             path = path / "index.html"
         wants_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
-        if not (self.compress and wants_gzip and path.is_file() and path.suffix in COMPRESSIBLE):
+        gzipped = self.compress and wants_gzip and path.suffix in COMPRESSIBLE
+        retarget = bool(self.built_for) and self.built_for != self.url and path.suffix in RETARGETED
+        if not (path.is_file() and (gzipped or retarget)):
             return super().send_head()
-        key = (str(path), path.stat().st_mtime)
+        key = (str(path), path.stat().st_mtime, gzipped)
         body = self._cache.get(key)
         if body is None:
-            body = gzip.compress(path.read_bytes(), compresslevel=9, mtime=0)
+            body = path.read_bytes()
+            if retarget:
+                body = body.replace(self.built_for.encode(), self.url.encode())
+            if gzipped:
+                body = gzip.compress(body, compresslevel=9, mtime=0)
             self._cache[key] = body
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Vary", "Accept-Encoding")
+        if gzipped:
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         return io.BytesIO(body)
@@ -64,14 +92,28 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 class StaticServer:
     """Serve ``root`` on ``http://127.0.0.1:<port>{prefix}`` until closed (a context manager).
 
-    ``port`` 0 picks a free one; with a ``prefix`` other than ``/`` only URLs under it exist.
+    ``port`` 0 picks a free one; with a ``prefix`` other than ``/`` only URLs under it exist; ``nosniff``
+    False leaves out ``X-Content-Type-Options: nosniff``, as a host that cannot send it; text files are
+    served with ``built_for`` (the address the site was built for, :data:`BUILT_FOR` unless told; ``""``
+    serves every file as it is) replaced by the server's address.
     """
 
-    def __init__(self, root: Path, compress: bool = False, prefix: str = "/", port: int = 0) -> None:
-        handler = type("Handler", (_Handler,), {"compress": compress, "prefix": prefix, "_cache": {}})
+    def __init__(
+        self,
+        root: Path,
+        compress: bool = False,
+        prefix: str = "/",
+        port: int = 0,
+        *,
+        nosniff: bool = True,
+        built_for: str = BUILT_FOR,
+    ) -> None:
+        attributes = {"compress": compress, "prefix": prefix, "_cache": {}, "nosniff": nosniff}
+        handler: type[_Handler] = type("Handler", (_Handler,), attributes)
         address = ("127.0.0.1", port)
         self.httpd = http.server.ThreadingHTTPServer(address, functools.partial(handler, directory=str(root)))
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}{prefix}"
+        handler.url, handler.built_for = self.url, built_for
         self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self._thread.start()
 

@@ -27,6 +27,10 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
         pass
 
+    def end_headers(self) -> None:
+        self.send_header("X-Content-Type-Options", "nosniff")  # as every server this repository starts
+        super().end_headers()
+
     def _json(self, status: int, body: dict[str, Any]) -> None:
         data = json.dumps(body).encode()
         self.send_response(status)

@@ -483,7 +483,8 @@ def test_a_change_to_the_site_alone_is_listed_and_each_lowered_protection_named(
     (repo / "site_src" / f"{HOSTILE_NAME}.md").write_text("text\n", encoding="utf-8")
     for head in ("worktree", commit(repo, "switch the protections off")):
         md = ok(repo, "--head", head)
-        assert "No change to the guide's data" in md and "lowers a protection" in md, md
+        assert "No change to the data compared here, but the site's configuration changed" in md, md
+        assert "No change to the guide's data" not in md and "lowers a protection" in md, md
         section = md.split("### Lowers a protection")[1].split("###")[0]
         for name in (
             "theme.name",
@@ -515,7 +516,7 @@ def test_a_harmless_change_to_the_site_is_listed_without_a_warning(tmp_path: Pat
     md = ok(repo)
     assert "lowers a protection" not in md.lower()
     assert "changed **site&#95;src/index.md**" in md and "setting **extra&#95;css**" in md
-    assert "No change to the guide's data" in md
+    assert "No change to the data compared here, but the site's configuration changed" in md
     assert "same.md" not in md and "tool.sh" not in md and "link.md" not in md, "unchanged files are not listed"
     assert report(repo)["summary"]["important"] is False
     commit(repo, "reworded")
@@ -591,3 +592,86 @@ def test_a_split_column_lists_each_options_verdict_in_the_old_column_and_both_ne
     md = ok(repo, "--base", "HEAD")
     line = next(line for line in md.splitlines() if line.startswith(f"| {esc(road['option_name'])} |"))
     assert "Hill speed: " in line and "Uphill, timed: " in line and "Uphill, as reported: " in line
+
+
+def test_a_change_that_runs_code_is_named_so(tmp_path: Path) -> None:
+    """The trust list, a setting it trusts, the plugin's templates and plotly.js, a file of the templates folder
+    it names and the engine's pin each run code once merged: the comment names each as running code."""
+    repo = _site_repo(tmp_path)
+    (repo / "tpl").mkdir()
+    (repo / "tpl" / "page.md.j2").write_text("{{ page }}\n", encoding="utf-8")
+    (repo / "requirements.txt").write_text("decision-guide-engine==1.0.0\n", encoding="utf-8")
+    trusted = "      trusted_configuration: [plugins.decision-guide.templates, theme.favicon]\n"
+    (repo / "mkdocs.yml").write_text(
+        SITE_CONFIG.replace("  name: material\n", "  name: material\n  favicon: a.png\n")
+        + f"{trusted}      templates: tpl\n",
+        encoding="utf-8",
+    )
+    commit(repo, "trusted templates")
+    (repo / "tpl" / "page.md.j2").write_text("{{ page }} <script>x()</script>\n", encoding="utf-8")
+    (repo / "requirements.txt").write_text("decision-guide-engine @ https://example.org/other.whl\n", encoding="utf-8")
+    (repo / "mkdocs.yml").write_text(
+        SITE_CONFIG.replace("  name: material\n", "  name: material\n  favicon: b.png\n")
+        + trusted.replace("]", ", plugins.decision-guide.plotly_js]")
+        + "      templates: tpl\n      plotly_js: site_src/p.js\n",
+        encoding="utf-8",
+    )
+    md = ok(repo)
+    section = md.split("### Lowers a protection")[1].split("###")[0]
+    for name in (
+        "plugins.decision-guide.trusted_configuration",
+        "plugins.decision-guide.plotly_js",
+        "theme.favicon",
+        "tpl/page.md.j2",
+        "requirements.txt",
+    ):
+        line = next((line for line in section.splitlines() if f"**{esc(name)}**" in line), "")
+        assert "runs code" in line, (name, section)
+
+
+def test_a_changed_data_folder_is_a_change_of_the_guide(tmp_path: Path) -> None:
+    """data_dir pointing at another folder: the comment never says the guide's data is unchanged."""
+    repo = _site_repo(tmp_path)
+    shutil.copytree(repo / "data", repo / "other")
+    (repo / "mkdocs.yml").write_text(SITE_CONFIG.replace("data_dir: data", "data_dir: other"), encoding="utf-8")
+    md = ok(repo)
+    assert "No change to the guide's data" not in md, md
+    section = md.split("### Lowers a protection")[1].split("###")[0]
+    assert f"**{esc('plugins.decision-guide.data_dir')}**" in section and "another folder" in section
+
+
+def test_a_value_cut_for_length_shows_where_the_sides_differ(tmp_path: Path) -> None:
+    repo = _site_repo(tmp_path)
+    long = "x" * 120
+    (repo / "mkdocs.yml").write_text(SITE_CONFIG + f"site_description: {long}A\n", encoding="utf-8")
+    commit(repo, "a long description")
+    (repo / "mkdocs.yml").write_text(SITE_CONFIG + f"site_description: {long}B\n", encoding="utf-8")
+    line = next(line for line in ok(repo, "--base", "HEAD").splitlines() if "site&#95;description" in line)
+    assert "A" in line.split("→")[0] and "B" in line.split("→")[1], line
+
+
+def test_no_cap_hides_a_changed_file(tmp_path: Path) -> None:
+    """Every changed file is listed; a comment (with the preview's address) lists the first ones and links to
+    the preview's page, which lists them all."""
+    repo = _site_repo(tmp_path)
+    for n in range(230):
+        (repo / "site_src" / f"page-{n:03}.md").write_text(f"# Page {n}\n", encoding="utf-8")
+    md = ok(repo)
+    assert all(f"page-{n:03}.md" in md for n in range(230))
+    comment = ok(repo, "--site-url", "https://previews.example/pr-preview/pr-7/")
+    assert (
+        "and 30 more: every one is listed on [the preview's page](https://previews.example/pr-preview/pr-7/changes/)"
+        in comment
+    )
+
+
+def test_a_yaml_tag_in_a_changed_file_is_flagged(tmp_path: Path) -> None:
+    repo = _site_repo(tmp_path)
+    (repo / "site_src" / "files.yml").write_text("a: !!python/name:os.system\n", encoding="utf-8")
+    (repo / "site_src" / "tagged.md").write_text("---\ntitle: !!binary aGk=\n---\n# T\n", encoding="utf-8")
+    (repo / "mkdocs.yml").write_text(SITE_CONFIG + "extra:\n  x: !!python/name:os.getcwd\n", encoding="utf-8")
+    md = ok(repo)
+    section = md.split("### Lowers a protection")[1].split("###")[0]
+    for name in ("site_src/files.yml", "site_src/tagged.md", "mkdocs.yml"):
+        line = next((line for line in section.splitlines() if f"**{esc(name)}**" in line), "")
+        assert "a YAML tag" in line, (name, section)

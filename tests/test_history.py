@@ -64,6 +64,7 @@ plugins:
   - decision-guide:
       data_dir: {data}
       plotly_js: {PLOTLY_JS}
+      trusted_configuration: [plugins.decision-guide.plotly_js]
       history_revisions: {revisions}
 markdown_extensions:
   - attr_list

@@ -7,8 +7,10 @@ import re
 from mkdocs.livereload import LiveReloadServer
 
 from generator.adapters import csp, live_reload
+from generator.adapters.script_files import TrustedFiles
 
-PAGE = f"<html><head>{csp.meta(['sha256-theme'])}</head><body><p>x</p></body></html>".encode()
+FILES = TrustedFiles(("http://127.0.0.1:8000/assets/bundle.js",), ())
+PAGE = f"<html><head>{csp.meta(['sha256-theme'], FILES)}</head><body><p>x</p></body></html>".encode()
 SOURCES = re.compile(r"script-src([^;]*);")
 
 
@@ -23,7 +25,7 @@ def test_the_policy_of_an_answer_allows_exactly_the_script_mkdocs_injected_into_
     allowed = live_reload.allow_injected(PAGE, served)
     script = re.search(rb"<script>(.*)</script></body>", served, re.DOTALL)
     assert script is not None and b"livereload(7, " in script.group(1)
-    assert _script_src(allowed) == ["'self'", "sha256-theme", csp.script_hash(script.group(1).decode())]
+    assert _script_src(allowed) == [*FILES.scripts, "sha256-theme", csp.script_hash(script.group(1).decode())]
     # Nothing else of the answer changes.
     assert allowed.replace(b" " + csp.script_hash(script.group(1).decode()).encode(), b"", 1) == served
 

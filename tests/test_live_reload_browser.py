@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from generator.adapters import csp
+from quality.serve import BUILT_FOR
 from tests.test_serve import ENGINES, REBUILD_SECONDS, Server, _serve
 
 #: Collects every violation the page reports, from the first script on (each loaded document anew).
@@ -107,7 +108,8 @@ def test_the_served_policy_is_the_published_one_plus_the_servers_reload_script(
     assert built_policy is not None
     # The published page: the theme's scripts, and no development server's script.
     assert "livereload" not in built and "WebSocket" not in built
-    served = server.get("options/dense/")[1]
+    # The served pages name the script files under the server's own address, the built ones under site_url's.
+    served = server.get("options/dense/")[1].replace(server.url, BUILT_FOR)
     served_policy = _POLICY.search(served)
     assert served_policy is not None
     script = (_MKDOCS_SCRIPT if engine == "mkdocs" else _ZENSICAL_SCRIPT).search(served)

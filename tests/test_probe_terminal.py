@@ -67,3 +67,18 @@ def test_the_list_of_unpublishable_pages_escapes_their_names(tmp_path: Path) -> 
     text = describe_unsafe(docs, {docs / f"{EVIL}.md": "a symbolic link"})
     _clean(text)
     assert f"docs/{SHOWN}.md: a symbolic link" in text
+
+
+def test_import_summary_shows_a_file_name_with_escapes_as_text(tmp_path: Path) -> None:
+    """The summary lines of `import` name the imported file: a name holding a terminal escape is printed with
+    the escape shown, not obeyed."""
+    data = tmp_path / "guide"
+    shutil.copytree(FIXTURES / "tiny-guide", data)
+    shutil.copytree(FIXTURES / "imports" / "guide", data, dirs_exist_ok=True)
+    run = tmp_path / "run\x1b[2J\x07.log"
+    shutil.copy(FIXTURES / "imports" / "deepep" / "test_ep.efa-2node.node1.log", run)
+    command = [sys.executable, "-m", "generator", "import", "deepep", str(run), "--data", str(data)]
+    command += ["--table", "transport", "--row", "dispatch", "--series", "cargo"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert "added" in done.stdout and "\x1b" not in done.stdout and "\x07" not in done.stdout, done.stdout

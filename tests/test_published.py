@@ -12,7 +12,7 @@ import pytest
 
 from generator.adapters import published, zensical
 from generator.output_dir import MARKER, mark
-from tests.conftest import hand_written_project
+from tests.conftest import hand_written_project, trusting
 
 #: Pages MkDocs reads as MultiMarkdown front matter (plain text, allowed keys) and Zensical as Markdown:
 #: a ``javascript:`` link, an event handler, a ``data:`` image on Zensical's page. Path -> (line, what).
@@ -119,7 +119,11 @@ def test_a_content_template_that_shows_no_content_once_is_refused(tmp_path: Path
     partials = tmp_path / "overrides" / "partials"
     partials.mkdir(parents=True)
     (partials / "content.html").write_text("{{ page.content }}{{ page.content }}", encoding="utf-8")
-    config.write_text(config.read_text().replace("  font: false", "  font: false\n  custom_dir: overrides"))
+    config.write_text(
+        trusting(config.read_text(), "theme.custom_dir").replace(
+            "  font: false", "  font: false\n  custom_dir: overrides"
+        )
+    )
     done = _zensical(config, tmp_path / "out")
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert "partials/content.html shows page.content 2 times, not once" in done.stderr

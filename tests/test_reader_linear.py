@@ -243,6 +243,10 @@ TEXT_CASES: dict[str, dict[str, Make]] = {
         "blocks": many_lines(lambda i: PPLX_HEAD + "8\t1\t1\t1\t1μs ± 1μs\t1GB/s\t1\nSaved to x"),
         "a pasted row's blanks": long_lines("", " ", "1μs ± 1μs 1GB/s 1", before=PPLX_HEAD + "8 1 1 1"),
         "a pasted row's latency digits": long_lines("", "1", "μs ± 1μs 1GB/s 1", before=PPLX_HEAD + "8 1 1 1 "),
+        # A row's rest that no cell pattern takes is its last cell, read by the latency pattern.
+        "a latency cell of 'us±' again and again": long_lines(
+            "8\t1\t1\t1\t", "us±", "x", before="EP=8 DP=8\nE\tE/tok\ttok\tdim\tDispatch_lat\n"
+        ),
     },
 }
 

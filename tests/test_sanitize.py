@@ -13,7 +13,7 @@ import markdown
 import pytest
 
 from generator.adapters import front_matter, handwritten, sanitize, static_files
-from tests.conftest import hand_written_project, mkdocs_build
+from tests.conftest import hand_written_project, mkdocs_build, trusting
 
 EXTENSIONS = ["attr_list", "md_in_html", "admonition", "tables", "toc", "fenced_code"]
 
@@ -161,13 +161,16 @@ def _hostile(root: Path, directory_urls: bool = True) -> Path:
     pages.update({f"diff-{n}.md": _page(DIFFERENTIAL[name]) for n, name in enumerate(DIFFERENTIAL)})
     pages.update({f"fm-{name}.md": source.encode("utf-8") for name, (source, _, _) in FRONT_MATTER.items()})
     pages.update({**STATIC, **ALLOWED})
-    return hand_written_project(
+    config = hand_written_project(
         root,
         pages,
         options="publish_files: [listed.js]",
         settings=f"use_directory_urls: {'true' if directory_urls else 'false'}",
         extensions="  - admonition\n  - tables\n  - toc:\n      permalink: true",
     )
+    text = trusting(config.read_text(encoding="utf-8"), "plugins.decision-guide.publish_files")
+    config.write_text(text, encoding="utf-8")
+    return config
 
 
 def _expected() -> list[str]:
@@ -318,3 +321,33 @@ def test_finding_unreadable_addresses_takes_time_linear_in_the_page() -> None:
     for unit in ('<a "', '<a href="', "<a href=http://[", "<a'"):
         small, large = timed(unit * (100_000 // len(unit))), timed(unit * (1_000_000 // len(unit)))
         assert large / small < 30, (unit, small, large)
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        '<b onclick="x">a</b> ',  # an attribute it removes, again and again (the report compared every pair)
+        "<p>a</p><script>b</script>",  # kept and removed in turn
+    ],
+)
+def test_the_removal_report_takes_time_linear_in_the_page(unit: str) -> None:
+    """A page of many removable things: ten times as many take at most thirty times as long (the report once
+    compared the two parses with a quadratic sequence match: 1,500 elements held a build for hours)."""
+    from tests.test_reader_linear import assert_linear
+
+    def read(content: bytes) -> object:
+        return sanitize.problems(content.decode(), "text\n", "site_src/p.md")
+
+    assert_linear(read, lambda size: (unit * max(1, size // len(unit))).encode())
+
+
+@pytest.mark.parametrize("unit", ["a", "a1"])
+def test_the_scheme_scan_takes_time_linear_in_a_word(unit: str) -> None:
+    """One long word (no space, no colon): the scan for the schemes a page writes reads it once (a pattern tried
+    at each of its positions read the rest of the word again from each: a 200 KB word took minutes)."""
+    from tests.test_reader_linear import assert_linear
+
+    def read(content: bytes) -> object:
+        return sanitize.removed(content.decode())
+
+    assert_linear(read, lambda size: ("<p>" + unit * max(1, size // len(unit)) + "</p>").encode())

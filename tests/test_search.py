@@ -137,6 +137,7 @@ def synthetic_sites(tmp_path_factory: pytest.TempPathFactory) -> dict[Engine, Pa
     config = tmp / "mkdocs.yml"
     config.write_text(
         f"""site_name: Synthetic guide
+site_url: http://127.0.0.1:8000/
 docs_dir: docs
 theme:
   name: material
@@ -146,6 +147,7 @@ plugins:
   - decision-guide:
       data_dir: {data}
       plotly_js: {PLOTLY_JS}
+      trusted_configuration: [plugins.decision-guide.plotly_js]
 markdown_extensions:
   - attr_list
   - md_in_html

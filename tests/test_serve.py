@@ -25,7 +25,7 @@ from bs4 import BeautifulSoup
 from mkdocs.config import load_config
 
 from generator.adapters.mkdocs_plugin import GuidePlugin
-from tests.conftest import ROOT, copy_project, hand_written_project
+from tests.conftest import ROOT, copy_project, hand_written_project, trusting
 
 START_SECONDS = 90  # first build on two busy cores
 REBUILD_SECONDS = 60  # file-watch poll, rebuild, reload
@@ -346,7 +346,10 @@ def test_a_rebuild_that_fails_anyway_leaves_the_server_answering(mkdocs_server: 
     broken = '{% extends "base.html" %}{% block content %}{{ broken( }}{% endblock %}'
     (overrides / "main.html").write_text(broken, encoding="utf-8")
     config.write_text(
-        good_config.replace("  font: false\n", "  font: false\n  custom_dir: overrides\n"), encoding="utf-8"
+        trusting(good_config, "theme.custom_dir").replace(
+            "  font: false\n", "  font: false\n  custom_dir: overrides\n"
+        ),
+        encoding="utf-8",
     )
     wait_for("the failed rebuild", lambda: "the rebuild stopped" in server.console(), REBUILD_SECONDS, server)
     status, _ = server.get("authoring/")  # times out (a failure) while the server holds requests
@@ -396,3 +399,16 @@ def test_a_page_refused_for_its_front_matter_is_served_without_it(tmp_path: Path
         assert "Traceback" not in server.console()
     finally:
         _stop(server.process)
+
+
+def test_mkdocs_serve_says_nosniff_on_every_answer(mkdocs_server: Server) -> None:
+    """The development server, like every server the repository starts, sends ``X-Content-Type-Options:
+    nosniff``: the browser runs as a script only what is served as JavaScript (docs/previews.md)."""
+    for path in ("", "javascripts/permalinks.js", "sitemap.xml", "no-such-page/"):
+        request = urllib.request.Request(mkdocs_server.url + path)
+        try:
+            with urllib.request.urlopen(request, timeout=REQUEST_SECONDS) as answer:
+                headers = answer.headers
+        except urllib.error.HTTPError as exc:
+            headers = exc.headers
+        assert headers.get("X-Content-Type-Options") == "nosniff", (path, dict(headers))

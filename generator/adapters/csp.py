@@ -1,4 +1,5 @@
-"""Every page's Content-Security-Policy: script from the site's own files, and the theme's inline scripts.
+"""Every page's Content-Security-Policy: the theme's and the engine's script files by address, and the theme's
+inline scripts by hash.
 
 The theme override (``material/main.html``) emits :data:`PLACEHOLDER` in ``<head>``; once a page is
 rendered, :meth:`ThemeScripts.policy` replaces it with :data:`POLICY` and the sha256 of each inline
@@ -10,8 +11,12 @@ page, so a build or a ``mkdocs serve`` reload pays a string replacement per page
 
 The theme's scripts differ between pages only by ``base_url`` (Material's ``__md_scope``; its "outdated
 version" banner), so each is rendered once per distinct ``base_url`` with the site's configuration.
-Files a guide publishes under its docs folder never include a script (the static-file allow-list), so
-``'self'`` scripts are the engine's and the theme's own.
+Script files are trusted by name, never by origin (``'self'``): without ``X-Content-Type-Options: nosniff``
+a browser runs a download, a stylesheet or a font of the same origin as a script or a worker, so
+``script-src`` and ``worker-src`` list the address of each file the theme's templates load (a quoted
+``….js`` path piped through ``url``: Material's and Zensical's bundle and search worker), each of the
+engine's scripts and each script file the configuration lists, under the site's address (``site_url``,
+sub-path included; see :mod:`~generator.adapters.script_files`).
 """
 
 from __future__ import annotations
@@ -26,12 +31,15 @@ from typing import Any
 
 import jinja2
 
+from generator.adapters.script_files import TrustedFiles
+
 #: The policy of every page; ``{hashes}`` gets the hashes of the theme's inline scripts.
 #: Styles may be inline (Material and plotly.js set style attributes); images and fonts may be
 #: ``data:`` URLs (Material's icons in CSS); nothing is loaded from another origin.
+#: ``{scripts}`` and ``{workers}`` get the addresses of the script files and workers (``'none'`` without any).
 POLICY = (
-    "default-src 'self'; script-src 'self'{hashes}; style-src 'self' 'unsafe-inline'; "
-    "img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; "
+    "default-src 'self'; script-src{scripts}{hashes}; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src{workers}; "
     "object-src 'none'; frame-src 'none'; base-uri 'self'; form-action 'self'"
 )
 #: What the theme override emits; :meth:`ThemeScripts.policy` replaces it with :data:`POLICY` and the hashes.
@@ -86,10 +94,15 @@ def _templates_under(root: Path) -> list[Path]:
     return found
 
 
-def meta(hashes: Iterable[str]) -> str:
-    """The policy's ``<meta>`` element with ``hashes`` (source expressions, in this order) in ``script-src``."""
+def meta(hashes: Iterable[str], files: TrustedFiles | None = None) -> str:
+    """The policy's ``<meta>`` element with ``hashes`` (source expressions, in this order) in ``script-src``
+    after the addresses of the script ``files`` (and their workers in ``worker-src``)."""
+    files = files or TrustedFiles((), ())
     listed = "".join(f" {h}" for h in hashes)
-    return f'<meta http-equiv="Content-Security-Policy" content="{POLICY.format(hashes=listed)}">'
+    scripts = "".join(f" {a}" for a in files.scripts) or ("" if listed else " 'none'")
+    workers = "".join(f" {a}" for a in files.workers) or " 'none'"
+    content = POLICY.format(scripts=scripts, hashes=listed, workers=workers)
+    return f'<meta http-equiv="Content-Security-Policy" content="{content}">'
 
 
 def scripts_in(texts: Iterable[str]) -> tuple[str, ...]:
@@ -115,7 +128,7 @@ def also_allowing(html: str, scripts: Iterable[str]) -> str:
 
 
 _FILLED = re.compile(
-    r'<meta http-equiv="Content-Security-Policy" content="default-src \'self\'; script-src \'self\'[^"<>]*'
+    r'<meta http-equiv="Content-Security-Policy" content="default-src \'self\'; script-src [^"<>\']*\'sha256-[^"<>]*'
     r"; object-src 'none'; frame-src 'none'; base-uri 'self'; form-action 'self'\">"
 )
 
@@ -128,7 +141,14 @@ def has_policy(html: str) -> bool:
 class ThemeScripts:
     """The policy of each page, from the theme's inline scripts rendered with the site's configuration."""
 
-    def __init__(self, scripts: Iterable[str], env: jinja2.Environment | None, context: Mapping[str, Any]) -> None:
+    def __init__(
+        self,
+        scripts: Iterable[str],
+        env: jinja2.Environment | None,
+        context: Mapping[str, Any],
+        files: TrustedFiles | None = None,
+    ) -> None:
+        self.files = files or TrustedFiles((), ())
         # Script text, not HTML; a setting the configuration lacks reads as undefined, as in the theme.
         self.env = env or jinja2.Environment(autoescape=False, undefined=jinja2.ChainableUndefined)  # noqa: S701
         self.context = dict(context)
@@ -146,9 +166,13 @@ class ThemeScripts:
 
     @classmethod
     def of_theme(
-        cls, folders: Iterable[Path | str], env: jinja2.Environment | None, context: Mapping[str, Any]
+        cls,
+        folders: Iterable[Path | str],
+        env: jinja2.Environment | None,
+        context: Mapping[str, Any],
+        files: TrustedFiles | None = None,
     ) -> ThemeScripts:
-        return cls(template_scripts(folders), env, context)
+        return cls(template_scripts(folders), env, context, files)
 
     def hashes(self, base_url: str) -> list[str]:
         """The hashes of the theme's inline scripts on a page whose ``base_url`` is ``base_url``."""
@@ -163,7 +187,7 @@ class ThemeScripts:
     def policy(self, base_url: str) -> str:
         """The ``<meta>`` element that replaces :data:`PLACEHOLDER` on such a page."""
         if base_url not in self._policies:
-            self._policies[base_url] = meta(self.hashes(base_url))
+            self._policies[base_url] = meta(self.hashes(base_url), self.files)
         return self._policies[base_url]
 
     def fill(self, html: str, base_url: str) -> str:

@@ -166,3 +166,15 @@ def check(source: str, shown: str) -> tuple[int, list[Problem]]:
         if why_value is not None:
             found.append(Problem(shown, line, f"front matter {name}", why_value))
     return end, found
+
+
+def own(markdown: str) -> dict[str, Any]:
+    """The front matter the engine wrote into a generated page, as MkDocs reads it."""
+    return dict(mkdocs_meta.get_data(markdown)[1])
+
+
+def not_kept(meta: Mapping[str, Any], kept: Mapping[str, Any]) -> str:
+    """The keys of ``meta`` that ``kept`` leaves out or changes (for a refusal; ``__extends`` is Material's
+    ``meta`` plugin's record of what it merged)."""
+    odd = sorted(str(k) for k in meta if (k not in kept or kept[k] != meta[k]) and k != "__extends")
+    return ", ".join(odd[:10]) + " (only title, description, hide and search, as plain text; docs/previews.md)"

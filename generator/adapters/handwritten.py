@@ -25,7 +25,7 @@ from typing import Any
 import markdown
 from mkdocs.utils import meta as mkdocs_meta
 
-from generator.adapters import front_matter, sanitize, static_files
+from generator.adapters import front_matter, page_gate, sanitize, static_files
 from generator.errors import Problem
 
 #: The plugin option that once let raw HTML through; hand-written pages are now always cleaned.
@@ -52,16 +52,22 @@ class Sources:
 
 
 def check_page(
-    content_html: str, source: str, shown: str, multimarkdown_meta: bool = True
+    content_html: str,
+    source: str,
+    shown: str,
+    multimarkdown_meta: bool = True,
+    toc: Iterable[Mapping[str, Any]] = (),
 ) -> tuple[str, list[Problem]]:
     """A page's HTML as it is published (cleaned), and its refusals: front matter, then what cleaning removed
-    (found from the first line the engine renders: see :func:`body_of`)."""
+    (found from the first line the engine renders: see :func:`body_of`), then what the page brings that the
+    theme prints besides its content (ids, its table of contents ``toc``: :mod:`~generator.adapters.page_gate`)."""
     body_start, found = front_matter.check(source, shown)
     if not multimarkdown_meta:
         text = source.removeprefix("\ufeff")
         body_start = text[: front_matter.yaml_end(text)].count("\n")
     cleaned, removed = sanitize.problems(content_html, source, shown, body_start)
-    return cleaned, found + removed
+    gated = page_gate.problems(content_html, source, shown, body_start, toc)
+    return cleaned, found + removed + gated
 
 
 def _undecodable(shown: str, raw: bytes, exc: UnicodeDecodeError) -> Problem:
@@ -100,7 +106,7 @@ def _render(
     except Exception as exc:  # noqa: BLE001 - any extension may raise on any text
         why = f"Markdown cannot render it ({type(exc).__name__}: {exc}); fix or remove what it names"
         return Problem(shown, 0, "", why), []
-    return None, check_page(html, source, shown, multimarkdown_meta)[1]
+    return None, check_page(html, source, shown, multimarkdown_meta, getattr(md, "toc_tokens", []))[1]
 
 
 def read_sources(
@@ -120,6 +126,10 @@ def read_sources(
         for name in sorted(names):
             path = Path(folder) / name
             uri = path.relative_to(docs_dir).as_posix()
+            odd_name = page_gate.name_problem(uri)
+            if odd_name is not None:
+                sources.files[uri] = Problem(f"{docs_dir.name}/{uri}", 1, "", odd_name)
+                continue
             if path.is_symlink() or not path.is_file() or path.suffix.lower() not in static_files.MARKDOWN:
                 continue  # links are refused elsewhere (generator.build.unsafe_sources)
             shown = f"{docs_dir.name}/{uri}"

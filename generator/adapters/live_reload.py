@@ -97,6 +97,9 @@ class ZensicalReload:
 
     body: str
     """What follows the path's line: the same on every page."""
+    origin: str = ""
+    """Where ``zensical serve`` answers (``http://127.0.0.1:8000``): the served pages name the script files
+    under it, not under ``site_url``'s origin (MkDocs' server sets ``site_url`` to its own address too)."""
 
     def script(self, path: str) -> str:
         """The script Zensical appends to the page served at ``path`` (``/options/x/``)."""
@@ -118,7 +121,7 @@ class ZensicalReload:
             if rel != "404.html":
                 for path in (rel[: -len("index.html")], rel):
                     hashes[csp.script_hash(self.script(quote(prefix + path)))] = None
-        return csp.meta(hashes)
+        return csp.meta(hashes, theme.files)
 
 
 def served_with(page: str, path: str) -> ZensicalReload | None:
@@ -198,9 +201,17 @@ def serve_overrides(
     """The theme ``overrides`` of a Zensical project whose docs folder holds ``docs``, for ``zensical serve``:
     the policy placeholder replaced by one that also allows the reload script on each page (``config`` is
     the project's, as the theme renders with it)."""
-    from generator.adapters.zensical import zensical_templates
+    from generator.adapters import script_files
+    from generator.adapters.zensical import trusted_files, zensical_templates
 
     texts = [text.decode("utf-8", "replace") for uri, text in overrides.items() if uri.endswith(".html")]
     scripts = csp.scripts_in(texts) + csp.template_scripts([zensical_templates()])
-    theme = csp.ThemeScripts(dict.fromkeys(scripts), None, {"config": config})
+    site_url = str(config.get("site_url") or "")
+    if reload.origin:
+        site_url = reload.origin + (urlsplit(site_url).path or "/")
+    try:  # the theme's and the engine's script files by address, under the address the pages are served at
+        files = trusted_files({**config, "site_url": site_url}, [zensical_templates()])
+    except script_files.SiteUrlRefused:
+        files = None  # refused with its line by the build that comes first
+    theme = csp.ThemeScripts(dict.fromkeys(scripts), None, {"config": config}, files)
     return with_policy(overrides, reload.policy(theme, docs, str(config.get("site_url") or "")))

@@ -20,7 +20,7 @@ plugin), so the last good pages can live on the instance.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
@@ -33,10 +33,23 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import TableOfContents
 from mkdocs.utils import get_relative_url
 from watchdog.events import FileModifiedEvent, FileSystemEvent, FileSystemEventHandler
 
-from generator.adapters import csp, error_banner, front_matter, handwritten, live_reload, sanitize
+from generator.adapters import (
+    config_gate,
+    csp,
+    error_banner,
+    front_matter,
+    handwritten,
+    live_reload,
+    page_gate,
+    sanitize,
+    script_files,
+    serve_headers,
+)
+from generator.adapters.config_where import where
 from generator.adapters.html_blocks import put_back, set_aside
 from generator.build import (
     CHANGES_PAGE,
@@ -79,6 +92,8 @@ class GuideConfig(Config):  # type: ignore[no-untyped-call]
     publish_files = c.Type(list, default=[])
     """Files of ``docs_dir`` published as they are although their kind is not on the allow-list
     (``generator.adapters.static_files``): scripts, HTML, SVG, a replacement of a theme asset."""
+    trusted_configuration = c.Type(list, default=[])
+    """Settings of ``mkdocs.yml`` trusted as code, by dotted name (``generator.adapters.config_gate``)."""
 
 
 class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
@@ -107,6 +122,10 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         root = Path(config.config_file_path or ".").parent
+        if config.config_file_path:  # mkdocs.yml is code: only what is known inert, or trusted by name
+            refused = config_gate.problems(Path(config.config_file_path))
+            if refused:
+                raise PluginError(config_gate.describe(refused))
         self.data_dir = (root / self.config.data_dir).resolve()
         self.templates = (root / self.config.templates).resolve() if self.config.templates else None
         self.shown = _shown(self.data_dir, root)
@@ -117,6 +136,10 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             raise PluginError(describe_unsafe(docs_dir, self.unsafe))
         if self.config.allow_raw_html:
             raise PluginError(handwritten.RAW_HTML_REFUSED)
+        try:
+            script_files.site_base(config.site_url)
+        except script_files.SiteUrlRefused as refused:
+            raise PluginError(f"{where(config.config_file_path, 'site_url')}: {refused}") from None
         self.refused, self.refused_files, self.broken, self.clashes = {}, {}, {}, {}
         if not self.unsafe:
             # Hand-written files read, and pages rendered as MkDocs will, checked before site_dir is cleaned:
@@ -236,13 +259,32 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         """A hand-written page renders only with the front matter the allow-list keeps: under ``mkdocs serve``
         a refused page is shown (with its banner), but never with a ``template:`` or value it was refused for."""
         uri = page.file.src_uri
-        if uri not in self.pages:
-            page.meta = front_matter.allowed(page.meta)
-            if any(sanitize.UNREADABLE in problem.message for problem in self.refused.get(uri, [])):
-                # MkDocs' link rewriting raises on such an address and stops the rebuild: under serve the
-                # page is shown empty, with the banner that names the line (a build stopped in on_config).
-                return ""
+        # Front matter from any source, the page's own or another plugin's (Material's `meta` and its meta
+        # files, which run before this): generated pages included, only what the allow-list keeps.
+        kept = front_matter.allowed(page.meta) if uri not in self.pages else front_matter.own(self.pages[uri])
+        if kept != page.meta:
+            outside = self._outside_meta(page, config, kept)
+            if outside is not None:
+                self.refused[uri] = [*self.refused.get(uri, []), outside]
+            page.meta = kept
+        if uri not in self.pages and any(sanitize.UNREADABLE in p.message for p in self.refused.get(uri, [])):
+            # MkDocs' link rewriting raises on such an address and stops the rebuild: under serve the
+            # page is shown empty, with the banner that names the line (a build stopped in on_config).
+            return ""
         return markdown
+
+    def _outside_meta(self, page: Page, config: MkDocsConfig, kept: Mapping[str, Any]) -> Problem | None:
+        """A problem for front matter the page's own source does not explain (a hand-written page's own is
+        refused with its lines in on_config): named by the meta file Material's ``meta`` plugin merged."""
+        uri = page.file.src_uri
+        if uri not in self.pages and any(
+            p.field == "front matter" or "front matter" in p.message for p in self.refused.get(uri, [])
+        ):
+            return None
+        extends = [str(path) for path in page.meta.get("__extends") or []]
+        where_from = f" (from {', '.join(extends)})" if extends else ""
+        message = f"front matter from outside the page{where_from}: {front_matter.not_kept(page.meta, kept)}"
+        return Problem(self._page_name(config, uri), 1, "", message)
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         uri = page.file.src_uri
@@ -251,9 +293,12 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             # may have changed the Markdown); under serve a refused page shows a banner above the cleaned
             # content, a build stops in on_env.
             source = self.texts.get(uri, "") if uri in self.broken else page.file.content_string
-            html, found = handwritten.check_page(html, source, self._page_name(config, uri))
+            shown = self._page_name(config, uri)
+            html, found = handwritten.check_page(html, source, shown, toc=page_gate.toc_tokens(page.toc))
+            if found:  # under serve the page is shown without what its table of contents was refused for
+                page.toc = TableOfContents([])
             if found or uri in self.refused:
-                self.refused[uri] = found or self.refused[uri]
+                self.refused[uri] = sorted({*found, *self.refused.get(uri, [])})
                 html = str(error_banner.refusal(self.refused[uri])) + html
         html = put_back(html, self.blocks.get(uri, []))
         unpublished = self._unpublished()
@@ -272,11 +317,19 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         if (self.refused or self.refused_files) and not self.serving:
             raise PluginError(self._describe_refused())
         # The scripts the policy trusts: those of the theme's templates, read once a build, never a page's.
-        self.scripts = csp.ThemeScripts.of_theme(config.theme.dirs, env, {"config": config})
+        # And the script files it trusts by address: the theme's, the engine's, the configuration's.
+        trusted = script_files.trusted_files(config.site_url, config.theme.dirs, map(str, config.extra_javascript))
+        self.scripts = csp.ThemeScripts.of_theme(config.theme.dirs, env, {"config": config}, trusted)
         return env
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         assert self.scripts is not None  # set in on_env, which MkDocs calls before any page is written
+        uri = page.file.src_uri
+        if uri not in self.pages and uri not in self.refused and not self.serving:
+            # A second look at the whole page the theme wrote (checked before the build: never expected).
+            found = page_gate.published_problems(output, page.file.content_string, self._page_name(config, uri))
+            if found:
+                raise PluginError(sanitize.describe(found))
         return self.scripts.fill(output, get_relative_url(".", page.url))
 
     def on_post_template(self, output_content: str, template_name: str, config: MkDocsConfig) -> str:
@@ -299,6 +352,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
 
     def on_serve(self, server: Any, config: MkDocsConfig, builder: Callable[..., None]) -> Any:
         self.serving = True  # `mkdocs serve --clean` starts up as "build" but serves all the same
+        serve_headers.send_nosniff(server)
         server.watch(str(self.data_dir))
         server.watch(str(TEMPLATES))
         if self.templates is not None and self.templates.is_dir():

@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from generator.adapters import sanitize
+from generator.adapters import page_gate, sanitize
 from generator.errors import Problem
 
 #: The template that shows a page's content, in Material and in Zensical.
@@ -127,6 +127,8 @@ def check_site(
             found.append(Problem(page.shown, 0, "", why))
             continue
         cleaned, removed = sanitize.problems(text[span[0] : span[1]], page.source, page.shown)
+        removed += page_gate.problems(text[span[0] : span[1]], page.source, page.shown)
+        removed += page_gate.published_problems(text, page.source, page.shown)
         target.write_text(text[: span[0]] + cleaned + text[span[1] :], encoding="utf-8")
         for problem in removed:
             message = problem.message.replace("; removed by", " (as Zensical rendered the page); removed by", 1)

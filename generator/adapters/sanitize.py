@@ -80,6 +80,27 @@ _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
 _URL_NOISE = re.compile(r"[\t\n\r]+")
 
 
+_SCHEME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-")
+
+
+def _schemes(text: str) -> set[str]:
+    """Every scheme ``text`` writes (what :data:`_SCHEME` finds, read once: a regular expression tried at every
+    position of a long word reads the word again from each, quadratic time). For each ``:``, the run of
+    scheme characters before it, from its first letter; runs end at a colon, so each is read once."""
+    found: set[str] = set()
+    at = text.find(":")
+    while at != -1:
+        start = at
+        while start > 0 and text[start - 1] in _SCHEME_CHARS:
+            start -= 1
+        run = text[start:at]
+        first = next((i for i, c in enumerate(run) if c.isascii() and c.isalpha()), None)
+        if first is not None:
+            found.add(run[first:].lower())
+        at = text.find(":", at + 1)
+    return found
+
+
 def clean(page_html: str) -> str:
     """``page_html`` with everything outside the allow-list removed: what the site publishes."""
     return _CLEANER.clean(page_html)
@@ -89,7 +110,7 @@ def _reference(page_html: str) -> str:
     """``page_html`` parsed and written out by the same parser, every element and attribute it holds kept."""
     names = {m.group(1) for m in _TAG_NAME.finditer(page_html)}
     tags = set(TAGS) | names | {name.lower() for name in names}
-    schemes = {m.group(1).lower() for m in _SCHEME.finditer(_URL_NOISE.sub("", html.unescape(page_html)))}
+    schemes = _schemes(_URL_NOISE.sub("", html.unescape(page_html)))
     return nh3.clean(
         page_html,
         tags=tags,
@@ -210,33 +231,48 @@ def removed(page_html: str, cleaned: str | None = None) -> list[Removal]:
     reference = _reference(page_html)
     if reference == cleaned:
         return unreadable
-    import difflib  # only for a page the allow-list changed: a build of clean pages never loads it
 
-    ref, out = list(_pieces(reference)), list(_pieces(cleaned))
+    return unreadable + _walk(list(_pieces(reference)), list(_pieces(cleaned)))
+
+
+def _walk(
+    ref: list[tuple[str, str, tuple[tuple[str, str], ...]]], out: list[tuple[str, str, tuple[tuple[str, str], ...]]]
+) -> list[Removal]:
+    """What the reference pass keeps and the cleaned one does not, in one walk over both (linear time).
+
+    Cleaning only takes out (elements, attributes, the text of elements it drops whole) and both passes
+    parse alike, so the cleaned pieces are the reference's in order, less what was removed; the text on
+    either side of a removed element may come out joined, so a reference text is matched against what is
+    left of the cleaned text it starts."""
     found: list[Removal] = []
-    matcher = difflib.SequenceMatcher(None, ref, out, autojunk=False)
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        if op == "equal":
+    j, offset = 0, 0  # the next cleaned piece, and how much of it (a text) is already matched
+    lost_text = False
+    for kind, name, attrs in ref:
+        here = out[j] if j < len(out) else None
+        if kind == "text":
+            if here is not None and here[0] == "text" and here[1].startswith(name, offset):
+                offset += len(name)
+                if offset == len(here[1]):
+                    j, offset = j + 1, 0
+            elif name.strip():
+                lost_text = True
             continue
-        kept = [piece for piece in out[j1:j2] if piece[0] == "start"]
-        before = len(found)
-        for kind, name, attrs in ref[i1:i2]:
-            if kind != "start":
-                continue
-            pair = next((k for k in kept if k[1] == name), None)
-            if pair is None:
-                found.append(Removal(f"<{name}>: an element a hand-written page may not use", (f"<{name}",)))
-                continue
-            kept.remove(pair)
-            present = dict(pair[2])
-            for attribute, value in attrs:
-                removal = _attribute_removal(name, attribute, value, present)
-                if removal is not None:
-                    found.append(removal)
-        lost = Counter(t[1] for t in ref[i1:i2] if t[0] == "text") - Counter(t[1] for t in out[j1:j2] if t[0] == "text")
-        if len(found) == before and lost:  # text alone: the content of an element the parser made on its own
-            found.append(Removal("content the allow-list does not keep", ("<",)))
-    return unreadable + found
+        if here is not None and here[0] == kind and here[1] == name and offset == 0:
+            j += 1
+            if kind == "start":
+                present = dict(here[2])
+                for attribute, value in attrs:
+                    removal = _attribute_removal(name, attribute, value, present)
+                    if removal is not None:
+                        found.append(removal)
+            lost_text = False
+            continue
+        if kind == "start":
+            found.append(Removal(f"<{name}>: an element a hand-written page may not use", (f"<{name}",)))
+            lost_text = False
+    if lost_text and not found:  # text alone: the content of an element the parser made on its own
+        found.append(Removal("content the allow-list does not keep", ("<",)))
+    return found
 
 
 #: At most this many removals of one page are listed (the rest are counted).

@@ -38,7 +38,17 @@ from urllib.parse import urlsplit, urlunsplit
 
 import yaml
 
-from generator.adapters import csp, handwritten, live_reload, published, sanitize, static_files
+from generator.adapters import (
+    config_gate,
+    csp,
+    handwritten,
+    live_reload,
+    published,
+    sanitize,
+    script_files,
+    static_files,
+)
+from generator.adapters.config_where import where
 from generator.adapters.live_reload import ZensicalReload
 from generator.build import (
     ENGINE_CSS,
@@ -433,7 +443,14 @@ def theme_scripts(project: Project) -> csp.ThemeScripts:
     """The inline scripts of the project's templates (the engine's and the guide's overrides, then
     Zensical's theme), rendered with the project's configuration: what each page's policy trusts."""
     folders = [project.root / "overrides", zensical_templates()]
-    return csp.ThemeScripts.of_theme(folders, None, {"config": read_config(project.config)})
+    config = read_config(project.config)
+    return csp.ThemeScripts.of_theme(folders, None, {"config": config}, trusted_files(config, folders))
+
+
+def trusted_files(config: Mapping[str, Any], folders: list[Path]) -> script_files.TrustedFiles:
+    """The script files the policy names, under the configuration's ``site_url`` (checked before the build)."""
+    extra = [str(s.get("path", "") if isinstance(s, dict) else s) for s in config.get("extra_javascript") or []]
+    return script_files.trusted_files(str(config.get("site_url") or ""), folders, extra)
 
 
 def zensical_templates() -> Path:
@@ -441,6 +458,14 @@ def zensical_templates() -> Path:
     import zensical
 
     return Path(zensical.__file__).parent / "templates"
+
+
+def check_site_url(config_file: Path) -> None:
+    """Before anything is written: the page policy names script files under ``site_url``, so it must be one."""
+    try:
+        script_files.site_base(str(read_config(config_file).get("site_url") or ""))
+    except script_files.SiteUrlRefused as refused:
+        raise ZensicalFailed(f"{where(config_file, 'site_url')}: {refused}") from None
 
 
 def base_url(rel: str, site_url: str) -> str:
@@ -456,8 +481,15 @@ _LOGO_TITLE = re.compile(r'(<a [^>]*?title=")([^"]*)("[^>]*class="md-(?:header|n
 
 
 def _logo_titles_once(page: str) -> str:
-    """``page`` with the logo links' titles escaped once, like every other place the site name is shown."""
-    return _LOGO_TITLE.sub(lambda m: m.group(1) + html.unescape(m.group(2)) + m.group(3), page)
+    """``page`` with the logo links' titles escaped once, like every other place the site name is shown.
+    A title that would hold markup or a quote once unescaped (it was escaped only once) stays as it is:
+    this finishing step runs after the published pages were checked, and must not undo an escape."""
+
+    def once(m: re.Match[str]) -> str:
+        title = html.unescape(m.group(2))
+        return m.group(1) + (m.group(2) if any(c in title for c in '<>"') else title) + m.group(3)
+
+    return _LOGO_TITLE.sub(once, page)
 
 
 def check_published(project: Project) -> None:
@@ -523,6 +555,10 @@ def build(config_file: Path, out: Path, timings: Timings | None = None) -> Path:
     """
     times = timings if timings is not None else Timings()
     check_output(out, [config_file])
+    refused = config_gate.problems(config_file)
+    if refused:
+        raise ZensicalFailed(config_gate.describe(refused))
+    check_site_url(config_file)
     out = out.absolute()
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-building-", dir=out.parent))

@@ -11,6 +11,7 @@ page's policy also allows Zensical's live-reload script (:mod:`~generator.adapte
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import signal
 import subprocess
@@ -122,6 +123,8 @@ def serve(config_file: Path, out: Path, addr: str) -> int:
     regen = Regenerator(config_file, out)
     # Zensical's live-reload script, learnt from Zensical itself, so that every page's policy allows it.
     regen.reload = zensical_script(lambda config, at: zensical_command(config, serve=True, addr=at))
+    if regen.reload is not None:
+        regen.reload = dataclasses.replace(regen.reload, origin=f"http://{addr}")
     if regen.reload is None:
         print(NO_RELOAD, file=sys.stderr, flush=True)
     regen.regenerate()  # broken data at start: GuideError, reported by the caller

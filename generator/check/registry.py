@@ -33,6 +33,7 @@ from generator.check.rules import (
     setup_components,
     stated_verdicts_cite_the_source,
     table_references,
+    tables_within_size,
     typed_values_match_their_quotes,
     unique_ids,
 )
@@ -64,6 +65,7 @@ CHECKS: list[Check] = [
     typed_values_match_their_quotes.typed_values_match_their_quotes,
     setup_components.setup_components,
     noise_rules.noise_rules,
+    tables_within_size.tables_within_size,
 ]
 
 #: Rules on ``decisions.yml``; the three that evaluate the rules run only once its references are sound.

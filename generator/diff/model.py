@@ -219,5 +219,21 @@ def short(value: Any, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def short_pair(before: Any, after: Any, limit: int = 80) -> tuple[str, str]:
+    """``before`` and ``after`` written as :func:`short` does, but where one is cut, both show the place where
+    they first differ (a YAML tag or a word past the cut would otherwise look the same on both sides)."""
+    a, b = (json.dumps(v, ensure_ascii=False, default=str, sort_keys=True) for v in (before, after))
+    if len(a) <= limit and len(b) <= limit:
+        return a, b
+    same = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    start = max(0, same - limit // 4)
+
+    def window(text: str) -> str:
+        piece = text[start : start + limit - 2]
+        return ("…" if start else "") + piece + ("…" if start + limit - 2 < len(text) else "")
+
+    return window(a), window(b)
+
+
 def by_id(items: Iterable[Any]) -> dict[str, Any]:
     return {item.id: item for item in items}

@@ -45,6 +45,11 @@ class SiteLinks:
         self.base = site_url if site_url.endswith("/") else site_url + "/"
         self.tables, self.options = tables, options
 
+    @property
+    def full_list(self) -> str:
+        """The preview's "What changed" page, which lists every change (a comment shows the first ones)."""
+        return f"{self.base}changes/"
+
     def table(self, ident: str) -> str | None:
         return f"{self.base}results/#{ident}" if ident in self.tables else None
 
@@ -143,7 +148,15 @@ def to_markdown(diff: GuideDiff, links: Links | None = None, level: int = 2, tit
         out.append("No change to the guide's data: every verdict, number and recommendation is the same.")
         out.append("No change to the site's configuration, theme overrides or hand-written pages.")
         return "\n".join(out) + "\n"
-    if diff.data_empty:
+    if diff.data_empty and any(c.what == "setting" for c in diff.site):
+        # A setting (the data folder, the templates, any value) changes the guide as a reader sees it.
+        out.append(
+            "No change to the data compared here, but the site's configuration changed, which changes the guide: "
+            "read every setting below."
+        )
+        out.append("")
+        out.append(f"The site's other inputs changed: {summary(diff)}.")
+    elif diff.data_empty:
         out.append("No change to the guide's data: every verdict, number and recommendation is the same.")
         out.append("")
         out.append(f"The site's other inputs changed: {summary(diff)}.")
@@ -231,9 +244,11 @@ def to_markdown(diff: GuideDiff, links: Links | None = None, level: int = 2, tit
     others = [c for c in diff.site if not c.lowers]
     if others:
         out += [f"{sub} The site's other inputs", ""]
-        out += [f"- {_site_line(c)}" for c in others[:MAX_LISTED]]
-        if len(others) > MAX_LISTED:
-            out.append(f"- and {len(others) - MAX_LISTED} more")
+        full = getattr(links, "full_list", None)
+        shown = others if full is None else others[:MAX_LISTED]  # a page lists all; a comment links to it
+        out += [f"- {_site_line(c)}" for c in shown]
+        if len(others) > len(shown):
+            out.append(f"- and {len(others) - len(shown)} more: every one is listed on [the preview's page]({full})")
         out.append("")
     return "\n".join(out).rstrip() + "\n"
 

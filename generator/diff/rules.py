@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.diff.model import Change, short
+from generator.diff.model import Change, short, short_pair
 
 
 def _rule_items(raw: Any) -> dict[str, Any]:
@@ -32,9 +32,9 @@ def rule_changes(base_rules: Any, head_rules: Any) -> list[Change]:
             was = old[key]
             if isinstance(was, dict) and isinstance(value, dict):
                 fields = [f for f in [*value, *(k for k in was if k not in value)] if was.get(f) != value.get(f)]
-                details = [f"{f}: {short(was.get(f), 40)} → {short(value.get(f), 40)}" for f in fields]
+                details = [f"{f}: {' → '.join(short_pair(was.get(f), value.get(f), 40))}" for f in fields]
             else:
-                details = [f"{short(was, 40)} → {short(value, 40)}"]
+                details = [" → ".join(short_pair(was, value, 40))]
             out.append(Change("changed", key, key, details))
     out += [Change("removed", key, key, []) for key in old if key not in new]
     return out

@@ -21,13 +21,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.diff.model import short
+from generator.diff.model import short_pair
 from generator.diff.revisions import Revision, read_blobs, repository, run_git, tree_entries
 from generator.errors import printable
 from generator.read.yaml_config import read_config
 
 #: The plugin whose options guard the pages.
 PLUGIN = "decision-guide"
+#: The plugin option that trusts settings as code (generator.adapters.config_gate).
+TRUST_KEY = "trusted_configuration"
+#: The plugin's options that are code, and why.
+CODE_OPTIONS = {
+    "templates": "generated pages are rendered with templates from the repository, outside the sanitizer",
+    "plotly_js": "a script file copied into the site, which every page's policy trusts",
+}
+#: Files beside the configuration that pin what builds the site (the engine, MkDocs, the theme).
+ENGINE_PINS = ("requirements.txt", "requirements.lock", "requirements-dev.lock", "pyproject.toml")
 #: Files listed at most per comparison; the rest are counted.
 MAX_LISTED = 200
 
@@ -166,7 +175,8 @@ def _folder(config_dir: str, value: Any) -> str | None:
 
 
 def _setting(name: str, before: Any, after: Any, lowers: str = "") -> SiteChange:
-    return SiteChange("setting", name, f"{short(before)} → {short(after)}", lowers)
+    was, now = short_pair(before, after)
+    return SiteChange("setting", name, f"{was} → {now}", lowers)
 
 
 def _config_changes(config_path: str, base: _Side, head: _Side) -> list[SiteChange]:
@@ -237,10 +247,17 @@ def _config_changes(config_path: str, base: _Side, head: _Side) -> list[SiteChan
             lowers = "raw HTML in the hand-written pages is published without the sanitizer"
         elif key == "publish_files":
             lowers = "files the plugin would refuse to publish are listed to be published"
+        elif key == "data_dir":
+            lowers = "the guide's data comes from another folder, whose change this comparison of the data cannot show"
+        elif key == TRUST_KEY:
+            lowers = "runs code: the settings it lists build as code, unchecked"
+        elif key in CODE_OPTIONS:
+            lowers = f"runs code: {CODE_OPTIONS[key]}"
         out.append(_setting(f"plugins.{PLUGIN}.{key}", before, after, lowers))
     for name in sorted(set(pa) & set(pb) - {PLUGIN}):
         if pa[name] != pb[name]:
             out.append(_setting(f"plugins.{name}", pa[name], pb[name]))
+    trusted = [str(t) for t in _as_list(gb.get(TRUST_KEY))]
     named = {"theme", "extra_javascript", "hooks", "INHERIT", "plugins"}
     for key in sorted((set(a) | set(b)) - named, key=str):
         if a.get(key) != b.get(key):
@@ -248,7 +265,15 @@ def _config_changes(config_path: str, base: _Side, head: _Side) -> list[SiteChan
     for key in sorted((set(ta) | set(tb)) - {"name", "custom_dir"}, key=str):
         if ta.get(key) != tb.get(key):
             out.append(_setting(f"theme.{key}", ta.get(key), tb.get(key)))
-    return out
+    return [_trusted_change(c, trusted) for c in out]
+
+
+def _trusted_change(change: SiteChange, trusted: list[str]) -> SiteChange:
+    """A changed setting the configuration trusts as code is named as running code."""
+    name = change.name
+    if change.what != "setting" or change.lowers or not any(name == t or name.startswith(t + ".") for t in trusted):
+        return change
+    return SiteChange(change.what, name, change.change, f"runs code: {TRUST_KEY} trusts this setting as code")
 
 
 def _folders(config_path: str, side: _Side) -> dict[str, str]:
@@ -266,7 +291,44 @@ def _folders(config_path: str, side: _Side) -> dict[str, str]:
         path = _folder(config_dir, hook)
         if path:
             out[path] = "a build hook: Python that runs during the build"
+    options = _plugins(config).get(PLUGIN)
+    templates = options.get("templates") if isinstance(options, dict) else None
+    if templates:
+        path = _folder(config_dir, templates)
+        if path:
+            out[path] = "runs code: a template the plugin renders the generated pages with, outside the sanitizer"
+    for name in ENGINE_PINS:
+        path = _folder(config_dir, name)
+        if path:
+            out[path] = "runs code: the engine, theme or their versions that build the site"
     return out
+
+
+YAML_SUFFIXES = (".yml", ".yaml", ".md", ".markdown")
+_TAG_SCAN_BYTES = 1 << 20
+
+
+def _yaml_tag(content: bytes | None) -> str:
+    """Why a changed file's YAML tag is named (``!ENV`` aside), or ``""``: a tag makes a reader construct
+    something else than text (MkDocs' loader resolves ``!!python/name:``). Markdown is scanned in its front
+    matter only."""
+    if not content or len(content) > _TAG_SCAN_BYTES:
+        return ""
+    text = content.decode("utf-8", errors="replace")
+    if text.startswith("---"):
+        end = text.find("\n---", 3)
+        text = text[3:end] if end != -1 else ""
+    import yaml
+
+    try:
+        for token in yaml.scan(text):
+            if isinstance(token, yaml.TagToken) and token.value != ("!", "ENV"):
+                handle, suffix = token.value
+                tag = printable(str(handle or "") + str(suffix))
+                return f"a YAML tag ({tag}) on its line {token.start_mark.line + 1}: a tag can make a reader run code"
+    except yaml.YAMLError:
+        return ""
+    return ""
 
 
 def site_changes(data_dir: Path, base: Revision, head: Revision, config: Path | None = None) -> list[SiteChange]:
@@ -289,11 +351,12 @@ def site_changes(data_dir: Path, base: Revision, head: Revision, config: Path | 
             if before.get(path) == after.get(path):
                 continue
             change = "added" if path not in before else "removed" if path not in after else "changed"
-            out.append(SiteChange("file", path, change, lowers if path in after else ""))
+            tagged = _yaml_tag(sides[1].read(path)) if path in after and path.endswith(YAML_SUFFIXES) else ""
+            out.append(SiteChange("file", path, change, (lowers if path in after else "") or tagged))
     if config_path not in {c.name for c in out}:
         a, b = sides[0].read(config_path), sides[1].read(config_path)
         if a != b and sides[1].present:
-            out.append(SiteChange("file", config_path, "added" if a is None else "changed"))
+            out.append(SiteChange("file", config_path, "added" if a is None else "changed", _yaml_tag(b)))
     out.sort(key=lambda c: (not c.lowers, c.what != "setting", c.name))
     return out
 

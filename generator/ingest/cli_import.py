@@ -104,12 +104,14 @@ def run(args: argparse.Namespace) -> int:
     except ImportProblems as exc:
         print(exc.report(), file=sys.stderr)
         return 1
+    from generator.errors import printable  # a file's name may hold terminal escapes: shown, never obeyed
+
     for line in outcome.added:
-        print(f"added      {line}")
+        print(f"added      {printable(str(line))}")
     for line in outcome.unchanged:
-        print(f"unchanged  {line} (already imported)")
+        print(f"unchanged  {printable(str(line))} (already imported)")
     for path in outcome.written:
-        print(f"wrote      {path}")
+        print(f"wrote      {printable(str(path))}")
     if outcome.added:
         print("next: `python -m generator diff` shows what this changes; `mkdocs serve` shows the page")
     return 0

@@ -116,7 +116,10 @@ def new_guide(
     title = f"{topic[:1].upper()}{topic[1:]}: a decision guide"
     charts = "charts: true  # plotly.js: the engine's own bundle, found wherever this guide lives"
     if plotly_js is not None and plotly_js.is_file():
-        charts = f"plotly_js: {json.dumps(str(plotly_js.resolve()), allow_nan=False)}"
+        charts = (
+            f"plotly_js: {json.dumps(str(plotly_js.resolve()), allow_nan=False)}\n"
+            "      trusted_configuration: [plugins.decision-guide.plotly_js]"
+        )
     else:
         try:
             find_plotly()

@@ -42,9 +42,11 @@ _WORLD = re.compile(r"^EP=(\d+) DP=(\d+)\s*$")
 _KEYS = ("E", "E/tok", "tok", "dim")
 _OPS = {"Dispatch": "dispatch", "Scatter": "dispatch", "Combine": "combine", "Gather": "combine"}
 _OPS |= {"Torch": "torch_all_to_all", "NVSHMEM": "nvshmem_alltoall"}
-_LATENCY = re.compile(r"^\s*(\S+?)\s*(μs|µs|us)\s*±\s*(\S+?)\s*(μs|µs|us)\s*$")
-_BANDWIDTH = re.compile(r"^\s*(\S+?)\s*GB/s\s*$")
 _NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|nan|inf"
+#: A latency and a bandwidth cell: a number, not any run of characters (a lazy ``\S+?`` before ``us ±``
+#: tried each ``us±`` of a long cell again with the rest of it: quadratic time within one line).
+_LATENCY = re.compile(rf"^\s*({_NUM})\s*(μs|µs|us)\s*±\s*({_NUM})\s*(μs|µs|us)\s*$")
+_BANDWIDTH = re.compile(rf"^\s*({_NUM})\s*GB/s\s*$")
 #: One cell of a row and the blanks before it: a latency ``78.1μs ±  3.2μs`` (blanks inside), a bandwidth
 #: ``97.128GB/s`` or a number; what separates cells is any run of tabs and spaces (a README's copy of the
 #: output has its tabs expanded to spaces, so splitting at tabs, or at blanks, would cut the latencies).
