@@ -111,7 +111,7 @@ SNAPSHOT_GIT = GIT_AUTHOR_NAME="decision-guide" GIT_AUTHOR_EMAIL="decision-guide
 snapshot: setup-dev $(PLOTLY_BUNDLE)
 	@test -n "$(GUIDE_SNAPSHOT)" || { echo "make snapshot needs GUIDE_SNAPSHOT=<version name, e.g. the tag>" >&2; exit 1; }
 	-git fetch -q origin gh-pages:refs/heads/gh-pages
-	$(SNAPSHOT_GIT) GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/mike deploy -F mkdocs-snapshot.yml --deploy-prefix versions \
+	$(SNAPSHOT_GIT) SITE_URL="$${SITE_URL:-http://127.0.0.1:8000/}versions/" GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/mike deploy -F mkdocs-snapshot.yml --deploy-prefix versions \
 	  --branch gh-pages --alias-type copy --update-aliases "$(GUIDE_SNAPSHOT)" latest
 	rm -rf build/snapshots && mkdir -p build/snapshots
 	git archive gh-pages versions | tar -x -C build/snapshots

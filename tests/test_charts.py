@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import colorsys
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -308,6 +309,9 @@ def test_plotly_js_is_served_from_the_site_and_never_copied_into_the_sources(sit
 def test_text_pages_do_not_mention_plotly(site: Path) -> None:
     for url in ("methodology/", "bottom-line/", "options/gdaki/"):
         html = (site / url / "index.html").read_text(encoding="utf-8")
+        # the page's policy names every script of the site by its address, plotly.js included (issue 41): that
+        # allows it, it loads nothing; the page itself neither loads nor mentions it
+        html = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "", html)
         assert "plotly" not in html and "dg-chart" not in html
 
 

@@ -20,11 +20,13 @@ from tests.gitrepo import GIT_ENV, git
 BRANCH = "snapshots"
 
 
-def _mike(project: Path, *args: str) -> None:
+def _mike(project: Path, *args: str, site_url: str = "") -> None:
     bin_dir = str(Path(sys.executable).parent)
     env = {
         **os.environ,
         **GIT_ENV,
+        # the snapshots' address (mike adds each version to it), which the page policy names scripts under
+        **({"SITE_URL": site_url} if site_url else {}),
         "PATH": bin_dir + os.pathsep + os.environ.get("PATH", ""),
         "NO_MKDOCS_2_WARNING": "1",
     }
@@ -60,13 +62,13 @@ def snapshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "--alias-type",
         "copy",
     ]
-    _mike(project, *deploy, "2026-10")
+    _mike(project, *deploy, "2026-10", site_url="http://127.0.0.1:8000/versions/")
     (project / "data" / "guide.yml").write_text(
         (project / "data" / "guide.yml").read_text(encoding="utf-8").replace("title: ", "title: Updated - ", 1),
         encoding="utf-8",
     )
     git(project, "commit", "-q", "-am", "A campaign update")
-    _mike(project, *deploy, "2026-11", "latest", "--update-aliases")
+    _mike(project, *deploy, "2026-11", "latest", "--update-aliases", site_url="http://127.0.0.1:8000/versions/")
     archive = subprocess.run(["git", "-C", str(project), "archive", BRANCH], capture_output=True, check=True).stdout
     out = tmp / "pages"
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:

@@ -27,6 +27,7 @@ from pathlib import Path, PurePosixPath
 import yaml
 
 from generator.errors import Problem
+from generator.read.yaml_config import compose_config, env_value
 
 PLUGIN = "decision-guide"
 #: The plugin option that lists the settings a guide trusts as code (dotted names, ``hooks``,
@@ -102,7 +103,7 @@ def _env(node: yaml.Node, loader: yaml.SafeLoader) -> object:
         return None
     for name in names:
         if str(name) in os.environ:
-            return yaml.safe_load(os.environ[str(name)]) if os.environ[str(name)] else ""
+            return env_value(os.environ[str(name)]) if os.environ[str(name)] else ""
     return default
 
 
@@ -203,17 +204,19 @@ def load(config_file: Path) -> Node | Problem:
     shown = config_file.name
     try:
         text = config_file.read_text(encoding="utf-8")
-        loader = yaml.SafeLoader(text)
-        try:
-            node = loader.get_single_node()
-            return Node(node, loader) if node is not None else Problem(shown, 1, "", "is empty")
-        finally:
-            loader.dispose()
     except (OSError, UnicodeDecodeError) as exc:
         return Problem(shown, 0, "", f"cannot be read: {exc}")
+    composed = compose_config(text, shown)
+    if isinstance(composed, Problem):
+        return composed
+    node, loader = composed
+    try:
+        return Node(node, loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         return Problem(shown, mark.line + 1 if mark else 0, "", f"is not YAML the check can read: {exc}")
+    finally:
+        loader.dispose()
 
 
 def problems(config_file: Path) -> list[Problem]:

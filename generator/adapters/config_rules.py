@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import partial
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from generator.adapters.config_gate import (
     ADDR,
@@ -183,6 +184,26 @@ def _theme(check: Check, node: Node, path: str, docs: Path) -> None:
         check.code(name, f"{path}.name", "another theme: its templates and scripts are not the ones the policy trusts")
 
 
+#: Lines of plain text: the gitignore-style patterns of ``exclude_docs`` and its kin.
+LINES = re.compile(r"[^<>\"'`&\\\x00-\x09\x0b-\x1f\x7f]*")
+
+
+def _lines(check: Check, node: Node, path: str) -> None:
+    check.scalar(node, path, LINES, "lines of plain text (no < > \" ' ` & \\)")
+
+
+def _inherit(check: Check, node: Node, path: str) -> None:
+    """``INHERIT``: a configuration file inside the repository, itself checked by the same rules."""
+    from generator.adapters import config_gate
+
+    check.relative(node, path)
+    parent = check.root / str(node.value or "")
+    if node.value and ".." not in PurePosixPath(str(node.value)).parts and parent.is_file():
+        check.found += config_gate.problems(parent)
+    elif node.value:
+        check.invalid(node, path, f"{node.value!r} is not a configuration file in the repository")
+
+
 def _extra(check: Check, node: Node, path: str) -> None:
     alternate = partial(
         check.mapping_of, keys={"name": check.text, "link": check.link, "lang": partial(check.words, pattern=LANG)}
@@ -192,7 +213,15 @@ def _extra(check: Check, node: Node, path: str) -> None:
     check.mapping_of(
         node,
         path,
-        {"alternate": _each(alternate), "social": _each(social), "generator": check.boolean, "homepage": check.url},
+        {
+            "alternate": _each(alternate),
+            "social": _each(social),
+            "generator": check.boolean,
+            "homepage": check.url,
+            "version": partial(
+                check.mapping_of, keys={"provider": check.text, "default": check.text, "alias": check.boolean}
+            ),
+        },
     )
 
 
@@ -209,7 +238,9 @@ def check(check: Check, top: Node) -> None:
         "docs_dir": check.text, "site_dir": check.text,
         "strict": check.boolean, "use_directory_urls": check.boolean,
         "dev_addr": partial(check.words, pattern=ADDR),
-        "exclude_docs": check.text, "not_in_nav": check.text, "draft_docs": check.text,
+        "exclude_docs": partial(_lines, check), "not_in_nav": partial(_lines, check),
+        "draft_docs": partial(_lines, check),
+        "INHERIT": partial(_inherit, check),
         "watch": _each(check.text),
         "extra_css": _each(check.relative),
         "theme": partial(_theme, check, docs=docs),

@@ -95,10 +95,10 @@ def toc_tokens(toc: Iterable[Any]) -> list[dict[str, Any]]:
     return [{"id": a.id, "name": a.title, "children": toc_tokens(a.children)} for a in toc]
 
 
-def _tokens(tokens: Iterable[Mapping[str, Any]]) -> Iterable[Mapping[str, Any]]:
-    for token in tokens:
-        yield token
-        yield from _tokens(token.get("children") or [])
+def _tokens(entries: Iterable[Mapping[str, Any]]) -> Iterable[Mapping[str, Any]]:
+    for entry in entries:
+        yield entry
+        yield from _tokens(entry.get("children") or [])
 
 
 class _Lines:
@@ -138,14 +138,14 @@ def problems(
         elif "<" in value:
             why = f"a title {value[:60]!r} holds <: with content.tooltips the theme shows it as HTML"
             add(lines.of(value), why)
-    for token in _tokens(toc):
-        ident = str(token.get("id", ""))
+    for entry in _tokens(toc):
+        ident = str(entry.get("id", ""))
         why = id_problem(ident)
         if why:
-            add(lines.of(ident, html.unescape(str(token.get("name", "")))), f"in the table of contents, {why}")
+            add(lines.of(ident, html.unescape(str(entry.get("name", "")))), f"in the table of contents, {why}")
         # The label as the theme prints it: MkDocs the heading's escaped text; Zensical a data-toc-label
         # as its text, unescaped.
-        for text in (str(token.get("name", "")), html.unescape(str(token.get("data-toc-label", "")))):
+        for text in (str(entry.get("name", "")), html.unescape(str(entry.get("data-toc-label", "")))):
             if not _MARKUP.search(text):
                 continue
             add(

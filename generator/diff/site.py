@@ -321,11 +321,11 @@ def _yaml_tag(content: bytes | None) -> str:
     import yaml
 
     try:
-        for token in yaml.scan(text):
-            if isinstance(token, yaml.TagToken) and token.value != ("!", "ENV"):
-                handle, suffix = token.value
+        for scanned in yaml.scan(text):
+            if isinstance(scanned, yaml.TagToken) and scanned.value != ("!", "ENV"):
+                handle, suffix = scanned.value
                 tag = printable(str(handle or "") + str(suffix))
-                return f"a YAML tag ({tag}) on its line {token.start_mark.line + 1}: a tag can make a reader run code"
+                return f"a YAML tag ({tag}) on its line {scanned.start_mark.line + 1}: a tag can make a reader run code"
     except yaml.YAMLError:
         return ""
     return ""

@@ -54,3 +54,34 @@ def read_config(text: str, display: str) -> tuple[Any, Problem | None]:
         return None, Problem(display, 0, "", f"cannot be read as YAML: {exc}")
     finally:
         loader.dispose()
+
+
+def compose_config(text: str, display: str) -> tuple[yaml.Node, yaml.SafeLoader] | Problem:
+    """The configuration's node tree as written (tags unresolved) and its loader, which the caller disposes of; or
+    why it cannot be read. Under the same bounds as :func:`read_config`."""
+    if len(text) > MAX_CONFIG_BYTES:
+        return Problem(display, 0, "", f"is over {MAX_CONFIG_BYTES // 1024} KiB")
+    if (bomb := alias_problem(text)) is not None:
+        return Problem(display, bomb.line, "", bomb.message)
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.YAMLError as exc:
+        loader.dispose()
+        mark = getattr(exc, "problem_mark", None)
+        return Problem(display, mark.line + 1 if mark else 0, "", f"is not YAML the check can read: {exc}")
+    if node is None:
+        loader.dispose()
+        return Problem(display, 1, "", "is empty")
+    return node, loader
+
+
+def env_value(text: str) -> Any:
+    """An environment variable's value read as YAML, as MkDocs reads ``!ENV`` (the text itself when it is not
+    YAML or is over the bounds)."""
+    if len(text) > MAX_CONFIG_BYTES or alias_problem(text) is not None:
+        return text
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError:
+        return text
