@@ -60,7 +60,9 @@ def _expected(
     mid = d.data.guide.levels["mid"].symbol
 
     def line(o: schema.Option, c: Cell) -> str:
-        caveats = [f" {mid} caveat: {f.title}" for f in o.failures if f.context in (None, context)]
+        failed = {ctx for ctx, s in o.support.items() if s.status in ("no", "cannot run")}  # said by the support cell
+        shown = [f for f in o.failures if f.context is None or (f.context == context and context not in failed)]
+        caveats = [f" {mid} caveat: {f.title}" for f in shown]
         return _line(c) + ("".join(caveats) if isinstance(c.column, schema.SupportColumn) else "")
 
     return {

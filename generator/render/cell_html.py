@@ -126,8 +126,10 @@ def caveat_marks(html: PageBase, option: schema.Option, judged: str | None) -> s
     if style is None:
         return ""
     out = []
+    said = {s.context.id for s in html.d.support.get(option.id, []) if s.verdict.level == "bad"}
     for f in option.failures:
-        if f.context is None or f.context == judged:
+        # a failure in the context judged for whose support already says it failed is said there, not twice
+        if f.context is None or (f.context == judged and f.context not in said):
             out.append(
                 f' <span class="dg-mark dg-caveat dg-{text(style.colour)}"><span class="dg-symbol" aria-hidden="true">'
                 f"{text(style.symbol)}</span> caveat: {text(f.title)}</span>"
