@@ -317,3 +317,26 @@ def site_pages(shipped_site: Path, served_site: str) -> list[str]:
     from quality.sitemap import page_urls
 
     return page_urls(shipped_site, served_site)
+
+
+# --- the engine's wheel, built once per session for the tests that install it -----------------------
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The engine's wheel as ``make wheel`` builds it (plotly.js inside)."""
+    from tests.engine_wheel import build_wheel  # it reads the test modules' helpers: imported when first used
+
+    return build_wheel(tmp_path_factory.mktemp("engine-wheel"))
+
+
+@pytest.fixture(scope="session")
+def release(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The URL of a folder holding the wheel as a release asset and as a package index's one file."""
+    from tests.engine_wheel import release_folder
+
+    server = StaticServer(release_folder(tmp_path_factory.mktemp("release"), wheel))
+    try:
+        yield server.url.rstrip("/")
+    finally:
+        server.close()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,25 +16,9 @@ import pytest
 import generator
 from generator import cli
 from quality.serve import StaticServer
-from tests.engine_wheel import build_wheel, release_folder
 
 VERSION = generator.__version__
 WHEEL = f"decision_guide_engine-{VERSION}-py3-none-any.whl"
-
-
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_wheel(tmp_path_factory.mktemp("engine-wheel"))
-
-
-@pytest.fixture(scope="module")
-def release(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The URL of a folder holding the wheel as a release asset and as a package index's one file."""
-    server = StaticServer(release_folder(tmp_path_factory.mktemp("release"), wheel))
-    try:
-        yield server.url.rstrip("/")
-    finally:
-        server.close()
 
 
 @pytest.fixture

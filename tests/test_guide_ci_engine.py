@@ -12,32 +12,15 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import generator
-from quality.serve import StaticServer
-from tests.engine_wheel import build_wheel, release_folder
 from tests.test_new_guide_readme import _clean_environment
 from tests.test_workflows import load
 
 WHEEL = f"decision_guide_engine-{generator.__version__}-py3-none-any.whl"
-
-
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_wheel(tmp_path_factory.mktemp("engine-wheel"))
-
-
-@pytest.fixture(scope="module")
-def release(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    server = StaticServer(release_folder(tmp_path_factory.mktemp("release"), wheel))
-    try:
-        yield server.url.rstrip("/")
-    finally:
-        server.close()
 
 
 def _steps(guide: Path) -> list[tuple[str, dict[str, str]]]:
