@@ -34,6 +34,12 @@ def _not_measured(data: Data, contexts: list[str]) -> Part:
     return Part(Verdict("unknown", f"{style.word or schema.NOT_MEASURED} on {names}", style.symbol, style.colour), ())
 
 
+def _coverage(data: Data, contexts: list[str], unknown: list[str]) -> str:
+    """How many of the column's contexts a cell answers for, when not all: ``1 of 3 frameworks``."""
+    noun = data.guide.context_noun_plural if len(contexts) > 1 else data.guide.context_noun
+    return f"{len(contexts) - len(unknown)} of {len(contexts)} {noun}" if unknown else ""
+
+
 def column_contexts(data: Data, column: schema.ComparisonColumn) -> list[str]:
     """The contexts some row of the column's tables names, in the guide's order."""
     named = {row.context for t in measurement_tables(data) if column.tag in t.tags for row in t.rows}
@@ -86,8 +92,7 @@ def filled(
     if unknown:
         extra.append(_not_measured(data, unknown))
     merged = sorted([*parts, *extra], key=lambda p: WORST_FIRST[p.verdict.level])
-    noun = data.guide.context_noun_plural if len(contexts) > 1 else data.guide.context_noun
-    coverage = f"{len(contexts) - len(unknown)} of {len(contexts)} {noun}" if unknown else ""
+    coverage = _coverage(data, contexts, unknown)
     return merged, coverage
 
 
@@ -116,8 +121,7 @@ def only_judged(
         parts.append(_not_measured(data, unknown))
     parts.sort(key=lambda p: WORST_FIRST[p.verdict.level])
     scaled = [p for p in parts if p.verdict.level in ("bad", "mid", "good")]
-    noun = data.guide.context_noun_plural if len(contexts) > 1 else data.guide.context_noun
-    coverage = f"{len(contexts) - len(unknown)} of {len(contexts)} {noun}" if unknown else ""
+    coverage = _coverage(data, contexts, unknown)
     first = judgements[0]
     summary = "regimes disagree; colour of the worst" if len(parts) > 1 else ""
     return Cell(
