@@ -32,6 +32,7 @@ from generator.check.rules import (
     runs_enough,
     setup_components,
     stated_verdicts_cite_the_source,
+    sweeps_state_their_loads,
     table_references,
     tables_within_size,
     typed_values_match_their_quotes,
@@ -66,6 +67,7 @@ CHECKS: list[Check] = [
     setup_components.setup_components,
     noise_rules.noise_rules,
     tables_within_size.tables_within_size,
+    sweeps_state_their_loads.sweeps_state_their_loads,
 ]
 
 #: Rules on ``decisions.yml``; the three that evaluate the rules run only once its references are sound.

@@ -31,6 +31,7 @@ from generator.derive.columns.filled import filled, judged_cell, only_judged
 from generator.derive.columns.index import TableIndex
 from generator.derive.evidence import shown
 from generator.derive.noise import WITHIN_NOISE, Judged, judge
+from generator.derive.sweeps import load_label, load_of, load_text, run_names
 from generator.model import Data, at, measurement_tables
 
 
@@ -47,6 +48,8 @@ class _Measured:
     against: str = ""
     """``vs road`` (the other side, or the best of the row) or ``(best)`` (the option is the best of its row)."""
     opponent: str | None = None
+    load: float | None = None
+    """The row's load, in a sweep table."""
 
 
 def _per_table(data: Data, found: list[_Measured], others: dict[str, list[str]], names: dict[str, str]) -> list[str]:
@@ -109,7 +112,9 @@ def _against_other(
             judged = judge(column, a, b, t.better, (labels[mine], labels[theirs]), t.digits, t.quantity)
             other = index.owners[t.id][theirs] or theirs
             against = f"vs {build.names.get(other, other)}"
-            found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged, against, other))
+            found.append(
+                _Measured(judged.value, row.context, t.id, row.id, row.label, judged, against, other, load_of(t, row))
+            )
             if other not in others.setdefault(t.id, []):
                 others[t.id].append(other)
             if t.id not in sources:
@@ -142,7 +147,11 @@ def _best(build: Build, column: schema.ComparisonColumn, option: str) -> tuple[l
             top = owner[best_id] or best_id
             against = "(best)" if value == best else f"vs {build.names.get(top, top)}"
             opponent = None if value == best else top
-            found.append(_Measured(judged.value, row.context, t.id, row.id, row.label, judged, against, opponent))
+            found.append(
+                _Measured(
+                    judged.value, row.context, t.id, row.id, row.label, judged, against, opponent, load_of(t, row)
+                )
+            )
             tail = "best" if value == best else f"best {b.figure(best)}"
             details.append(f"{row.label} {a.figure(value)} {t.unit} ({tail})")
             if t.id not in sources:
@@ -150,18 +159,38 @@ def _best(build: Build, column: schema.ComparisonColumn, option: str) -> tuple[l
     return found, details, sources
 
 
+def _sweep_names(data: Data, found: list[_Measured], verdicts: list[Verdict]) -> dict[int, str]:
+    """The name of each sweep row's regime: the run of loads with its verdict (:mod:`generator.derive.sweeps`),
+    per table, context and opponent, after the context's name when the row has one (``SGLang conc ≤ 32``)."""
+    tables = {t.id: t for t in measurement_tables(data)}
+    lines: dict[tuple[str, str | None, str], list[int]] = {}
+    for i, m in enumerate(found):
+        if m.load is not None:
+            lines.setdefault((m.table, m.context, m.against), []).append(i)
+    names: dict[int, str] = {}
+    for (table, context, _), items in lines.items():
+        items.sort(key=lambda i: found[i].load or 0.0)
+        prefix = f"{data_context_name(data, context)} " if context else ""
+        loads = [found[i].load or 0.0 for i in items]
+        keys = [(verdicts[i].level, verdicts[i].word) for i in items]
+        for i, name in zip(items, run_names(loads, keys, load_label(tables[table])), strict=True):
+            names[i] = prefix + name
+    return names
+
+
 def _parts(data: Data, column: schema.ComparisonColumn, found: list[_Measured]) -> list[Part]:
     """Group the regimes by verdict and by what they are measured against, worst first.
 
     A regime is a context when every row of it gets the same verdict against the same option, else a row; a row
     of a cell fed by several tables is named with its table's label (``FP8 at load (the A/B table)``), so two
-    tables' rows of the same name never read as one.
+    tables' rows of the same name never read as one. A row of a sweep is named by the run of loads it lies in.
     """
     labels = {t.id: t.label for t in measurement_tables(data)}
     several = len({m.table for m in found}) > 1
     verdicts = [
         verdict(data, m.judged.outcome if m.judged and m.judged.outcome else band(column, m.ratio)) for m in found
     ]
+    swept = _sweep_names(data, found, verdicts)
     by_context: dict[str, set[tuple[Verdict, str]]] = {}
     for m, v in zip(found, verdicts, strict=True):
         if m.context is not None:
@@ -169,10 +198,12 @@ def _parts(data: Data, column: schema.ComparisonColumn, found: list[_Measured]) 
     groups: dict[tuple[Verdict, str], list[Regime]] = {}
     opponents: dict[tuple[Verdict, str], str | None] = {}
     seen: set[tuple[Verdict, str, str]] = set()
-    for m, v in zip(found, verdicts, strict=True):
+    for i, (m, v) in enumerate(zip(found, verdicts, strict=True)):
         whole = m.context is not None and len(by_context[m.context]) == 1
         row = f"{m.row_label} ({labels[m.table]})" if several else m.row_label
         name = data_context_name(data, m.context) if whole and m.context else row
+        if i in swept:
+            name = f"{swept[i]} ({labels[m.table]})" if several else swept[i]
         if (v, m.against, name) in seen:
             continue
         seen.add((v, m.against, name))
@@ -180,6 +211,46 @@ def _parts(data: Data, column: schema.ComparisonColumn, found: list[_Measured]) 
         opponents[(v, m.against)] = m.opponent
     ordered = sorted(groups.items(), key=lambda item: WORST_FIRST[item[0][0].level])
     return [Part(v, tuple(regimes), against, opponents[(v, against)]) for (v, against), regimes in ordered]
+
+
+def _not_compared(build: Build, column: schema.ComparisonColumn, option: str) -> list[Part]:
+    """The loads of a sweep where only one side was measured: a part ``? not compared vs dense on conc 256`` per
+    opponent, never dropped in silence (judged for a context, that context's loads only)."""
+    index, data = build.index, build.data
+    style = data.guide.levels["unknown"]
+    found: dict[str, tuple[str | None, list[Regime]]] = {}
+
+    def add(t: schema.MeasurementTable, row: schema.Row, against: str, opponent: str | None) -> None:
+        load = load_of(t, row)
+        if load is None:
+            return
+        prefix = f"{data_context_name(data, row.context)} " if row.context else ""
+        regime = Regime(f"{prefix}{load_label(t)} {load_text(load)}", t.id, row.id)
+        found.setdefault(against, (opponent, []))[1].append(regime)
+
+    if column.against == "best":
+        for t in index.tagged(option, column.tag):
+            owner = index.owners[t.id]
+            for row in t.rows:
+                if t.sweep is None or not build.counts(row.context):
+                    continue
+                measured = [s for s in row.values if owner.get(s) and index.samples[(t.id, row.id, s)].measured]
+                if len(measured) == 1 and owner[measured[0]] == option:
+                    add(t, row, "", None)
+    else:
+        for t, mine, theirs in _sides(index, column, option):
+            if t.sweep is None:
+                continue
+            other = index.owners[t.id][theirs] or theirs
+            for row in t.rows:
+                a, b = index.samples[(t.id, row.id, mine)], index.samples[(t.id, row.id, theirs)]
+                if build.counts(row.context) and a.measured != b.measured:
+                    add(t, row, f"vs {build.names.get(other, other)}", other)
+    word = "not compared"
+    return [
+        Part(Verdict("unknown", word, style.symbol, style.colour), tuple(regimes), against, opponent)
+        for against, (opponent, regimes) in found.items()
+    ]
 
 
 def _measured_elsewhere(build: Build, column: schema.ComparisonColumn, option: str) -> bool:
@@ -218,15 +289,17 @@ def _comparison_cell(build: Build, column: schema.ComparisonColumn, option: sche
                 "or give it the `contexts` the tables leave empty",
             )
         )
+    uncompared = _not_compared(build, column, option.id)
     if ratios:
         value = min(ratios)
         parts = _parts(data, column, found)
         coverage = ""
         if build.context is None:
             parts, coverage = filled(build, column, option, found, parts)
+        parts = [*parts, *uncompared]
         scaled = [p for p in parts if p.verdict.level in ("bad", "mid", "good")]
         worst = (scaled or parts)[0].verdict
-        measured_parts = [p for p in parts if p.regimes and p.regimes[0].table]
+        measured_parts = [p for p in parts if p.regimes and p.regimes[0].table and p not in uncompared]
         regimes = sum(len(p.regimes) for p in measured_parts)
         summary = ""
         if len(measured_parts) > 1 and column.aggregate == "worst":
@@ -251,6 +324,9 @@ def _comparison_cell(build: Build, column: schema.ComparisonColumn, option: sche
     given = next((j for j in judgements if build.context is not None and build.context in j.contexts), None)
     if given is not None:
         return judged_cell(build, column, given, note)
+    if uncompared and general is None and (build.context is not None or not judgements):
+        # measured on a sweep, only at loads the other side was not measured at
+        return Cell(column, uncompared[0].verdict, note=note, parts=uncompared, tables=[uncompared[0].regimes[0].table])
     answered_elsewhere = bool(judgements) and general is None  # judgements for other contexts only
     if build.context is not None and (answered_elsewhere or _measured_elsewhere(build, column, option.id)):
         return Cell(column, not_measured_in(data, build.context), note=note)
