@@ -31,6 +31,7 @@ from generator import number_range, schema
 from generator.derive.cells import Cell
 from generator.derive.columns.comparison import ratio_change, reading
 from generator.derive.guide import Derived, derive
+from generator.derive.sweeps import load_of
 from generator.diff.answers import answer_changes
 from generator.diff.verdicts import flips
 from generator.model import Data, measurement_tables, runs_of
@@ -272,6 +273,48 @@ def _own_row(data: Data) -> Data:
     return dataclasses.replace(data, tables=tables)
 
 
+def _own_sweep(data: Data) -> Data:
+    """Issue 40: the dense-vs-DeepEP A/B read as a concurrency sweep per framework, and a reader's own SGLang sweep
+    added under it (DeepEP ahead at low load, behind from 64, dense alone at 128: not compared there)."""
+    loads = {"trtllm-conc4": 4, "trtllm-conc32": 32, "vllm-conc32-decode": 32, "vllm-conc64-prefill": 64}
+    mine = [
+        (8, 300.0, 250.0),
+        (16, 520.0, 470.0),
+        (32, 700.0, 690.0),
+        (64, 800.0, 990.0),
+        (128, "not measured", 1100.0),
+    ]
+    tables: list[schema.MeasurementTable | schema.FactTable] = []
+    for t in data.tables:
+        if t.id == "dense-vs-deepep" and isinstance(t, schema.MeasurementTable):
+            rows = [r.model_copy(update={"workload": {**r.workload, "concurrency": loads[r.id]}}) for r in t.rows]
+            rows += [
+                schema.Row.model_construct(
+                    id=f"yours-{i + 1}",
+                    label=f"my SGLang sweep, {load}",
+                    context="sglang",
+                    values={"deepep": deepep, "dense": dense},
+                    workload={"concurrency": load},
+                )
+                for i, (load, deepep, dense) in enumerate(mine)
+            ]
+            t = t.model_copy(update={"rows": rows, "sweep": schema.Sweep(load="concurrency", label="conc")})
+        tables.append(t)
+    return dataclasses.replace(data, tables=tables)
+
+
+def _as_sweep(data: Data) -> Data:
+    """The published side of :func:`_own_sweep`: the same table as a sweep, without the reader's rows."""
+    swept = _own_sweep(data)
+    tables = [
+        t.model_copy(update={"rows": [r for r in t.rows if not r.id.startswith("yours-")]})
+        if isinstance(t, schema.MeasurementTable)
+        else t
+        for t in swept.tables
+    ]
+    return dataclasses.replace(swept, tables=tables)
+
+
 def added_rows(base: Data, head: Data) -> dict[str, Any]:
     """The rows ``head`` has and ``base`` does not, as the script's "add a row" keeps them."""
     rows: dict[str, list[dict[str, Any]]] = {}
@@ -279,13 +322,15 @@ def added_rows(base: Data, head: Data) -> dict[str, Any]:
     for t in measurement_tables(head):
         for r in t.rows:
             if r.id not in known.get(t.id, set()):
-                rows.setdefault(t.id, []).append({"id": r.id, "label": r.label, "context": r.context})
+                entry = {"id": r.id, "label": r.label, "context": r.context, "load": load_of(t, r)}
+                rows.setdefault(t.id, []).append(entry)
     return {"contexts": [], "rows": rows}
 
 
 def _cases(count: int) -> list[tuple[Data, Data]]:
     shipped, example = validate_guide(DATA), validate_guide(EXAMPLE / "data")
     out = [(shipped, shipped), (example, example), (shipped, _issue_edit(shipped)), (shipped, _own_row(shipped))]
+    out.append((_as_sweep(shipped), _own_sweep(shipped)))
     rng = random.Random(26)
     for i in range(count):
         out.append(generated(shipped if i % 2 else example, rng))
@@ -403,6 +448,12 @@ PLANTS = [
     ('against: "vs " + (labels[other] || other), opponent: other', 'against: "", opponent: other'),
     # a context with no row and no judgement left out of the published cell
     ("if (unknown.length) extra.push(notMeasured(unknown));", ""),
+    # a sweep's loads named one by one, not by the run of loads with one verdict
+    ("if (i === items.length || keys[i] !== keys[start]) {", "if (true) {"),
+    # a sweep's run from the lowest load named as a closed range
+    ('if (first === 0) return label + " \\u2264 " + hi;', ""),
+    # a load only one side has dropped in silence
+    ("ps = ps.concat(uncompared);", ""),
     # "Judge for": a judgement given for the context judged for ignored
     ("if (forContext) return judgedCell(col, forContext);", ""),
     # a judgement's polarity read as neutral
@@ -548,3 +599,23 @@ def test_your_own_row_in_a_context_the_guide_has_not_measured_is_judged(batch: A
     published = cases[own]["guide"]["options"][0]["cells"][columns.index("serving")]
     assert published["verdict"]["level"] == "mid"  # as published: a tie and a win
     assert any(f[0] == "dense" and f[1] == "serving" for f in got[0]["flips"]), got[0]["flips"]
+
+
+def test_a_readers_own_sweep_is_judged_by_load(batch: Any, tmp_path: Path) -> None:
+    """Issue 40: a reader's own SGLang concurrency sweep under a sweep table is judged at each load it shares with
+    the other side, named by load range, with the load only one side has shown as not compared; for any context and
+    judged for SGLang, by the same rules as the Python derivation."""
+    cases, wanted = batch
+    own = next(i for i, c in enumerate(cases) if any(r.get("load") for rs in c["added"]["rows"].values() for r in rs))
+    got = run_script(SCRIPT, cases[own : own + 1], tmp_path)
+    assert not mismatches(got, wanted[own : own + 1])
+    columns = [c["id"] for c in cases[own]["guide"]["columns"]]
+    cell = got[0]["judged"]["sglang"]["dense"][columns.index("serving")]
+    named = {name: (part[0][1], part[2]) for part in cell["parts"] for name in part[1]}
+    assert named == {
+        "SGLang conc ≤ 16": ("slower", "vs DeepEP-V2"),
+        "SGLang conc 32": ("tie", "vs DeepEP-V2"),
+        "SGLang conc ≥ 64": ("faster", "vs DeepEP-V2"),
+        "SGLang conc 128": ("not compared", "vs DeepEP-V2"),
+    }, cell
+    assert cell["verdict"][:2] == ["bad", "slower"], cell  # the colour of the worst load

@@ -18,6 +18,7 @@ from generator.derive.columns import kind
 from generator.derive.evidence import Sample
 from generator.derive.guide import Derived, Verdict
 from generator.derive.noise import Judged
+from generator.derive.sweeps import load_label, load_of
 from generator.render import decide_view
 from generator.render.data_files import DATA_SCHEMA, FORMAT_VERSION, JSON_FILE, SCHEMA_FILE, csv_file
 
@@ -262,7 +263,16 @@ def _table(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> dict[st
                     "anchor": anchors.ratio(t.id, row.id, comp.numerator, comp.denominator),
                 }
             )
-        rows.append({"id": row.id, "label": row.label, "context": row.context, "values": values, "ratios": ratios})
+        rows.append(
+            {
+                "id": row.id,
+                "label": row.label,
+                "context": row.context,
+                "load": load_of(t, row),
+                "values": values,
+                "ratios": ratios,
+            }
+        )
     return {
         "kind": "measurements",
         "id": t.id,
@@ -302,6 +312,7 @@ def _table(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> dict[st
             for c in t.comparisons
         ],
         "rows": rows,
+        "sweep": None if t.sweep is None else {"load": t.sweep.load, "label": load_label(t), "versus": t.sweep.versus},
     }
 
 

@@ -275,6 +275,7 @@ class Row(_Model):
     id: str
     label: str
     context: str | None
+    load: float | None = Field(default=None, description="since 1.7: the row's load, in a sweep table")
     values: dict[str, Value] = Field(description="series id -> value")
     ratios: list[Ratio]
 
@@ -285,6 +286,14 @@ class Comparison(_Model):
     label: str
     digits: int
     verdict_column: str | None
+
+
+class Sweep(_Model):
+    """since 1.7: the table's rows are one load sweep, judged at each load and drawn as curves"""
+
+    load: str = Field(description="the workload key that varies (concurrency, request_rate)")
+    label: str = Field(description="how a verdict names the load ('conc' in 'conc ≤ 32')")
+    versus: str | None = Field(default=None, description="the sweep table the curve chart draws this one against")
 
 
 class MeasurementTable(_Model):
@@ -315,6 +324,7 @@ class MeasurementTable(_Model):
     series: list[Series]
     comparisons: list[Comparison]
     rows: list[Row]
+    sweep: Sweep | None = Field(default=None, description="since 1.7: a load sweep (null: not one)")
 
 
 class Fact(_Model):

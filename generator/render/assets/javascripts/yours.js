@@ -304,7 +304,7 @@
           var j = judge(col, a, b, t.better);
           var other = own[side[2]] || side[2];
           found.push({ ratio: j.value, context: row.context, table: t, row: row, judged: j,
-            against: "vs " + (labels[other] || other), opponent: other });
+            against: "vs " + (labels[other] || other), opponent: other, load: loadOf(t, row) });
           if (!others[t.id]) { others[t.id] = []; order.push(t); }
           if (others[t.id].indexOf(other) < 0) others[t.id].push(other);
           if (sources.indexOf(t.id) < 0) sources.push(t.id);
@@ -332,7 +332,8 @@
           var j = judge(col, me, at(t, row, bestId), t.better), topOwner = own[bestId];
           var isBest = me.value === top;
           found.push({ ratio: j.value, context: row.context, table: t, row: row, judged: j,
-            against: isBest ? "(best)" : "vs " + (labels[topOwner] || topOwner), opponent: isBest ? null : topOwner });
+            against: isBest ? "(best)" : "vs " + (labels[topOwner] || topOwner), opponent: isBest ? null : topOwner,
+            load: loadOf(t, row) });
           details.push(row.label + " " + figure(mine[0], me.value) + " " + t.unit + " (" +
             (me.value === top ? "best" : "best " + figure(bestSeries, top)) + ")");
           if (sources.indexOf(t.id) < 0) sources.push(t.id);
@@ -340,8 +341,78 @@
       });
       return { found: found, detail: details.join("; "), sources: sources };
     }
+    /* sweep tables (generator/derive/sweeps.py, columns/comparison.py: _sweep_names, _not_compared) */
+    function loadOf(t, row) { return t.sweep && typeof row.load === "number" ? row.load : null; }
+    function rangeName(label, loads, first, last) {
+      var lo = raw(loads[first]), hi = raw(loads[last]);
+      if (first === 0 && last === loads.length - 1) return first !== last ? label + " " + lo + "\u2013" + hi : label + " " + lo;
+      if (first === 0) return label + " \u2264 " + hi;
+      if (last === loads.length - 1) return label + " \u2265 " + lo;
+      return first === last ? label + " " + lo : label + " " + lo + "\u2013" + hi;
+    }
+    function sweepNames(found, verdicts) {
+      var lines = {}, order = [], names = {};
+      found.forEach(function (m, i) {
+        if (m.load === null || m.load === undefined) return;
+        var k = m.table.id + "\u0000" + (m.context || "") + "\u0000" + m.against;
+        if (!lines[k]) { lines[k] = []; order.push(k); }
+        lines[k].push(i);
+      });
+      order.forEach(function (k) {
+        var items = lines[k].slice().sort(function (x, y) { return found[x].load - found[y].load || x - y; });
+        var m0 = found[items[0]], prefix = m0.context ? (contexts[m0.context] || m0.context) + " " : "";
+        var loads = items.map(function (i) { return found[i].load; });
+        var keys = items.map(function (i) { return verdicts[i].level + "\u0000" + verdicts[i].word; });
+        var start = 0;
+        for (var i = 1; i <= items.length; i++) {
+          if (i === items.length || keys[i] !== keys[start]) {
+            var name = rangeName(m0.table.sweep.label, loads, start, i - 1);
+            for (var j = start; j < i; j++) names[items[j]] = prefix + name;
+            start = i;
+          }
+        }
+      });
+      return names;
+    }
+    function notCompared(col, option, ctx) {
+      var groups = [], style = levelVerdict(guide, "unknown", "not measured");
+      function add(t, row, vs, opponent) {
+        var load = loadOf(t, row);
+        if (load === null) return;
+        var prefix = row.context ? (contexts[row.context] || row.context) + " " : "";
+        var g = groups.filter(function (x) { return x.against === vs; })[0];
+        if (!g) groups.push(g = { against: vs, opponent: opponent, regimes: [] });
+        g.regimes.push({ name: prefix + t.sweep.label + " " + raw(load), table: t.id, row: row.id });
+      }
+      if (col.against === "best") {
+        tagged(option, col.tag).forEach(function (t) {
+          var own = owners(t);
+          if (!t.sweep) return;
+          t.rows.forEach(function (row) {
+            if (!counts(row, ctx)) return;
+            var measured = Object.keys(row.values).filter(function (s) { return own[s] && at(t, row, s).value !== null; });
+            if (measured.length === 1 && own[measured[0]] === option) add(t, row, "", null);
+          });
+        });
+      } else {
+        sides(col, option).forEach(function (side) {
+          var t = side[0], own = owners(t);
+          if (!t.sweep) return;
+          var other = own[side[2]] || side[2];
+          t.rows.forEach(function (row) {
+            var a = at(t, row, side[1]), b = at(t, row, side[2]);
+            if (counts(row, ctx) && (a.value === null) !== (b.value === null)) add(t, row, "vs " + (labels[other] || other), other);
+          });
+        });
+      }
+      return groups.map(function (g) {
+        var v = { level: "unknown", word: "not compared", symbol: style.symbol, colour: style.colour };
+        return part(v, g.regimes, g.against, g.opponent);
+      });
+    }
     function parts(col, found) {
       var verdicts = found.map(function (m) { return verdictOf(guide, m.judged.outcome); });
+      var swept = sweepNames(found, verdicts);
       var vkey = function (v) { return v.level + "\u0000" + v.word; };
       var key = function (v, i) { return vkey(v) + "\u0000" + found[i].against; };
       var byContext = {};
@@ -356,6 +427,9 @@
         // a row of a cell fed by several tables is named with its table's label
         var row = several ? m.row.label + " (" + (m.table.label || m.table.id) + ")" : m.row.label;
         var name = whole ? contexts[m.context] || m.context : row;
+        if (Object.prototype.hasOwnProperty.call(swept, i)) {
+          name = several ? swept[i] + " (" + (m.table.label || m.table.id) + ")" : swept[i];
+        }
         if (seen[k + "\u0000" + name]) return;
         seen[k + "\u0000" + name] = true;
         var g = groups.filter(function (x) { return x.key === k; })[0];
@@ -492,10 +566,14 @@
       var got = col.against === "best" ? best(col, option.id, context) : against(col, option.id, context);
       var js = judgements(option, col);
       var general = js.filter(function (j) { return !(j.contexts || []).length; })[0];
+      var uncompared = notCompared(col, option.id, context);
       if (got.found.length) {
         var ps = parts(col, got.found), summary = "", coverage = "";
         if (!context) { var f = filled(col, option, got.found, ps); ps = f[0]; coverage = f[1]; }
-        var measuredParts = ps.filter(function (p) { return p.regimes.length && p.regimes[0].table; });
+        ps = ps.concat(uncompared);
+        var measuredParts = ps.filter(function (p) {
+          return p.regimes.length && p.regimes[0].table && uncompared.indexOf(p) < 0;
+        });
         var count = measuredParts.reduce(function (n, p) { return n + p.regimes.length; }, 0);
         var worstVerdict = scaledFirst(ps);
         if (measuredParts.length > 1 && col.aggregate === "worst") {
@@ -509,6 +587,10 @@
       }
       var forContext = context && js.filter(function (j) { return (j.contexts || []).indexOf(context) >= 0; })[0];
       if (forContext) return judgedCell(col, forContext);
+      if (uncompared.length && !general && (context || !js.length)) { // measured on a sweep, only where the other side was not
+        return { column: col.id, verdict: uncompared[0].verdict, value: null, detail: "", parts: uncompared, summary: "",
+          tables: [uncompared[0].regimes[0].table], coverage: "" };
+      }
       var elsewhere = context && (col.against === "best" ? best(col, option.id, null) : against(col, option.id, null)).found.length;
       if (context && (elsewhere || js.length && !general)) { // answered in other contexts only: it says so
         var unknown = levelVerdict(guide, "unknown", "not measured");
@@ -762,7 +844,7 @@
 
   /* The guide with a reader's own rows (and contexts the guide has none of): every added row starts "not measured"
      and is judged by the same rules, in its context ("Your numbers": one's own A/B on a framework not measured).
-     added: {contexts: [{id, name}], rows: {table id: [{id, label, context}]}}. */
+     added: {contexts: [{id, name}], rows: {table id: [{id, label, context, load}]}}; load: a sweep table's row's load. */
   function withRows(guide, added) {
     var contexts = (added && added.contexts) || [], rows = (added && added.rows) || {};
     if (!contexts.length && !Object.keys(rows).length) return guide;
@@ -777,18 +859,23 @@
       copy.rows = t.rows.concat(extra.map(function (r) {
         var values = {};
         t.series.forEach(function (s) { values[s.id] = { value: null, runs: null, text: "not measured", spread: null }; });
-        return { id: r.id, label: r.label, context: r.context || null, values: values, ratios: [], added: true };
+        return { id: r.id, label: r.label, context: r.context || null, load: t.sweep ? r.load : null, values: values,
+          ratios: [], added: true };
       }));
       return copy;
     });
     return out;
   }
-  /* The added rows and contexts in the address: row.<table>.<id>=<context>~<label>, context.<id>=<name>. */
+  /* The added rows and contexts in the address: row.<table>.<id>=<context>~<label>, context.<id>=<name>; a row of a
+     sweep: row.<table>.<id>=<context>~<load>~<label>. */
   function addedFragment(added) {
     var out = [];
     ((added && added.contexts) || []).forEach(function (c) { out.push("context." + c.id + "=" + encodeURIComponent(c.name)); });
     Object.keys((added && added.rows) || {}).sort().forEach(function (t) {
-      added.rows[t].forEach(function (r) { out.push("row." + t + "." + r.id + "=" + encodeURIComponent((r.context || "") + "~" + r.label)); });
+      added.rows[t].forEach(function (r) {
+        var load = typeof r.load === "number" ? raw(r.load) + "~" : "";
+        out.push("row." + t + "." + r.id + "=" + encodeURIComponent((r.context || "") + "~" + load + r.label));
+      });
     });
     return out.join("&");
   }
@@ -805,10 +892,15 @@
         return;
       }
       var dot = m[2].indexOf("."), t = m[2].slice(0, dot), id = m[2].slice(dot + 1), tilde = text.indexOf("~");
-      var ctxId = tilde < 0 ? "" : text.slice(0, tilde), label = tilde < 0 ? text : text.slice(tilde + 1);
-      if (!tables[t] || !/^yours-[0-9]+$/.test(id) || !label || (ctxId && !known[ctxId])) return;
-      if (tables[t].rows.some(function (r) { return r.id === id; })) return;
-      (added.rows[t] = added.rows[t] || []).push({ id: id, label: label, context: ctxId || null });
+      var ctxId = tilde < 0 ? "" : text.slice(0, tilde), label = tilde < 0 ? text : text.slice(tilde + 1), load = null;
+      if (!tables[t] || !/^yours-[0-9]+$/.test(id) || (ctxId && !known[ctxId])) return;
+      if (tables[t].sweep) { // a row of a sweep states its load
+        var l = /^([0-9]+(?:\.[0-9]+)?)~(.*)$/.exec(label);
+        if (!l || !(Number(l[1]) > 0)) return;
+        load = Number(l[1]); label = l[2];
+      }
+      if (!label || tables[t].rows.some(function (r) { return r.id === id; })) return;
+      (added.rows[t] = added.rows[t] || []).push({ id: id, label: label, context: ctxId || null, load: load });
     });
     return { added: added, rest: rest.join("&") };
   }
@@ -1010,9 +1102,14 @@
     var other = el("input", { type: "text", id: base + "_new", maxlength: "60", autocomplete: "off", placeholder: "its name" });
     var said = el("span", { "class": "dg-yours-error", role: "status" });
     var add = el("button", { type: "button", "class": "dg-yours-button", text: "Add the row" });
+    var load = t.sweep ? el("input", { type: "text", inputmode: "decimal", id: base + "_load", size: "6", autocomplete: "off" }) : null;
     add.addEventListener("click", function () {
-      var name = label.value.trim(), ctxId = select.value;
+      var name = label.value.trim(), ctxId = select.value, at = null;
       if (!name) { said.textContent = "Name the row first (e.g. your set-up and load)."; return; }
+      if (load) { // a row of a sweep is judged at its load
+        at = /^[0-9]+(\.[0-9]+)?$/.test(load.value.trim()) ? Number(load.value.trim()) : NaN;
+        if (!(at > 0)) { said.textContent = "Give the row's " + t.sweep.label + " as a number above 0."; return; }
+      }
       if (ctxId === "+") {
         var newName = other.value.trim();
         if (!newName) { said.textContent = "Name the " + noun + " first."; return; }
@@ -1024,7 +1121,7 @@
       }
       var n = 1;
       Object.keys(ctx.added.rows).forEach(function (k) { n += ctx.added.rows[k].length; });
-      (ctx.added.rows[t.id] = ctx.added.rows[t.id] || []).push({ id: "yours-" + n, label: name, context: ctxId || null });
+      (ctx.added.rows[t.id] = ctx.added.rows[t.id] || []).push({ id: "yours-" + n, label: name, context: ctxId || null, load: at });
       var state = stateOf(ctx).state;
       ctx.guide = withRows(ctx.base, ctx.added);
       build(ctx);
@@ -1038,6 +1135,7 @@
     });
     return el("div", { "class": "dg-yours-add" }, [
       el("label", { "for": label.id, text: "Add a row of your own: " }), label, " ",
+      load ? el("label", { "for": load.id, text: t.sweep.label + " " }) : "", load || "", load ? " " : "",
       el("label", { "for": select.id, text: noun + " " }), select, " ",
       el("label", { "for": other.id, "class": "dg-yours-label", text: "the new " + noun + "'s name" }), other, " ", add, " ", said]);
   }
