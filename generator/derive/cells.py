@@ -31,6 +31,8 @@ class Regime:
     name: str
     table: str
     row: str
+    swept: bool = False
+    """A run of a sweep's loads (``conc ≤ 32``): the cell's line names it, since it is what the verdict is about."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,14 @@ class Part:
     def word(self) -> str:
         """The verdict's word with what it is measured against: ``tie vs road``."""
         return f"{self.verdict.word} {self.against}" if self.against else self.verdict.word
+
+    @property
+    def glance(self) -> str:
+        """What the cell's line shows of the part: its word, and where every regime is a run of a sweep's loads,
+        the loads too (``faster vs dense on conc ≤ 32``): a crossover reads at a glance."""
+        if self.regimes and all(r.swept for r in self.regimes):
+            return f"{self.word} on {', '.join(r.name for r in self.regimes)}"
+        return self.word
 
 
 @dataclass

@@ -99,7 +99,9 @@ def guide_data(d: Derived, page_of: dict[str, str], decide_page: str = "decide/"
                 "parts": [
                     {
                         "verdict": _verdict(p.verdict),
-                        "regimes": [{"name": r.name, "table": r.table, "row": r.row} for r in p.regimes],
+                        "regimes": [
+                            {"name": r.name, "table": r.table, "row": r.row, "swept": r.swept} for r in p.regimes
+                        ],
                         "against": p.against,
                         "opponent": p.opponent,
                         "word": p.word,

@@ -111,6 +111,7 @@ class Regime(_Model):
     name: str
     table: str
     row: str
+    swept: bool = Field(default=False, description="since 1.7: a run of a sweep's loads, named on the cell's line")
 
 
 class Part(_Model):

@@ -105,7 +105,7 @@ def glance(html: PageBase, cell: Cell) -> str:
     assert v is not None
     first = cell.parts[0] if cell.parts else None
     if first is not None and first.verdict == v:
-        out = [verdict_line(html, v, first.word)]
+        out = [verdict_line(html, v, first.glance)]
         rest = cell.parts[1:]
     else:  # the cell's colour is a measured level; a neutral judgement or "not measured" sorted before it
         out = [verdict_line(html, v)]
@@ -115,6 +115,6 @@ def glance(html: PageBase, cell: Cell) -> str:
         judged = " dg-judged" if pv.judged else ""
         out.append(
             f' <span class="dg-mark dg-{text(pv.colour)}{judged}">{_SYMBOL}{text(pv.symbol)}</span> '
-            f"{_judged_word(html, pv)}{text(p.word)}</span>"
+            f"{_judged_word(html, pv)}{text(p.glance)}</span>"
         )
     return "".join(out)

@@ -207,7 +207,7 @@ def _parts(data: Data, column: schema.ComparisonColumn, found: list[_Measured]) 
         if (v, m.against, name) in seen:
             continue
         seen.add((v, m.against, name))
-        groups.setdefault((v, m.against), []).append(Regime(name, m.table, m.row))
+        groups.setdefault((v, m.against), []).append(Regime(name, m.table, m.row, i in swept))
         opponents[(v, m.against)] = m.opponent
     ordered = sorted(groups.items(), key=lambda item: WORST_FIRST[item[0][0].level])
     return [Part(v, tuple(regimes), against, opponents[(v, against)]) for (v, against), regimes in ordered]
@@ -225,7 +225,7 @@ def _not_compared(build: Build, column: schema.ComparisonColumn, option: str) ->
         if load is None:
             return
         prefix = f"{data_context_name(data, row.context)} " if row.context else ""
-        regime = Regime(f"{prefix}{load_label(t)} {load_text(load)}", t.id, row.id)
+        regime = Regime(f"{prefix}{load_label(t)} {load_text(load)}", t.id, row.id, swept=True)
         found.setdefault(against, (opponent, []))[1].append(regime)
 
     if column.against == "best":

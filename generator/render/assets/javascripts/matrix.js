@@ -272,6 +272,13 @@
   }
 
   var WORST = { bad: 0, mid: 1, good: 2, reference: 3, judged: 4, unknown: 5 };
+  function glance(p) { // what the cell's line shows of a part (cells.py: Part.glance): a sweep's loads too
+    var word = p.word || p.verdict.word, rs = p.regimes || [];
+    if (rs.length && rs.every(function (r) { return r.swept; })) {
+      return word + " on " + rs.map(function (r) { return r.name; }).join(", ");
+    }
+    return word;
+  }
   function versusOf(parts) { // each opponent with the worst verdict against it (cell_html.py: _versus)
     var worst = {}, order = [];
     parts.forEach(function (p) {
@@ -318,7 +325,7 @@
     else td.setAttribute("data-value", String(c.value));
     var vs = versusOf(parts);
     if (vs) td.setAttribute("data-vs", vs); else td.removeAttribute("data-vs");
-    var first = parts[0], lineWord = first && first.verdict.level === v.level && first.verdict.word === v.word ? first.word : v.word;
+    var first = parts[0], lineWord = first && first.verdict.level === v.level && first.verdict.word === v.word ? glance(first) : v.word;
     var head = el("summary", {}, [verdictLine(v, lineWord)]);
     if (!td.dgCaveats) td.dgCaveats = Array.prototype.map.call(td.querySelectorAll("summary .dg-caveat"), function (x) { return x.cloneNode(true); });
     td.dgCaveats.forEach(function (x) { // the record's caveats for any context stay on the line (cell_html.py: caveat_marks)
@@ -329,7 +336,7 @@
       head.appendChild(document.createTextNode(" "));
       head.appendChild(el("span", { "class": "dg-mark dg-" + colourOf(p.verdict) + (p.verdict.judged ? " dg-judged" : "") }, [
         el("span", { "class": "dg-symbol", "aria-hidden": "true", text: p.verdict.symbol }), document.createTextNode(" ")].concat(
-        judgedWord(p.verdict), [document.createTextNode(p.word || p.verdict.word)])));
+        judgedWord(p.verdict), [document.createTextNode(glance(p))])));
     });
     var body = el("div", { "class": "dg-more-body" });
     parts.forEach(function (p) {

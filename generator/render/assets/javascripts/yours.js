@@ -382,7 +382,7 @@
         var prefix = row.context ? (contexts[row.context] || row.context) + " " : "";
         var g = groups.filter(function (x) { return x.against === vs; })[0];
         if (!g) groups.push(g = { against: vs, opponent: opponent, regimes: [] });
-        g.regimes.push({ name: prefix + t.sweep.label + " " + raw(load), table: t.id, row: row.id });
+        g.regimes.push({ name: prefix + t.sweep.label + " " + raw(load), table: t.id, row: row.id, swept: true });
       }
       if (col.against === "best") {
         tagged(option, col.tag).forEach(function (t) {
@@ -434,7 +434,7 @@
         seen[k + "\u0000" + name] = true;
         var g = groups.filter(function (x) { return x.key === k; })[0];
         if (!g) groups.push(g = { key: k, verdict: v, regimes: [], against: m.against, opponent: m.opponent });
-        g.regimes.push({ name: name, table: m.table.id, row: m.row.id });
+        g.regimes.push({ name: name, table: m.table.id, row: m.row.id, swept: Object.prototype.hasOwnProperty.call(swept, i) });
       });
       return groups.map(function (g, i) { return [g, i]; }).sort(function (x, y) {
         return (WORST_FIRST[x[0].verdict.level] - WORST_FIRST[y[0].verdict.level]) || x[1] - y[1];
