@@ -319,3 +319,35 @@ def test_a_row_of_your_own_in_a_context_the_table_lacks_is_judged(tab: Page, sit
     wait_until(tab, "document.getElementById('ycell_uccl_serving').innerText.indexOf('on My Stack') >= 0")
     assert "faster vs DeepEP-V2 on My Stack" in tab.inner_text("#ycell_uccl_serving")
     assert "not measured on My Stack" in tab.inner_text("#ycell_dense_serving")
+
+
+def test_a_readers_own_sweep_point_is_judged_by_load(browser: Browser, example: str) -> None:
+    """Issue 40: under the example's thread sweep, a row of one's own states its load (refused without one); judged
+    with the sweep, rustjson's run of faster loads grows to 64 threads and 32 threads stays "not compared", on the
+    cell's line; the address keeps the row and its load."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    _open(page, example + "yours/")
+    page.fill("#ya_parse-threads_label", "my 64-core box")
+    page.click("#y_parse-threads .dg-yours-add button")
+    assert "threads as a number" in page.inner_text("#y_parse-threads .dg-yours-add .dg-yours-error")
+    page.fill("#ya_parse-threads_load", "64")
+    page.click("#y_parse-threads .dg-yours-add button")
+    page.wait_for_selector("#yv_parse-threads_yours-1_json")
+    for series, value in (("json", "250"), ("rustjson", "20000"), ("quickjson", "120")):
+        field = page.locator(f"#yv_parse-threads_yours-1_{series}")
+        field.fill(value)
+        field.dispatch_event("change")
+    wait_until(page, "location.hash.indexOf('parse-threads.yours-1.rustjson=20000') >= 0")
+    assert "row.parse-threads.yours-1=~64~my%2064-core%20box" in page.evaluate("location.hash")
+    wait_until(page, "document.getElementById('ycell_rustjson_threads').innerText.indexOf('threads 1–64') >= 0")
+    line = page.inner_text("#ycell_rustjson_threads")
+    assert "faster vs json on threads 1–64" in line and "not compared vs json on threads 32" in line, line
+    assert "not compared vs json on threads 64" in page.inner_text("#ycell_cjson-lite_threads")
+    page.reload()
+    page.wait_for_selector("#yv_parse-threads_yours-1_json")
+    assert page.input_value("#yv_parse-threads_yours-1_rustjson") == "20000"
+    assert errors == []
+    context.close()
