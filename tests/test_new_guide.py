@@ -139,3 +139,26 @@ def test_the_template_shows_a_multi_word_attribute_id(tmp_path: Path) -> None:
     decisions = yaml.safe_load((data / "decisions.yml").read_text(encoding="utf-8"))
     assert {f["attribute"] for f in decisions["filters"] if f["kind"] == "attribute"} <= set(attributes)
     assert cli.main(["check", "--data", str(data)]) == 0
+
+
+def test_the_templates_commented_sweep_table_works_when_uncommented(tmp_path: Path) -> None:
+    """Issue 40: the new guide's table file shows a sweep, commented; uncommented in place of the rows, the guide
+    builds and the cell names its load ranges (a crossover)."""
+    from generator.derive.cells import line_word
+    from generator.pipeline import derive_guide
+
+    assert cli.main(["new", str(tmp_path / "g"), "--topic", "kettles", "--no-git"]) == 0
+    table = tmp_path / "g" / "data" / "tables" / "first-table.yml"
+    text_ = table.read_text(encoding="utf-8")
+    head, comment = text_.split("\n# A load sweep", 1)
+    sweep = comment[comment.index("# sweep:") :]
+    uncommented = "\n".join(line[2:] if line.startswith("# ") else line for line in sweep.splitlines())
+    table.write_text(head[: head.index("\nrows:\n")] + "\n" + uncommented + "\n", encoding="utf-8")
+    claims = tmp_path / "g" / "data" / "claims.yml"
+    claims.write_text(claims.read_text(encoding="utf-8").replace("rows: [small]", "rows: [conc-8]"), encoding="utf-8")
+    derived = derive_guide(tmp_path / "g" / "data")
+    cell = next(c for c in derived.cells["option-b"] if c.column.id == "speed")
+    context = derived.data.guide.contexts[0].name
+    assert line_word(cell) == (f"on par vs A on {context} conc ≥ 64 · faster vs A on {context} conc ≤ 8"), line_word(
+        cell
+    )
