@@ -29,6 +29,14 @@ def matrix_rows(soup: BeautifulSoup) -> dict[str, list[str]]:
     return rows
 
 
+def glance(part: dict[str, Any]) -> str:
+    """What a cell's line shows of a part (``Part.glance``): its word, with its loads where it is a sweep's."""
+    regimes = part["regimes"]
+    if regimes and all(r.get("swept") for r in regimes):
+        return f"{part['word']} on {', '.join(r['name'] for r in regimes)}"
+    return str(part["word"])
+
+
 def verdict_agrees(td: object, cell: dict[str, object]) -> bool:
     """Whether a verdict cell of a page says what its ``guide.json`` cell says: the verdict's symbol and
     word, or, for a cell split by regime, one line per part (``✖ slow on a, b``), worst first (in the compact
@@ -44,7 +52,7 @@ def verdict_agrees(td: object, cell: dict[str, object]) -> bool:
     if td.select_one("details.dg-more > summary .dg-verdict"):  # type: ignore[attr-defined]
         # the compact matrix: the worst part on the cell's line, every part (with its regimes) in the fold
         first = parts[0]
-        if not (said.startswith(first["verdict"]["symbol"] + " ") and said.endswith(" " + first["word"])):
+        if not (said.startswith(first["verdict"]["symbol"] + " ") and said.endswith(" " + glance(first))):
             return False
         lines = [text(b) for b in td.select(".dg-more-body .dg-part")]  # type: ignore[attr-defined]
     else:

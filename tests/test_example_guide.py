@@ -91,7 +91,7 @@ def test_declared_table_order_and_headline_charts(example_site: Path) -> None:
 def test_a_declared_order_or_pair_that_does_not_fit_is_reported(tmp_path: Path) -> None:
     data = tmp_path / "data"
     shutil.copytree(EXAMPLE / "data", data)
-    edit(data / "guide.yml", "table_order: [serialise, parse]", "table_order: [serialize, parse]")
+    edit(data / "guide.yml", "table_order: [serialise, parse,", "table_order: [serialize, parse,")
     edit(data / "guide.yml", "  - [cjson-lite, json]", "  - [cjson-lite, cjson-lite]")
     found = problems_in(data)
     assert any("table_order[0]: unknown table 'serialize' (did you mean 'serialise'?)" in p for p in found), found

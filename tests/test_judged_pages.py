@@ -30,8 +30,8 @@ def _line(cell: Cell) -> str:
     against (a judgement says so)."""
     assert cell.verdict is not None
     first = cell.parts[0] if cell.parts else None
-    head = (cell.verdict, first.word if first is not None and first.verdict == cell.verdict else cell.verdict.word)
-    rest = [(p.verdict, p.word) for p in cell.parts[1:]]
+    head = (cell.verdict, first.glance if first is not None and first.verdict == cell.verdict else cell.verdict.word)
+    rest = [(p.verdict, p.glance) for p in cell.parts[1:]]
     words = [f"{v.symbol} {'judgement: ' if v.judged else ''}{w}" for v, w in [head, *rest]]
     return " ".join(words)
 
