@@ -130,3 +130,9 @@ def test_versus_must_name_a_sweep_over_the_same_load(sweep_copy: Path) -> None:
     ), found
     edit(path, "versus: serialise", "versus: nowhere")
     assert any(f"{SWEEP}:{line}: sweep.versus:" in p and "nowhere" in p for p in problems_in(sweep_copy))
+
+
+def test_the_csv_download_states_each_rows_load(example_site: Path) -> None:
+    lines = (example_site / "downloads" / "parse-threads.csv").read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("row,label,context,concurrency,json (MB/s),")
+    assert [line.split(",")[3] for line in lines[1:]] == ["1", "2", "4", "8", "16", "32"]

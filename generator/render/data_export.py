@@ -376,6 +376,7 @@ def table_csv(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> str:
             "row",
             "label",
             "context",
+            *([t.sweep.load] if t.sweep else []),
             *(f"{s.id} ({t.unit})" for s in t.series),
             *(_ratio_header(t, c) for c in t.comparisons),
             *(f"{s.id} {end}" for s in spread for end in ("low", "high")),
@@ -394,6 +395,7 @@ def table_csv(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> str:
                     row.id,
                     row.label,
                     row.context or "",
+                    *([_load_text(t, row)] if t.sweep else []),
                     *(d.sample(t.id, row.id, s.id).text() for s in t.series),
                     *(schema.NOT_MEASURED if rc.value is None else repr(rc.value) for rc in ratios),
                     *("" if end is None else repr(end) for x in samples for end in (x.low, x.high)),
@@ -404,6 +406,11 @@ def table_csv(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> str:
             ]
         )
     return out.getvalue()
+
+
+def _load_text(t: schema.MeasurementTable, row: schema.Row) -> str:
+    load = load_of(t, row)
+    return "" if load is None else numbers.raw(load)
 
 
 def _source_text(source: schema.Source | None) -> str:
