@@ -99,9 +99,12 @@ def test_each_csv_holds_its_table(guide_site: Path, guide: dict[str, Any]) -> No
             assert [float(r[2]) for r in rows[1:]] == [f["value"] for f in table["facts"]]
             continue
         assert [r[0] for r in rows[1:]] == [r["id"] for r in table["rows"]]
-        width = 3 + len(table["series"])
+        first = 3 if table["sweep"] is None else 4  # a sweep's rows state their load after the context
+        width = first + len(table["series"])
         for line, row in zip(rows[1:], table["rows"], strict=True):
-            assert line[3:width] == [row["values"][s["id"]]["text"] for s in table["series"]]
+            assert line[first:width] == [row["values"][s["id"]]["text"] for s in table["series"]]
+            if table["sweep"] is not None:
+                assert rows[0][3] == table["sweep"]["load"] and float(line[3]) == row["load"]
             ratios = line[width : width + len(row["ratios"])]
             for shown, ratio in zip(ratios, row["ratios"], strict=True):
                 assert (float(shown) if ratio["value"] is not None else None) == ratio["value"]
