@@ -1,0 +1,103 @@
+"""Which row of a sweep table a run goes to when the import names none: the row of the load its file states.
+
+A sweep table (``sweep: {load: concurrency}``) has one row per context and load, each stating its load in
+``workload``. A run imported without ``--row`` goes to the row of the given context (none: the rows with no
+context) whose load is the one the run's own file states, the same fact the comparability guard compares
+(:mod:`generator.ingest.guard`). Where the table has no such row the import creates it:
+
+```yaml
+  - id: sglang-concurrency-32        # <context>-<load key>-<load>; request_rate -> request-rate, 0.5 -> 0p5
+    label: SGLang conc 32            # the context's name, the sweep's label (or its key), the load
+    context: sglang
+    workload: {concurrency: 32}
+    values: {road: not measured, cargo: not measured}   # the imported cell then holds its files
+```
+
+So a file holding a whole sweep (a ``vllm bench sweep`` summary, an SGLang rate sweep) lands in one command,
+one row per load. A run whose file states no load, or states one no row can (``inf``, a word, zero), is
+refused naming the file, the key and where it says so.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from generator import schema
+from generator.derive.sweeps import load_label, load_of, load_text
+from generator.read.formats.tool_output import ToolRun
+
+
+@dataclass(frozen=True)
+class NewRow:
+    """A row a sweep import adds to a table: the first run filed at a load the table has no row for."""
+
+    table: str
+    id: str
+    label: str
+    context: str | None
+    key: str
+    load: int | float
+    series: tuple[str, ...]
+
+    def fields(self) -> dict[str, Any]:
+        """The row as its YAML states it, every series ``not measured`` until the import fills its cell."""
+        out: dict[str, Any] = {"id": self.id, "label": self.label}
+        if self.context is not None:
+            out["context"] = self.context
+        out["workload"] = {self.key: self.load}
+        out["values"] = dict.fromkeys(self.series, "not measured")
+        return out
+
+    def describe(self) -> str:
+        """``row concurrency-64 (conc 64) of table serving``, for the output."""
+        return f"row {self.id} ({self.label}) of table {self.table}"
+
+
+def stated_load(run: ToolRun, key: str) -> tuple[int | float | None, str]:
+    """The load the run's file states under ``key``, as a row writes it (``32``, ``0.5``), or why there is none
+    a row can state (empty when there is one)."""
+    stated = run.workload.get(key)
+    if stated is None:
+        return None, f"the file states no {key} (the sweep's load), so it has no row to go to; pass --row"
+    value = stated.value
+    number: float | None = None
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        number = float(value)
+    elif isinstance(value, str):
+        try:
+            number = float(value.strip())
+        except ValueError:
+            number = None
+    if number is None or not math.isfinite(number) or number <= 0:
+        return None, (
+            f"{stated.where}: the file states {key} {value}, not a load a row of the sweep can state"
+            " (a positive number); pass --row"
+        )
+    return (int(number) if number.is_integer() else number), ""
+
+
+def row_at(table: schema.MeasurementTable, context: str | None, load: float) -> schema.Row | None:
+    """The row of ``table`` in ``context`` that states ``load``, if it has one."""
+    return next((r for r in table.rows if r.context == context and load_of(table, r) == float(load)), None)
+
+
+def new_row(table: schema.MeasurementTable, context: schema.Context | None, load: int | float) -> NewRow:
+    """The row a sweep import creates for ``load`` in ``context``: ``concurrency-32`` labelled ``conc 32``."""
+    assert table.sweep is not None
+    key = table.sweep.load
+    text = load_text(load)
+    row_id = f"{key.replace('_', '-')}-{text.replace('.', 'p').replace('+', '')}"
+    label = f"{load_label(table)} {text}"
+    if context is not None:
+        row_id, label = f"{context.id}-{row_id}", f"{context.name} {label}"
+    return NewRow(
+        table.id,
+        row_id,
+        label,
+        context.id if context is not None else None,
+        key,
+        load,
+        tuple(s.id for s in table.series),
+    )
