@@ -58,7 +58,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         help="without --row: the context of the sweep rows the runs go to (rows match on context and load)",
     )
     parser.add_argument("--series", help="the series' id")
-    parser.add_argument("--record", type=int, help="which run of a file that holds several (1 = the first)")
+    parser.add_argument(
+        "--record",
+        type=_records,
+        metavar="N",
+        help="which run of a file that holds several (1 = the first), or runs: 1-5, 1,3,6-7",
+    )
     parser.add_argument(
         "--test", metavar="NAME", help="which test of a log that holds several (nccl-tests: alltoall_perf)"
     )
@@ -73,6 +78,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         help="the files are further runs of the same measurement: add them to a cell that already holds a run",
     )
     parser.add_argument("--map", type=Path, metavar="SWEEP_YML", help="a mapping file: one run file or folder per cell")
+
+
+def _records(text: str) -> int | tuple[int, ...]:
+    from generator.ingest.importer import parse_records
+
+    try:
+        return parse_records(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def requests_of(args: argparse.Namespace) -> tuple[list[Request], list[str]]:

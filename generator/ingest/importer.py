@@ -67,8 +67,9 @@ class Request:
     row: str | None
     """The row's id; ``None`` in a sweep table: each run goes to the row of the load its file states."""
     series: str
-    record: int | None = None
-    """Which run of a file holding several (1 = the first); all of them when ``None``."""
+    record: int | tuple[int, ...] | None = None
+    """Which run of a file holding several (1 = the first), or which runs (a sweep's, from a file that also
+    holds another: :func:`parse_records`); all of them when ``None``."""
     accept: str | None = None
     """Why a run whose set-up differs from the row's is still filed there; recorded with it."""
     origin: str = ""
@@ -132,6 +133,25 @@ def _safe_name(name: str) -> str:
     """A file name kept readable but limited to characters every file system and URL takes."""
     kept = "".join(c if c.isalnum() or c in "-_." else "-" for c in name).strip(".-")
     return kept[:80] or "run"
+
+
+#: The most runs one ``--record`` may name (a range is expanded).
+MAX_RECORDS = 10_000
+
+
+def parse_records(text: str) -> int | tuple[int, ...]:
+    """The runs ``--record`` names: ``3`` is run 3; ``1-5`` runs 1 to 5; ``1,3,6-7`` runs 1, 3, 6 and 7 (in
+    that order, each once). A :class:`ValueError` says why any other text is not such a list."""
+    numbers: list[int] = []
+    for piece in text.split(","):
+        first, dash, last = piece.strip().partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise ValueError(f"{text!r}: expected a run number from 1, a range (1-5) or a list of them (1,3,6-7)")
+        lo, hi = int(first), int(last) if dash else int(first)
+        if lo < 1 or hi < lo or len(numbers) + hi - lo >= MAX_RECORDS:
+            raise ValueError(f"{text!r}: runs are numbered from 1, a range runs upwards, and at most {MAX_RECORDS}")
+        numbers += [n for n in range(lo, hi + 1) if n not in numbers]
+    return numbers[0] if len(numbers) == 1 and "," not in text and "-" not in text else tuple(numbers)
 
 
 def expected_workload(
@@ -359,10 +379,11 @@ def _plan(
     named = part if len(parts_of(every)) > 1 else None
     chosen = list(enumerate(runs, start=1))
     if request.record is not None:
-        if not 1 <= request.record <= len(runs):
-            problems.append(f"{source}: --record {request.record}: the file holds {len(runs)} run(s)")
+        numbers = (request.record,) if isinstance(request.record, int) else request.record
+        if outside := [n for n in numbers if not 1 <= n <= len(runs)]:
+            problems.append(f"{source}: --record {outside[0]}: the file holds {len(runs)} run(s)")
             return []
-        chosen = [(request.record, runs[request.record - 1])]
+        chosen = [(n, runs[n - 1]) for n in numbers]
     sha = _sha256(content)
     rel = stored.get((table.id, sha)) or _kept_copy(data_dir, table, sha)
     if rel is None:
@@ -381,7 +402,7 @@ def _plan(
         if len(its_runs) > 1 and (why := _unlike(its_runs)):
             fix = "file one with --record N, or each under its own row"
             if row is None:
-                fix = f"one row ({target.id}) takes one measurement per load: file one with --record N"
+                fix = f"one row ({target.id}) takes one measurement per load: pick one sweep's runs with --record (1-5)"
             problems.append(f"{source}: {why}: {fix}")
             continue
         its_metric = metric

@@ -7,6 +7,7 @@ runs:
   - {file: conc4/left, row: conc4, series: left}                         # a run folder
   - {file: conc4/right/result.json, row: conc4, series: right}
   - {file: sweep.jsonl, record: 2, format: tool-b, table: latency, row: conc256, series: right}
+  - {file: sweep.jsonl, record: 1-5, format: tool-b, table: by-load, series: right}  # runs 1 to 5, a row each
   - {file: odd-run, row: conc32, series: left, accept_difference: "two clients were down: concurrency 30"}
   - {file: odd-run-again, row: conc32, series: left, repetition: true}   # a second run of a filled cell
   - {file: rate-sweep.jsonl, table: by-rate, series: left, context: lab}   # a sweep table: a row per load
@@ -28,7 +29,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from generator.ingest.importer import Request
+from generator.ingest.importer import Request, parse_records
 from generator.read.formats.catalog import PARSERS, files_in
 from generator.read.yaml_source import read_yaml
 
@@ -101,8 +102,14 @@ def read_sweep(path: Path) -> tuple[list[Request], list[str]]:
                 + (" here or at the top of the file" if key in ("table", "format", "context") else ""),
             )
         record = entry.get("record")
-        if record is not None and (isinstance(record, bool) or not isinstance(record, int) or record < 1):
-            err((*loc, "record"), f"expected a whole number from 1, got {record!r}")
+        if isinstance(record, str):
+            try:
+                record = parse_records(record)
+            except ValueError as exc:
+                err((*loc, "record"), str(exc))
+                continue
+        elif record is not None and (isinstance(record, bool) or not isinstance(record, int) or record < 1):
+            err((*loc, "record"), f"expected a whole number from 1, or runs as text (1-5, 1,3,6-7), got {record!r}")
             continue
         accept = entry.get("accept_difference")
         if accept is not None and (not isinstance(accept, str) or not accept.strip()):
