@@ -222,6 +222,16 @@ def test_a_file_mixing_two_sweeps_is_refused_whole(guide: Path, capsys: pytest.C
     assert snapshot(guide) == before
 
 
+def test_a_row_id_taken_by_another_load_is_refused(guide: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    table = guide / "tables" / "by-rate.yml"
+    table.write_text(TABLE.replace("id: rate-3", "id: request-rate-2"), encoding="utf-8")
+    before = snapshot(guide)
+    code, _, err = run(capsys, "sglang-bench", real(RATE_SWEEP), "--record", "1-5", *into(guide, "road"))
+    assert code == 1
+    assert "the row for request_rate 2 would be request-rate-2, but table by-rate has a row of that id" in err, err
+    assert snapshot(guide) == before
+
+
 def test_with_a_row_named_the_guard_still_compares_the_load(guide: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rate_1 = ["--record", "1", "--row", "rate-3"]
     code, _, err = run(capsys, "sglang-bench", real(RATE_SWEEP), *rate_1, *into(guide, "road"))

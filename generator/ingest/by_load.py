@@ -55,6 +55,12 @@ class NewRow:
         return f"row {self.id} ({self.label}) of table {self.table}"
 
 
+#: The rows a sweep import creates, shared by its requests: (table, context, load) -> the row.
+Creating = dict[tuple[str, str | None, float], NewRow]
+#: Where a request's runs go: a row (the table's, or one the import creates) and the runs (numbered from 1) it takes.
+Target = tuple[schema.Row | NewRow, list[tuple[int, ToolRun]]]
+
+
 def stated_load(run: ToolRun, key: str) -> tuple[int | float | None, str]:
     """The load the run's file states under ``key``, as a row writes it (``32``, ``0.5``), or why there is none
     a row can state (empty when there is one)."""
@@ -101,3 +107,47 @@ def new_row(table: schema.MeasurementTable, context: schema.Context | None, load
         load,
         tuple(s.id for s in table.series),
     )
+
+
+def by_load(
+    table: schema.MeasurementTable,
+    context: schema.Context | None,
+    chosen: list[tuple[int, ToolRun]],
+    several: bool,
+    source: str,
+    problems: list[str],
+    creating: Creating,
+) -> list[Target]:
+    """The runs of a request that names no row, grouped by the load each one's file states, each group with
+    the sweep row of that load in ``context`` (the table's, or one this import creates)."""
+    assert table.sweep is not None
+    key, context_id = table.sweep.load, context.id if context is not None else None
+    groups: dict[float, list[tuple[int, ToolRun]]] = {}
+    stated: dict[float, int | float] = {}
+    for number, run in chosen:
+        load, why = stated_load(run, key)
+        if load is None:
+            problems.append(f"{source}{f' (run {number})' if several else ''}: {why}")
+            continue
+        groups.setdefault(float(load), []).append((number, run))
+        stated[float(load)] = load
+    if sum(map(len, groups.values())) < len(chosen):
+        return []  # a run states no load a row can: nothing of this file is filed
+    targets: list[Target] = []
+    for load, runs in groups.items():
+        row: schema.Row | NewRow | None = row_at(table, context_id, load)
+        if row is None:
+            row = creating.get((table.id, context_id, load))
+        if row is None:
+            row = new_row(table, context, stated[load])
+            taken = next((r for r in table.rows if r.id == row.id), None)
+            if taken is not None:
+                problems.append(
+                    f"{source}: the row for {key} {stated[load]}{f' in context {context_id}' if context_id else ''}"
+                    f" would be {row.id}, but table {table.id} has a row of that id for another load or context;"
+                    " rename that row, or pass --row"
+                )
+                continue
+            creating[(table.id, context_id, load)] = row
+        targets.append((row, runs))
+    return targets

@@ -35,7 +35,7 @@ from typing import Any
 
 from generator import safe_write, schema
 from generator.errors import GuideError, printable
-from generator.ingest.by_load import NewRow, new_row, row_at, stated_load
+from generator.ingest.by_load import Creating, NewRow, Target, by_load
 from generator.ingest.guard import Difference, Expected, differences
 from generator.ingest.inspect_file import read_source
 from generator.model import Data, measurement_tables
@@ -243,12 +243,6 @@ def _held(row: schema.Row, series: schema.Series) -> list[_Held]:
     ]
 
 
-#: The rows a sweep import creates, shared by its requests: (table, context, load) -> the row.
-_Creating = dict[tuple[str, str | None, float], NewRow]
-#: Where a request's runs go: a row (existing or created) and the runs (numbered from 1) filed under it.
-_Target = tuple[schema.Row | NewRow, list[tuple[int, ToolRun]]]
-
-
 def _cell(
     data: Data, table: schema.MeasurementTable, request: Request, head: str, problems: list[str]
 ) -> tuple[schema.Row | None, schema.Series, schema.Context | None] | None:
@@ -275,7 +269,7 @@ def _cell(
                 f"{head}--row {request.row}: table {table.id} has no such row"
                 f" (rows: {', '.join(r.id for r in table.rows)})"
             )
-        elif request.context is not None and row.context != request.context:
+        elif context is not None and row.context != context.id:
             where = f"context {row.context}" if row.context else "no context"
             problems.append(f"{head}--context {request.context}: row {row.id} of table {table.id} is in {where}")
     elif table.sweep is None:
@@ -288,55 +282,13 @@ def _cell(
     return row, series, context
 
 
-def _by_load(
-    table: schema.MeasurementTable,
-    context: schema.Context | None,
-    chosen: list[tuple[int, ToolRun]],
-    several: bool,
-    source: str,
-    problems: list[str],
-    creating: _Creating,
-) -> list[_Target]:
-    """The runs of a request that names no row, grouped by the load each one's file states, each group with
-    the sweep row of that load in ``context`` (the table's, or one this import creates)."""
-    assert table.sweep is not None
-    key, context_id = table.sweep.load, context.id if context is not None else None
-    groups: dict[float, list[tuple[int, ToolRun]]] = {}
-    stated: dict[float, int | float] = {}
-    for number, run in chosen:
-        load, why = stated_load(run, key)
-        if load is None:
-            problems.append(f"{source}{f' (run {number})' if several else ''}: {why}")
-            continue
-        groups.setdefault(float(load), []).append((number, run))
-        stated[float(load)] = load
-    if sum(map(len, groups.values())) < len(chosen):
-        return []  # a run states no load a row can: nothing of this file is filed
-    targets: list[_Target] = []
-    for load, runs in groups.items():
-        row: schema.Row | NewRow | None = row_at(table, context_id, load) or creating.get((table.id, context_id, load))
-        if row is None:
-            row = new_row(table, context, stated[load])
-            taken = next((r for r in table.rows if r.id == row.id), None)
-            if taken is not None:
-                problems.append(
-                    f"{source}: the row for {key} {stated[load]}{f' in context {context_id}' if context_id else ''}"
-                    f" would be {row.id}, but table {table.id} has a row of that id for another load or context;"
-                    " rename that row, or pass --row"
-                )
-                continue
-            creating[(table.id, context_id, load)] = row
-        targets.append((row, runs))
-    return targets
-
-
 def _plan(
     data: Data,
     data_dir: Path,
     request: Request,
     problems: list[str],
     stored: dict[tuple[str, str], str],
-    creating: _Creating,
+    creating: Creating,
 ) -> list[_Planned]:
     """Everything one request would write, a plan per row its runs go to; none, with its problems appended,
     when anything is wrong."""
@@ -391,10 +343,10 @@ def _plan(
     stored[(table.id, sha)] = rel
     several = len(runs) > 1
     if row is not None:
-        targets: list[_Target] = [(row, chosen)]
+        targets: list[Target] = [(row, chosen)]
     else:
         before = len(problems)
-        targets = _by_load(table, context, chosen, several, source, problems, creating)
+        targets = by_load(table, context, chosen, several, source, problems, creating)
         if len(problems) > before:
             return []
     plans: list[_Planned] = []
@@ -493,7 +445,7 @@ def import_runs(data_dir: Path, requests: list[Request]) -> Outcome:
     data = derive_guide(data_dir).data  # a guide that does not validate now is reported as it is (GuideError)
     problems: list[str] = []
     stored: dict[tuple[str, str], str] = {}
-    creating: _Creating = {}
+    creating: Creating = {}
     plans = [plan for request in requests for plan in _plan(data, data_dir, request, problems, stored, creating)]
     _refuse_unasked_repetitions(plans, problems)
     if problems:
