@@ -15,11 +15,13 @@ if TYPE_CHECKING:
 
 SWEEPS = """sweep tables (sweep: {load: concurrency} in the table):
   without --row, each run goes to the row whose load (workload: {concurrency: 32}) is the one the run's own
-  file states, in --context if given; a load the table has no row for gets one, created in load order
-  (id concurrency-32, label "conc 32"; with --context sglang: sglang-concurrency-32, "SGLang conc 32"),
+  file states, among the rows of --context if given; a load the table has no row for gets one, created in
+  load order (id concurrency-32, label "conc 32"; with --context vllm: vllm-concurrency-32, "vLLM conc 32"),
   so a file holding a whole sweep lands in one command, one row per load:
-    python -m generator import vllm-bench summary.json --table serving --series road [--context sglang]
-  a run whose file states no load (or one that is not a positive number) is refused, naming the file.
+    python -m generator import vllm-bench summary.json --table serving --series road [--context vllm]
+    python -m generator import sglang-bench rates.jsonl --record 1-5 --table by-rate --series road
+  (--record 1-5: the runs of one sweep, from a file that holds another too). A run whose file states no
+  load, or one that is not a positive number, is refused naming the file; nothing is written then.
 
 """
 
