@@ -6,15 +6,15 @@ context) whose load is the one the run's own file states, the same fact the comp
 (:mod:`generator.ingest.guard`). Where the table has no such row the import creates it:
 
 ```yaml
-  - id: sglang-concurrency-32        # <context>-<load key>-<load>; request_rate -> request-rate, 0.5 -> 0p5
-    label: SGLang conc 32            # the context's name, the sweep's label (or its key), the load
-    context: sglang
+  - id: east-concurrency-32          # <context>-<load key>-<load>; request_rate -> request-rate, 0.5 -> 0p5
+    label: East conc 32              # the context's name, the sweep's label (or its key), the load
+    context: east
     workload: {concurrency: 32}
     values: {road: not measured, cargo: not measured}   # the imported cell then holds its files
 ```
 
-So a file holding a whole sweep (a ``vllm bench sweep`` summary, an SGLang rate sweep) lands in one command,
-one row per load. A run whose file states no load, or states one no row can (``inf``, a word, zero), is
+So a file holding a whole sweep (a benchmark tool's sweep summary, a file of one run a line) lands in one
+command, one row per load. A run whose file states no load, or states one no row can (``inf``, a word, zero), is
 refused naming the file, the key and where it says so.
 """
 
@@ -51,7 +51,7 @@ class NewRow:
         return out
 
     def describe(self) -> str:
-        """``row concurrency-64 (conc 64) of table serving``, for the output."""
+        """``row concurrency-64 (conc 64) of table throughput``, for the output."""
         return f"row {self.id} ({self.label}) of table {self.table}"
 
 

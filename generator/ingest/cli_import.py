@@ -16,10 +16,10 @@ if TYPE_CHECKING:
 SWEEPS = """sweep tables (sweep: {load: concurrency} in the table):
   without --row, each run goes to the row whose load (workload: {concurrency: 32}) is the one the run's own
   file states, among the rows of --context if given; a load the table has no row for gets one, created in
-  load order (id concurrency-32, label "conc 32"; with --context vllm: vllm-concurrency-32, "vLLM conc 32"),
+  load order (id concurrency-32, label "conc 32"; with --context east: east-concurrency-32, "East conc 32"),
   so a file holding a whole sweep lands in one command, one row per load:
-    python -m generator import vllm-bench summary.json --table serving --series road [--context vllm]
-    python -m generator import sglang-bench rates.jsonl --record 1-5 --table by-rate --series road
+    python -m generator import FORMAT sweep.json --table throughput --series a [--context east]
+    python -m generator import FORMAT rates.jsonl --record 1-5 --table by-rate --series a
   (--record 1-5: the runs of one sweep, from a file that holds another too). A run whose file states no
   load, or one that is not a positive number, is refused naming the file; nothing is written then.
 

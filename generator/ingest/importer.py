@@ -90,7 +90,7 @@ class Outcome:
     unchanged: list[str] = field(default_factory=list)
     written: list[Path] = field(default_factory=list)
     created: list[str] = field(default_factory=list)
-    """The rows a sweep import added: ``row concurrency-64 (conc 64) of table serving``."""
+    """The rows a sweep import added: ``row concurrency-64 (conc 64) of table throughput``."""
 
 
 class ImportProblems(Exception):
