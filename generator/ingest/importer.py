@@ -354,7 +354,10 @@ def _plan(
         if len(its_runs) > 1 and (why := _unlike(its_runs)):
             fix = "file one with --record N, or each under its own row"
             if row is None:
-                fix = f"one row ({target.id}) takes one measurement per load: pick one sweep's runs with --record (1-5)"
+                fix = (
+                    f"one row ({target.id}) takes one measurement per load:"
+                    " pick one sweep's runs with --record (a range, 1-5, or a list, 1,3,6)"
+                )
             problems.append(f"{source}: {why}: {fix}")
             continue
         its_metric = metric
