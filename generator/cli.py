@@ -6,7 +6,7 @@ python -m generator new DIR --topic "..." [--engine index|URL|WHEEL]
 python -m generator doctor [--requirements requirements.txt]
 python -m generator schema --out schema
 python -m generator diff [--base REV] [--head REV|worktree] [--format markdown|json]
-python -m generator import FORMAT FILE... --table T --row R --series S   (or --map SWEEP_YML)
+python -m generator import FORMAT FILE... --table T [--row R] --series S [--context C]   (or --map SWEEP_YML)
 python -m generator inspect FILE [--format F] [--json]
 python -m generator migrate [--data data] [--dry-run]
 """

@@ -277,7 +277,9 @@ def test_an_unknown_table_row_or_series_and_an_undeclared_format(guide: Path) ->
     done = cli("nccl-tests", NCCL, *into(guide, "serving", "conc32", "cargo"))
     assert "table serving declares no metric for nccl-tests files (add `metrics: {nccl-tests: <metric>}`" in done.stderr
     done = cli("vllm-bench", VLLM, "--table", "serving")
-    assert "import needs --row, --series (or --map SWEEP_YML)" in done.stderr and done.returncode == 1
+    assert "import needs --series (or --map SWEEP_YML)" in done.stderr and done.returncode == 1
+    done = cli("vllm-bench", VLLM, "--data", guide, "--table", "serving", "--series", "road")
+    assert "table serving is not a sweep (it has no `sweep:`), so its runs do not find their row by load" in done.stderr
 
 
 def test_a_typed_value_is_never_replaced_silently(guide: Path) -> None:

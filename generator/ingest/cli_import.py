@@ -13,6 +13,18 @@ from generator.read.formats.catalog import PARSERS
 if TYPE_CHECKING:
     from generator.ingest.importer import Request
 
+SWEEPS = """sweep tables (sweep: {load: concurrency} in the table):
+  without --row, each run goes to the row whose load (workload: {concurrency: 32}) is the one the run's own
+  file states, among the rows of --context if given; a load the table has no row for gets one, created in
+  load order (id concurrency-32, label "conc 32"; with --context east: east-concurrency-32, "East conc 32"),
+  so a file holding a whole sweep lands in one command, one row per load:
+    python -m generator import FORMAT sweep.json --table throughput --series a [--context east]
+    python -m generator import FORMAT rates.jsonl --record 1-5 --table by-rate --series a
+  (--record 1-5: the runs of one sweep, from a file that holds another too). A run whose file states no
+  load, or one that is not a positive number, is refused naming the file; nothing is written then.
+
+"""
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = sub.add_parser(
@@ -20,7 +32,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         help="keep a benchmark tool's result file under data/runs/ and file it under a table cell",
         description="Keep a benchmark tool's own result file verbatim under data/runs/<table>/ and add it"
         " to a cell of a measured table; the shown value is derived from the file at build time.",
-        epilog=EPILOG,
+        epilog=SWEEPS + EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
@@ -38,9 +50,22 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     )
     parser.add_argument("--data", type=Path, default=Path("data"))
     parser.add_argument("--table", help="the measured table's id")
-    parser.add_argument("--row", help="the row's id")
+    parser.add_argument(
+        "--row",
+        help="the row's id; leave it out for a sweep table: each run goes to the row of the load its file states",
+    )
+    parser.add_argument(
+        "--context",
+        metavar="ID",
+        help="without --row: the context of the sweep rows the runs go to (rows match on context and load)",
+    )
     parser.add_argument("--series", help="the series' id")
-    parser.add_argument("--record", type=int, help="which run of a file that holds several (1 = the first)")
+    parser.add_argument(
+        "--record",
+        type=_records,
+        metavar="N",
+        help="which run of a file that holds several (1 = the first), or runs: 1-5, 1,3,6-7",
+    )
     parser.add_argument(
         "--test", metavar="NAME", help="which test of a log that holds several (nccl-tests: alltoall_perf)"
     )
@@ -57,20 +82,31 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     parser.add_argument("--map", type=Path, metavar="SWEEP_YML", help="a mapping file: one run file or folder per cell")
 
 
+def _records(text: str) -> int | tuple[int, ...]:
+    from generator.ingest.importer import parse_records
+
+    try:
+        return parse_records(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def requests_of(args: argparse.Namespace) -> tuple[list[Request], list[str]]:
     """The requests the command line asks for, or why it cannot be understood."""
     from generator.ingest.importer import Request
     from generator.ingest.sweep import read_sweep
 
     if args.map is not None:
-        if args.format or args.files or args.table or args.row or args.series or args.record or args.test:
+        given = (args.format, args.files, args.table, args.row, args.series, args.record, args.test, args.context)
+        if any(given):
             return [], [
-                "--map takes the whole sweep from the mapping file: give no FORMAT, FILE, --table, --row, --series"
+                "--map takes the whole sweep from the mapping file:"
+                " give no FORMAT, FILE, --table, --row, --series, --context"
             ]
         if args.repetition:
             return [], ["--map: a repetition is marked in the mapping file (`repetition: true` on its entry)"]
         return read_sweep(args.map)
-    missing = [name for name in ("format", "table", "row", "series") if not getattr(args, name)]
+    missing = [name for name in ("format", "table", "series") if not getattr(args, name)]
     if missing or not args.files:
         wanted = ", ".join(
             ["FORMAT" if m == "format" else f"--{m}" for m in missing] + ([] if args.files else ["FILE"])
@@ -87,6 +123,7 @@ def requests_of(args: argparse.Namespace) -> tuple[list[Request], list[str]]:
             args.accept_difference,
             part=args.test,
             repetition=args.repetition,
+            context=args.context,
         )
         for path in args.files
     ], []
@@ -106,6 +143,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     from generator.errors import printable  # a file's name may hold terminal escapes: shown, never obeyed
 
+    for line in outcome.created:
+        print(f"created    {printable(str(line))}")
     for line in outcome.added:
         print(f"added      {printable(str(line))}")
     for line in outcome.unchanged:

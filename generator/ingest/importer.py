@@ -1,7 +1,9 @@
 """Import a benchmark tool's own output into the guide: keep the raw file, point the table at it.
 
 ``import_runs(data_dir, requests)`` for each request reads the tool's file with its format's
-reader, finds the table, row and series it is filed under, takes the metric the table declares
+reader, finds the table, row and series it is filed under (in a sweep table a request may name no row:
+each run goes to the row of the load its own file states, created when the table has none; see
+:mod:`generator.ingest.by_load`), takes the metric the table declares
 for that format, checks the unit against the table's and the run's set-up against the row's
 (the comparability guard), then
 
@@ -33,6 +35,7 @@ from typing import Any
 
 from generator import safe_write, schema
 from generator.errors import GuideError, printable
+from generator.ingest.by_load import Creating, NewRow, Target, by_load
 from generator.ingest.guard import Difference, Expected, differences
 from generator.ingest.inspect_file import read_source
 from generator.model import Data, measurement_tables
@@ -61,10 +64,12 @@ class Request:
     format: str
     source: Path
     table: str
-    row: str
+    row: str | None
+    """The row's id; ``None`` in a sweep table: each run goes to the row of the load its file states."""
     series: str
-    record: int | None = None
-    """Which run of a file holding several (1 = the first); all of them when ``None``."""
+    record: int | tuple[int, ...] | None = None
+    """Which run of a file holding several (1 = the first), or which runs (a sweep's, from a file that also
+    holds another: :func:`parse_records`); all of them when ``None``."""
     accept: str | None = None
     """Why a run whose set-up differs from the row's is still filed there; recorded with it."""
     origin: str = ""
@@ -73,6 +78,8 @@ class Request:
     """Which test of a log of several (nccl-tests' ``alltoall_perf``); ``None``: the metric's, or the only one."""
     repetition: bool = False
     """The author says the runs repeat the ones the cell already holds (``--repetition``)."""
+    context: str | None = None
+    """With no ``row``: the context of the sweep rows the runs go to (rows match on context and load)."""
 
 
 @dataclass
@@ -82,6 +89,8 @@ class Outcome:
     added: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     written: list[Path] = field(default_factory=list)
+    created: list[str] = field(default_factory=list)
+    """The rows a sweep import added: ``row concurrency-64 (conc 64) of table throughput``."""
 
 
 class ImportProblems(Exception):
@@ -113,6 +122,7 @@ class _Planned:
     request: Request
     source: str  # the file as messages name it
     held: list[_Held]  # the runs the cell holds before this import
+    create: NewRow | None = None  # the sweep row to add before filing the runs, when the table has none
 
 
 def _sha256(content: bytes) -> str:
@@ -125,12 +135,35 @@ def _safe_name(name: str) -> str:
     return kept[:80] or "run"
 
 
+#: The most runs one ``--record`` may name (a range is expanded).
+MAX_RECORDS = 10_000
+
+
+def parse_records(text: str) -> int | tuple[int, ...]:
+    """The runs ``--record`` names: ``3`` is run 3; ``1-5`` runs 1 to 5; ``1,3,6-7`` runs 1, 3, 6 and 7 (in
+    that order, each once). A :class:`ValueError` says why any other text is not such a list."""
+    numbers: list[int] = []
+    for piece in text.split(","):
+        first, dash, last = piece.strip().partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise ValueError(f"{text!r}: expected a run number from 1, a range (1-5) or a list of them (1,3,6-7)")
+        lo, hi = int(first), int(last) if dash else int(first)
+        if lo < 1 or hi < lo or len(numbers) + hi - lo >= MAX_RECORDS:
+            raise ValueError(f"{text!r}: runs are numbered from 1, a range runs upwards, and at most {MAX_RECORDS}")
+        numbers += [n for n in range(lo, hi + 1) if n not in numbers]
+    return numbers[0] if len(numbers) == 1 and "," not in text and "-" not in text else tuple(numbers)
+
+
 def expected_workload(
-    data: Data, table: schema.MeasurementTable, row: schema.Row, series: schema.Series, data_dir: Path | None = None
+    data: Data,
+    table: schema.MeasurementTable,
+    row: schema.Row | NewRow,
+    series: schema.Series,
+    data_dir: Path | None = None,
 ) -> dict[str, Expected]:
     """What the guide states about every run of ``series`` under ``row``: its campaign's keyed environment
     facts, then the table's ``workload``, then the row's (a later one overrides an earlier one), each with
-    the file and line that states it."""
+    the file and line that states it; a row the import creates states its load."""
     out: dict[str, Expected] = {}
     campaign_id = series.campaign or table.campaign
     campaign = next((c for c in data.campaigns if c.id == campaign_id), None)
@@ -139,13 +172,14 @@ def expected_workload(
             if fact.key is not None:
                 where = _place(data, data_dir, campaign, ("environment", i, "value"))
                 out[fact.key] = Expected(fact.value, f"campaign {campaign.id} ({fact.label})", where)
+    for name, value in table.workload.items():
+        out[name] = Expected(value, "the table", _place(data, data_dir, table, ("workload", name)))
+    if isinstance(row, NewRow):
+        out[row.key] = Expected(row.load, f"the row {row.id} this import creates")
+        return out
     r_i = table.rows.index(row)
-    for scope, workload, loc in (
-        ("the table", table.workload, ("workload",)),
-        ("the row", row.workload, ("rows", r_i, "workload")),
-    ):
-        for name, value in workload.items():
-            out[name] = Expected(value, scope, _place(data, data_dir, table, (*loc, name)))
+    for name, value in row.workload.items():
+        out[name] = Expected(value, "the row", _place(data, data_dir, table, ("rows", r_i, "workload", name)))
     return out
 
 
@@ -209,10 +243,55 @@ def _held(row: schema.Row, series: schema.Series) -> list[_Held]:
     ]
 
 
+def _cell(
+    data: Data, table: schema.MeasurementTable, request: Request, head: str, problems: list[str]
+) -> tuple[schema.Row | None, schema.Series, schema.Context | None] | None:
+    """The row (``None``: by load, in a sweep table), series and context a request names, or ``None`` with
+    its problems appended."""
+    before = len(problems)
+    series = next((s for s in table.series if s.id == request.series), None)
+    if series is None:
+        problems.append(
+            f"{head}--series {request.series}: table {table.id} has no such series"
+            f" (series: {', '.join(s.id for s in table.series)})"
+        )
+    contexts = {c.id: c for c in data.guide.contexts}
+    context = contexts.get(request.context) if request.context is not None else None
+    if request.context is not None and context is None:
+        problems.append(
+            f"{head}--context {request.context}: the guide has no such context (contexts: {', '.join(contexts)})"
+        )
+    row = None
+    if request.row is not None:
+        row = next((r for r in table.rows if r.id == request.row), None)
+        if row is None:
+            problems.append(
+                f"{head}--row {request.row}: table {table.id} has no such row"
+                f" (rows: {', '.join(r.id for r in table.rows)})"
+            )
+        elif context is not None and row.context != context.id:
+            where = f"context {row.context}" if row.context else "no context"
+            problems.append(f"{head}--context {request.context}: row {row.id} of table {table.id} is in {where}")
+    elif table.sweep is None:
+        problems.append(
+            f"{head}table {table.id} is not a sweep (it has no `sweep:`), so its runs do not find their row by"
+            " load: name the row (--row, or `row:` in a mapping file)"
+        )
+    if series is None or len(problems) > before:
+        return None
+    return row, series, context
+
+
 def _plan(
-    data: Data, data_dir: Path, request: Request, problems: list[str], stored: dict[tuple[str, str], str]
-) -> _Planned | None:
-    """Everything one request would write, or ``None`` with its problems appended."""
+    data: Data,
+    data_dir: Path,
+    request: Request,
+    problems: list[str],
+    stored: dict[tuple[str, str], str],
+    creating: Creating,
+) -> list[_Planned]:
+    """Everything one request would write, a plan per row its runs go to; none, with its problems appended,
+    when anything is wrong."""
     head = f"{request.origin}: " if request.origin else ""
     source = f"{head}{request.source}"
     tables = {t.id: t for t in measurement_tables(data)}
@@ -221,93 +300,111 @@ def _plan(
         problems.append(
             f"{head}--table {request.table}: no measured table has that id (tables: {', '.join(sorted(tables))})"
         )
-        return None
-    row = next((r for r in table.rows if r.id == request.row), None)
-    series = next((s for s in table.series if s.id == request.series), None)
-    if row is None:
-        problems.append(
-            f"{head}--row {request.row}: table {table.id} has no such row (rows: {', '.join(r.id for r in table.rows)})"
-        )
-    if series is None:
-        problems.append(
-            f"{head}--series {request.series}: table {table.id} has no such series"
-            f" (series: {', '.join(s.id for s in table.series)})"
-        )
-    if row is None or series is None:
-        return None
+        return []
+    cell = _cell(data, table, request, head, problems)
+    if cell is None:
+        return []
+    row, series, context = cell
     metric = metric_for(table, series, request.format, row)
     if metric is None:
         problems.append(
             f"{head}table {table.id} declares no metric for {request.format} files"
             f" (add `metrics: {{{request.format}: <metric>}}` to {data.doc(table).file})"
         )
-        return None
+        return []
     try:
         content = read_source(request.source)  # looked at first: a device, a pipe or a huge file is never read
     except ToolOutputError as exc:
         problems.append(f"{source}: {exc}")
-        return None
+        return []
     metric_part, metric = split_part(metric)
     if request.part is not None and metric_part is not None and metric_part != request.part:
         problems.append(f"{source}: --test {request.part}: the table's metric names test {metric_part}")
-        return None
+        return []
     part = request.part if request.part is not None else metric_part
     try:
         every = read_in_guide(data_dir, request.format, content)
         runs = select_part(every, part)
     except ToolOutputError as exc:
         problems.append(f"{source}: {exc}")
-        return None
+        return []
     named = part if len(parts_of(every)) > 1 else None
     chosen = list(enumerate(runs, start=1))
     if request.record is not None:
-        if not 1 <= request.record <= len(runs):
-            problems.append(f"{source}: --record {request.record}: the file holds {len(runs)} run(s)")
-            return None
-        chosen = [(request.record, runs[request.record - 1])]
+        numbers = (request.record,) if isinstance(request.record, int) else request.record
+        if outside := [n for n in numbers if not 1 <= n <= len(runs)]:
+            problems.append(f"{source}: --record {outside[0]}: the file holds {len(runs)} run(s)")
+            return []
+        chosen = [(n, runs[n - 1]) for n in numbers]
     sha = _sha256(content)
     rel = stored.get((table.id, sha)) or _kept_copy(data_dir, table, sha)
     if rel is None:
         rel = f"{RUNS_DIR}/{table.id}/{sha[:12]}-{_safe_name(request.source.name)}"
     stored[(table.id, sha)] = rel
-    if len(chosen) > 1 and (why := _unlike(chosen)):
-        problems.append(f"{source}: {why}: file one with --record N, or each under its own row")
-        return None
-    expected = expected_workload(data, table, row, series, data_dir)
-    entries, describe = [], []
-    for number, run in chosen:
-        found = _check_run(run, number if len(runs) > 1 else None, metric, table, expected, request, source, problems)
-        if found is None:
+    several = len(runs) > 1
+    if row is not None:
+        targets: list[Target] = [(row, chosen)]
+    else:
+        before = len(problems)
+        targets = by_load(table, context, chosen, several, source, problems, creating)
+        if len(problems) > before:
+            return []
+    plans: list[_Planned] = []
+    for target, its_runs in targets:
+        if len(its_runs) > 1 and (why := _unlike(its_runs)):
+            fix = "file one with --record N, or each under its own row"
+            if row is None:
+                fix = (
+                    f"one row ({target.id}) takes one measurement per load:"
+                    " pick one sweep's runs with --record (a range, 1-5, or a list, 1,3,6)"
+                )
+            problems.append(f"{source}: {why}: {fix}")
             continue
-        value, diffs = found
-        entry: dict[str, Any] = {
-            "path": rel,
-            "sha256": sha,
-            "format": request.format,
-            "metric": join_metric(number if len(runs) > 1 else None, metric, named),
-        }
-        if diffs or not run.valid:
-            verdict = [] if run.valid else [f"{run.tool} marks the run invalid: {run.verdict}"]
-            entry["accepted"] = {"reason": request.accept, "differences": [*(str(d) for d in diffs), *verdict]}
-        entries.append(entry)
-        describe.append(
-            f"{table.id} / {row.id} / {series.id}: {value:g} {table.unit} from {request.source.name}"
-            + (f" (run {number})" if len(runs) > 1 else "")
+        its_metric = metric
+        if row is None and isinstance(target, schema.Row) and (own := target.metrics.get(request.format)):
+            own_part, its_metric = split_part(own)
+            if own_part is not None and own_part != part:
+                problems.append(f"{source}: row {target.id}'s metric names test {own_part}; this import reads {part}")
+                continue
+        expected = expected_workload(data, table, target, series, data_dir)
+        entries, describe = [], []
+        for number, run in its_runs:
+            found = _check_run(run, number if several else None, its_metric, table, expected, request, source, problems)
+            if found is None:
+                continue
+            value, diffs = found
+            entry: dict[str, Any] = {
+                "path": rel,
+                "sha256": sha,
+                "format": request.format,
+                "metric": join_metric(number if several else None, its_metric, named),
+            }
+            if diffs or not run.valid:
+                verdict = [] if run.valid else [f"{run.tool} marks the run invalid: {run.verdict}"]
+                entry["accepted"] = {"reason": request.accept, "differences": [*(str(d) for d in diffs), *verdict]}
+            entries.append(entry)
+            describe.append(
+                f"{table.id} / {target.id} / {series.id}: {value:g} {table.unit} from {request.source.name}"
+                + (f" (run {number})" if several else "")
+            )
+        if len(entries) != len(its_runs):
+            continue
+        plans.append(
+            _Planned(
+                table,
+                data_dir / data.doc(table).file,
+                target.id,
+                series.id,
+                entries,
+                {rel: content},
+                describe,
+                request,
+                source,
+                _held(target, series) if isinstance(target, schema.Row) else [],
+                target if isinstance(target, NewRow) else None,
+            )
         )
-    if len(entries) != len(chosen):
-        return None
-    return _Planned(
-        table,
-        data_dir / data.doc(table).file,
-        row.id,
-        series.id,
-        entries,
-        {rel: content},
-        describe,
-        request,
-        source,
-        _held(row, series),
-    )
+    return plans if len(plans) == len(targets) else []
 
 
 def _check_run(
@@ -351,7 +448,8 @@ def import_runs(data_dir: Path, requests: list[Request]) -> Outcome:
     data = derive_guide(data_dir).data  # a guide that does not validate now is reported as it is (GuideError)
     problems: list[str] = []
     stored: dict[tuple[str, str], str] = {}
-    plans = [plan for request in requests if (plan := _plan(data, data_dir, request, problems, stored)) is not None]
+    creating: Creating = {}
+    plans = [plan for request in requests for plan in _plan(data, data_dir, request, problems, stored, creating)]
     _refuse_unasked_repetitions(plans, problems)
     if problems:
         raise ImportProblems(problems)
@@ -362,6 +460,9 @@ def import_runs(data_dir: Path, requests: list[Request]) -> Outcome:
     for plan in plans:
         if plan.file not in docs:
             docs[plan.file] = yaml_edit.load(plan.file.read_text(encoding="utf-8"))
+        if plan.create is not None and not yaml_edit.has_row(docs[plan.file], plan.create.id):
+            yaml_edit.add_sweep_row(docs[plan.file], plan.create.fields(), plan.create.key)
+            outcome.created.append(plan.create.describe())
         try:
             added = yaml_edit.add_file_runs(docs[plan.file], plan.row, plan.series, plan.entries)
         except yaml_edit.EditRefused as exc:

@@ -7,9 +7,15 @@ runs:
   - {file: conc4/left, row: conc4, series: left}                         # a run folder
   - {file: conc4/right/result.json, row: conc4, series: right}
   - {file: sweep.jsonl, record: 2, format: tool-b, table: latency, row: conc256, series: right}
+  - {file: sweep.jsonl, record: 1-5, format: tool-b, table: by-load, series: right}  # runs 1 to 5, a row each
   - {file: odd-run, row: conc32, series: left, accept_difference: "two clients were down: concurrency 30"}
   - {file: odd-run-again, row: conc32, series: left, repetition: true}   # a second run of a filled cell
+  - {file: rate-sweep.jsonl, table: by-rate, series: left, context: lab}   # a sweep table: a row per load
 ```
+
+An entry without ``row`` files its runs in a sweep table by the load each run's file states, in its
+``context`` (a field of the entry or the top), creating the rows the table lacks
+(:mod:`generator.ingest.by_load`).
 
 Paths are relative to the mapping file and stay inside its folder (no absolute path, no ``..``, no
 link out of it). A folder stands for the one file of the entry's format
@@ -23,12 +29,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-from generator.ingest.importer import Request
+from generator.ingest.importer import Request, parse_records
 from generator.read.formats.catalog import PARSERS, files_in
 from generator.read.yaml_source import read_yaml
 
-_ENTRY_KEYS = {"file", "row", "series", "table", "format", "record", "accept_difference", "repetition"}
-_TOP_KEYS = {"format", "table", "runs"}
+_ENTRY_KEYS = {"file", "row", "series", "table", "format", "record", "accept_difference", "repetition", "context"}
+_TOP_KEYS = {"format", "table", "runs", "context"}
+#: Fields an entry may leave out: ``row`` in a sweep table (each run's own load finds it), ``context``.
+_OPTIONAL = ("row", "context")
 #: A format that is not built in names a map the guide keeps (``maps/<name>.yml``), checked on import.
 _MAP_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 
@@ -84,17 +92,24 @@ def read_sweep(path: Path) -> tuple[list[Request], list[str]]:
             continue
         for key in sorted(set(entry) - _ENTRY_KEYS):
             err((*loc, key), f"unknown field; expected one of {', '.join(sorted(_ENTRY_KEYS))}")
-        given = {key: entry.get(key, data.get(key)) for key in ("file", "row", "series", "table", "format")}
+        given = {key: entry.get(key, data.get(key)) for key in ("file", "row", "series", "table", "format", "context")}
         fields = {key: value for key, value in given.items() if isinstance(value, str) and value}
-        missing = [key for key in given if key not in fields]
+        missing = [key for key in given if key not in fields and (key not in _OPTIONAL or given[key] is not None)]
         for key in missing:
             err(
                 (*loc, key),
-                "missing (text expected)" + (" here or at the top of the file" if key in ("table", "format") else ""),
+                ("missing (text expected)" if given[key] is None else f"expected text, got {given[key]!r}")
+                + (" here or at the top of the file" if key in ("table", "format", "context") else ""),
             )
         record = entry.get("record")
-        if record is not None and (isinstance(record, bool) or not isinstance(record, int) or record < 1):
-            err((*loc, "record"), f"expected a whole number from 1, got {record!r}")
+        if isinstance(record, str):
+            try:
+                record = parse_records(record)
+            except ValueError as exc:
+                err((*loc, "record"), str(exc))
+                continue
+        elif record is not None and (isinstance(record, bool) or not isinstance(record, int) or record < 1):
+            err((*loc, "record"), f"expected a whole number from 1, or runs as text (1-5, 1,3,6-7), got {record!r}")
             continue
         accept = entry.get("accept_difference")
         if accept is not None and (not isinstance(accept, str) or not accept.strip()):
@@ -133,12 +148,13 @@ def read_sweep(path: Path) -> tuple[list[Request], list[str]]:
                 format=fields["format"],
                 source=source,
                 table=fields["table"],
-                row=fields["row"],
+                row=fields.get("row"),
                 series=fields["series"],
                 record=record,
                 accept=accept,
                 origin=f"{path}:{doc.line_of(loc)}",
                 repetition=repetition,
+                context=fields.get("context"),
             )
         )
     return out, errors

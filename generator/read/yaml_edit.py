@@ -4,7 +4,8 @@ ruamel.yaml's round-trip mode keeps comments (including the ``# yaml-language-se
 points editors at the schema), key order and quotes; the indentation is the guide's own (two
 spaces, list dashes indented under their key). Only the edited cell changes; where that cell sat
 in a one-line ``{a: 1, b: 2}`` mapping, that mapping is written out one key a line so the run
-list nested in it stays readable.
+list nested in it stays readable. A row a sweep import creates (:func:`add_sweep_row`) is inserted in
+load order among the rows of its context, every other row and comment left where it was.
 """
 
 from __future__ import annotations
@@ -50,6 +51,42 @@ def _row(doc: Any, row_id: str) -> CommentedMap:
         if isinstance(row, CommentedMap) and row.get("id") == row_id:
             return row
     raise KeyError(row_id)
+
+
+def has_row(doc: Any, row_id: str) -> bool:
+    """Whether the table document has a row of this id."""
+    try:
+        _row(doc, row_id)
+    except KeyError:
+        return False
+    return True
+
+
+def _load(row: Any, key: str) -> float | None:
+    workload = row.get("workload") if isinstance(row, Mapping) else None
+    value = workload.get(key) if isinstance(workload, Mapping) else None
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def add_sweep_row(doc: Any, row: Mapping[str, Any], key: str) -> None:
+    """Insert ``row`` (``{id, label, context?, workload: {key: load}, values}``) into ``rows``: before the first
+    row of its context that states a higher load under ``key``, else after the last row of its context, else
+    at the end. Its ``workload`` and ``values`` are written on one line each (``{concurrency: 32}``) until an
+    imported run turns a cell into a list of files."""
+    rows = doc["rows"]
+    context, load = row.get("context"), float(row["workload"][key])
+    same = [i for i, other in enumerate(rows) if isinstance(other, Mapping) and other.get("context") == context]
+    at = same[-1] + 1 if same else len(rows)
+    for i in same:
+        theirs = _load(rows[i], key)
+        if theirs is not None and theirs > load:
+            at = i
+            break
+    new = _commented(row)
+    for name in ("workload", "values"):
+        if isinstance(new.get(name), CommentedMap):
+            new[name].fa.set_flow_style()
+    rows.insert(at, new)
 
 
 def _same_run(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
