@@ -161,7 +161,7 @@ def _best(build: Build, column: schema.ComparisonColumn, option: str) -> tuple[l
 
 def _sweep_names(data: Data, found: list[_Measured], verdicts: list[Verdict]) -> dict[int, str]:
     """The name of each sweep row's regime: the run of loads with its verdict (:mod:`generator.derive.sweeps`),
-    per table, context and opponent, after the context's name when the row has one (``SGLang conc ≤ 32``)."""
+    per table, context and opponent, after the context's name when the row has one (``Hill Town conc ≤ 32``)."""
     tables = {t.id: t for t in measurement_tables(data)}
     lines: dict[tuple[str, str | None, str], list[int]] = {}
     for i, m in enumerate(found):
