@@ -26,7 +26,11 @@
   "use strict";
 
   var PLOTLY_URL = new URL("vendor/plotly.min.js", document.currentScript.src).href;
-  var CONFIG = { staticPlot: true, displayModeBar: false, responsive: false };
+  /* Bar charts say everything in their labels and are static; a chart with a hover mode (a sweep's
+     curves) answers the pointer, but nothing on it drags or zooms, so a finger still scrolls the page. */
+  function config(layout) {
+    return { staticPlot: layout.hovermode === false, displayModeBar: false, responsive: false };
+  }
   var loading = null;
   var current = null;
 
@@ -111,6 +115,13 @@
     return layout;
   }
 
+  /* A point whose customdata names an element of the page (its value in the table) goes there when clicked. */
+  function follow(event) {
+    var point = event && event.points && event.points[0];
+    var target = point && typeof point.customdata === "string" && document.getElementById(point.customdata);
+    if (target) window.location.hash = point.customdata;
+  }
+
   function nextTask() {
     return new Promise(function (resolve) { setTimeout(resolve, 0); });
   }
@@ -151,7 +162,8 @@
       var colours = palette();
       applyTo(spec.layout, themed(spec.layout, colours));
       themeWhiskers(spec.data, colours);
-      return Plotly.newPlot(plot, spec.data, spec.layout, CONFIG).then(function () {
+      return Plotly.newPlot(plot, spec.data, spec.layout, config(spec.layout)).then(function () {
+        if (plot.on) plot.on("plotly_click", follow);
         plot.dataset.drawn = "true";
         figure.classList.add("dg-chart--drawn");
         self.plots.push(plot);
