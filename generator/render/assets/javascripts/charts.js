@@ -14,9 +14,11 @@
  * - takes colours and font from Material's palette, and follows the palette
  *   toggle live (it observes data-md-color-scheme on body);
  * - redraws to the right width when the plot box changes size (window resize,
- *   a content tab shown, the sidebar toggled).
+ *   a content tab shown, the sidebar toggled);
+ * - lets a sweep's curve chart (the one kind with a hover mode) show each
+ *   point's values on hover or tap, and go to its value in the table on a click.
  *
- * plotly.js is the guide's own bundle (tools/plotly: bar traces and the
+ * plotly.js is the guide's own bundle (tools/plotly: bar and scatter traces and the
  * components these charts use, built with esbuild from the plotly.js package,
  * about 355 KiB gzipped), or as a fallback the npm package
  * plotly.js-basic-dist-min (bar, scatter, pie; 386 KiB). The wheel's full
@@ -115,8 +117,15 @@
     return layout;
   }
 
-  /* A point whose customdata names an element of the page (its value in the table) goes there when clicked. */
+  /* A point whose customdata names an element of the page (its value in the table) goes there when clicked.
+     Not on a tap: a finger has no hover, so a tap shows the point's values instead. */
+  var lastTouch = 0;
   function follow(event) {
+    var source = (event && event.event) || {};
+    // A tap reaches plotly as a touch and then as the mouse events the browser makes of it.
+    if (/^touch/.test(source.type || "")) lastTouch = Date.now();
+    var caps = source.sourceCapabilities;
+    if (Date.now() - lastTouch < 1000 || (caps && caps.firesTouchEvents)) return;
     var point = event && event.points && event.points[0];
     var target = point && typeof point.customdata === "string" && document.getElementById(point.customdata);
     if (target) window.location.hash = point.customdata;
