@@ -1,4 +1,4 @@
-"""The curve chart of a sweep table: one curve per option, a point per load, as the field compares serving stacks.
+"""The curve chart of a sweep table: one curve per option, a point per load, as benchmark sites draw load sweeps.
 
 A sweep table (``sweep: {load: concurrency}``) gets this chart instead of bars, which would be one panel per
 load. Each option's series is a curve through its loads in load order, each point labelled with its load:
