@@ -92,47 +92,57 @@ def _and(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+def _lines(
+    d: Derived,
+    t: schema.MeasurementTable,
+    versus: schema.MeasurementTable | None,
+    colour: Callable[[str | None], str],
+) -> list[_Line]:
+    """A line per series with an option and per context, its points in load order; rows of ``versus`` are
+    matched by context and load, its series by option."""
+    label = load_label(t)
+    mine = {(r.context, load): r for r in t.rows if (load := load_of(t, r)) is not None}
+    theirs = {(r.context, load): r for r in versus.rows if (load := load_of(versus, r)) is not None} if versus else {}
+    loads_in: dict[str | None, set[float]] = {}
+    for ctx, load in [*mine, *theirs]:
+        loads_in.setdefault(ctx, set()).add(load)
+    other = {s.option: s.id for s in versus.series if s.option} if versus else {}
+    lines: list[_Line] = []
+    for s in t.series:
+        if s.option is None:
+            continue
+        for k, (ctx, loads) in enumerate(loads_in.items()):
+            name = s.label if ctx is None else f"{s.label} ({d.context_name(ctx)})"
+            line = _Line(name, s.option, ctx, colour(s.option), SYMBOLS[k % len(SYMBOLS)])
+            for load in sorted(loads):
+                row = mine.get((ctx, load))
+                ys = _measured(d, t, row, s.id)
+                xs = _measured(d, versus, theirs.get((ctx, load)), other.get(s.option)) if versus else None
+                if row is None or ys is None or ys.value is None or (versus is not None and xs is None):
+                    line.missing.append((load, _why(t, versus, ys, xs)))
+                    continue
+                hover = [f"{name}, {label} {load_text(load)}", _value(ys, t.quantity, t.unit)]
+                if xs is not None and versus is not None and xs.value is not None:
+                    hover.append(_value(xs, versus.quantity, versus.unit))
+                line.loads.append(load)
+                line.x.append(xs.value if xs is not None and xs.value is not None else load)
+                line.y.append(ys.value)
+                line.hover.append("\n".join(hover))
+                line.anchors.append(anchors.value(t.id, row.id, s.id))
+            lines.append(line)
+    return lines
+
+
 def curve_chart(
     d: Derived, t: schema.MeasurementTable, colour: Callable[[str | None], str], names: tuple[str, ...]
 ) -> Chart:
     """The curve chart of sweep table ``t``; ``colour`` gives an option its colour, ``names`` keep their case."""
     assert t.sweep is not None
     label = load_label(t)
-    versus = next((u for u in d.data.tables if isinstance(u, schema.MeasurementTable) and u.id == t.sweep.versus), None)
-    mine = {(r.context, load): r for r in t.rows if (load := load_of(t, r)) is not None}
-    theirs = {(r.context, load): r for r in versus.rows if (load := load_of(versus, r)) is not None} if versus else {}
-    contexts = list(dict.fromkeys([c for c, _ in mine] + [c for c, _ in theirs]))
-    other = {s.option: s.id for s in versus.series if s.option} if versus else {}
-    lines: list[_Line] = []
-    for s in t.series:
-        if s.option is None:
-            continue
-        for k, ctx in enumerate(contexts):
-            loads = sorted({ld for c, ld in mine if c == ctx} | {ld for c, ld in theirs if c == ctx})
-            if not loads:
-                continue
-            name = s.label if ctx is None else f"{s.label} ({d.context_name(ctx)})"
-            line = _Line(name, s.option, ctx, colour(s.option), SYMBOLS[k % len(SYMBOLS)])
-            for load in loads:
-                row = mine.get((ctx, load))
-                ys = _measured(d, t, row, s.id)
-                xs = _measured(d, versus, theirs.get((ctx, load)), other.get(s.option)) if versus else None
-                if ys is None or (versus is not None and xs is None):
-                    line.missing.append((load, _why(t, versus, ys, xs)))
-                    continue
-                assert row is not None and ys.value is not None
-                line.loads.append(load)
-                line.y.append(ys.value)
-                hover = [f"{name}, {label} {load_text(load)}", _value(ys, t.quantity, t.unit)]
-                if versus is not None and xs is not None and xs.value is not None:
-                    line.x.append(xs.value)
-                    hover.append(_value(xs, versus.quantity, versus.unit))
-                else:
-                    line.x.append(load)
-                line.hover.append("\n".join(hover))
-                line.anchors.append(anchors.value(t.id, row.id, s.id))
-            lines.append(line)
-    all_loads = sorted({ld for _, ld in mine})
+    view = d.tables.get(t.sweep.versus) if t.sweep.versus else None
+    versus = view.table if view is not None else None
+    lines = _lines(d, t, versus, colour)
+    all_loads = sorted({load for row in t.rows if (load := load_of(t, row)) is not None})
     span = f"{label} {load_text(all_loads[0])}–{load_text(all_loads[-1])}" if len(all_loads) > 1 else label
     y_axis = Axis(f"{t.quantity} ({t.unit})", [y for line in lines for y in line.y], t.better)
     xs_all = [x for line in lines for x in line.x]
