@@ -181,6 +181,17 @@ def test_without_versus_each_sweep_draws_its_quantity_against_the_load(tmp_path:
     assert "quickjson at threads 1, rustjson at threads 2–16" in _curve(d, SWEEP).takeaway
 
 
+def test_a_versus_table_with_a_versus_of_its_own_keeps_its_chart(tmp_path: Path) -> None:
+    data = _copy(tmp_path)
+    _edit_table(data, VERSUS, lambda t: t["sweep"].update(versus=SWEEP))
+    chart = _curve(derive_guide(data), VERSUS)
+    assert chart.tables == (VERSUS, SWEEP)
+    assert chart.spec["layout"]["yaxis"]["title"]["text"] == "p99 parse latency (ms)<br>lower is better"
+    # The same trade-off seen from the other axis: the same frontier, told from the best end of its x axis.
+    assert "is rustjson at threads 2–16 and quickjson at threads 1." in chart.takeaway
+    assert "so down and to the right is better" in chart.takeaway
+
+
 def test_a_load_measured_on_one_side_only_is_named_with_the_side(tmp_path: Path) -> None:
     data = _copy(tmp_path)
 

@@ -352,8 +352,9 @@ def build_charts(d: Derived) -> Charts:
     drawn_against = versus_tables(builder.tables)
     for t in builder.tables:
         if t.sweep is not None:
-            # Curves instead of a panel of bars per load; a table another sweep draws against is in its chart.
-            if t.id not in drawn_against:
+            # Curves instead of a panel of bars per load; a table another sweep draws against is in its chart,
+            # unless it draws against a third one itself.
+            if t.id not in drawn_against or t.sweep.versus is not None:
                 chart = curve_chart(d, t, builder.colour, builder.names)
                 charts.by_table.setdefault(t.id, []).append(chart)
         elif t.comparisons:

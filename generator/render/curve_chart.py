@@ -12,7 +12,7 @@ A point with a value on one side only is not drawn, and the caption says which l
 left out and why; so does a series that belongs to no option. Rows with contexts make one curve per option
 and context, named ``option (context)``. Axes are logarithmic when their values span more than
 :data:`generator.render.curve_spec.LOG_SPAN` times. A table drawn as another's ``versus`` gets no chart of
-its own: every one of its numbers is in that chart already.
+its own (every one of its numbers is in that chart already) unless it has a ``versus`` of its own.
 """
 
 from __future__ import annotations
