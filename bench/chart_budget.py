@@ -14,6 +14,7 @@
    time much less. Both are printed.
 
     .venv/bin/python bench/chart_budget.py [--runs 11] [--level 6]
+    .venv/bin/python bench/chart_budget.py --config examples/json-libraries/mkdocs.yml --transfer-only
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
 from quality.chromium import CHROMIUM_ARGS, find_chromium  # noqa: E402
-from tests.conftest import _Quiet  # noqa: E402
+from quality.serve import StaticServer  # noqa: E402
 
 KIB = 1024
 TRANSFER_BUDGET = 450 * KIB
@@ -44,10 +45,10 @@ BUILD_BUDGET = 1.05
 PLOTLY = "plotly.min.js"
 
 
-def _load(site_dir: Path, charts: bool):  # type: ignore[no-untyped-def]
+def _load(site_dir: Path, charts: bool, config_file: Path = ROOT / "mkdocs.yml"):  # type: ignore[no-untyped-def]
     from mkdocs.config import load_config
 
-    config = load_config(str(ROOT / "mkdocs.yml"), site_dir=str(site_dir))
+    config = load_config(str(config_file), site_dir=str(site_dir))
     config.plugins["decision-guide"].config.charts = charts
     return config
 
@@ -93,7 +94,7 @@ def transfers(site: Path) -> list[Row]:
 
     pages = sorted(p.parent.relative_to(site).as_posix() for p in site.rglob("index.html"))
     pages = ["" if p == "." else p + "/" for p in pages if not p.startswith(("search", "404"))]
-    server = _Quiet(site)
+    server = StaticServer(site)
     out = []
     try:
         with sync_playwright() as pw:
@@ -155,6 +156,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=11, help="builds per variant (median)")
     parser.add_argument("--level", type=int, default=6, help="gzip level of the server (6: gzip's default)")
+    parser.add_argument(
+        "--config", type=Path, default=ROOT / "mkdocs.yml", help="the guide whose pages are weighed (default: shipped)"
+    )
+    parser.add_argument("--transfer-only", action="store_true", help="weigh the pages, skip the build times")
     args = parser.parse_args()
     ok = True
 
@@ -163,7 +168,7 @@ def main() -> int:
 
         logging.getLogger("mkdocs").setLevel(logging.ERROR)
         site = Path(tmp) / "site"
-        build(_load(site, True))
+        build(_load(site, True, args.config.resolve()))
         rows = transfers(site)
     brotli = brotli_sizes([body for row in rows for _, body in row[2]])
 
@@ -187,6 +192,8 @@ def main() -> int:
         cells = " ".join(f"{by_kind.get(k, 0) / KIB:6.1f}" for k in kinds)
         print(f"/{url:26} {charts:>6} {cells} {total / KIB:7.1f} {total_br / KIB:7.1f}  {verdict}")
     print("(json: Material's search index; other: sitemap.xml and the favicon; js includes Material's search worker)")
+    if args.transfer_only:
+        return 0 if ok else 1
 
     times = build_times(args.runs)
     print(f"\nBuild time: in-process `mkdocs build` of the shipped site, median of {args.runs} alternated runs each")

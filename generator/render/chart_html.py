@@ -12,7 +12,7 @@ passes through :func:`text`.
 from __future__ import annotations
 
 from generator.escaping import text
-from generator.render.charts import Chart
+from generator.render.chart_model import Chart
 from generator.render.page_base import PageBase
 
 

@@ -74,7 +74,7 @@ NOT_MEASURED_NAME = "not-measured"
 """Annotation ``name`` the page script gives the muted text colour."""
 
 
-def _escape(text: str) -> str:
+def plotly_text(text: str) -> str:
     """Plotly renders a small HTML subset in text; data text must show literally."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
@@ -102,13 +102,13 @@ def figure(bands: list[Band]) -> tuple[dict[str, Any], int]:
     for b_i, band in enumerate(bands):
         if b_i:
             y += BAND_GAP
-        head = [f"<b>{_escape(band.title)}</b>"] + ([_escape(band.subtitle)] if band.subtitle else [])
+        head = [f"<b>{plotly_text(band.title)}</b>"] + ([plotly_text(band.subtitle)] if band.subtitle else [])
         titles.append(("<br>".join(head), y, True))
         y += BAND_TITLE + HEADER_LINE * (len(head) - 1)
         for p_i, panel in enumerate(band.panels):
             if p_i:
                 y += PANEL_GAP
-            lines = [f"<b>{_escape(panel.title)}</b>", *(_escape(n) for n in panel.notes)]
+            lines = [f"<b>{plotly_text(panel.title)}</b>", *(plotly_text(n) for n in panel.notes)]
             titles.append(("<br>".join(lines), y, False))
             y += HEADER_LINE * len(lines) + LABEL_PAD
             top = y
@@ -226,9 +226,9 @@ def _bar_labels(panel: Panel, k: int) -> list[dict[str, Any]]:
     out = []
     for b in panel.bars:
         measured = b.value is not None
-        value = _escape(b.text) if measured else "<i>not measured</i>"
+        value = plotly_text(b.text) if measured else "<i>not measured</i>"
         label = {
-            "text": f"{_escape(b.label)} · {value}",
+            "text": f"{plotly_text(b.label)} · {value}",
             "xref": f"x{suffix}",
             "yref": f"y{suffix}",
             "x": 0,

@@ -1,10 +1,13 @@
 """Which charts a guide gets, and what each one says, decided from the data alone.
 
-Three kinds, none of them naming a topic:
+Four kinds, none of them naming a topic:
 
 - **A/B chart**: one for every measured table that declares comparisons. A
   panel per row, a bar per series, the computed ratio (and its verdict) under
   each row's title.
+- **Curve chart**: one for every sweep table instead (:mod:`generator.render.curve_chart`):
+  a curve per option through its loads, against the load or against another sweep's
+  quantity, with the Pareto frontier. Sweeps are left out of overviews and headlines.
 - **Overview**: one for every comparison column judged ``against: best``
   (say, a speed column ranked against the fastest). It puts every series of the tables
   carrying that column's tag side by side, row by row, with each value's
@@ -24,7 +27,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from generator import numbers, schema
 from generator.derive.evidence import Key, Sample, shown
@@ -33,30 +35,9 @@ from generator.derive.noise import WITHIN_NOISE
 from generator.derive.ratios import ratio
 from generator.errors import Problem
 from generator.model import at
-from generator.render.chart_spec import Band, Bar, Panel, figure, script_json, shares_axis
-
-#: Bar colours, given to options by their place in the guide's ``order``. Each
-#: has at least 3:1 contrast against Material's light (#fff) and dark
-#: (#1e2129) backgrounds, and the first neighbours differ in hue and lightness.
-PALETTE = ("#009E73", "#0072B2", "#8C6BB1", "#D55E00", "#B8860B", "#CC79A7", "#937860")
-#: Series that belong to no option.
-NEUTRAL = "#77777F"
-
-
-@dataclass(frozen=True)
-class Chart:
-    """One figure: its spec, the sentence that states its takeaway, the tables that hold its numbers."""
-
-    id: str
-    kind: str
-    title: str
-    takeaway: str
-    tables: tuple[str, ...]
-    options: tuple[str, ...]
-    spec: dict[str, Any]
-    height: int
-    payload: str = field(repr=False)
-    """The spec as JSON, safe to embed in the page (serialised once)."""
+from generator.render.chart_model import NEUTRAL, PALETTE, Chart, cap, make_chart
+from generator.render.chart_spec import Band, Bar, Panel, figure, shares_axis
+from generator.render.curve_chart import curve_chart, versus_tables
 
 
 @dataclass
@@ -91,7 +72,7 @@ def _chart(
     ident: str, kind: str, title: str, takeaway: str, tables: list[str], options: list[str], bands: list[Band]
 ) -> Chart:
     spec, height = figure(bands)
-    return Chart(ident, kind, title, takeaway, tuple(tables), tuple(options), spec, height, script_json(spec))
+    return make_chart(ident, kind, title, takeaway, tables, options, spec, height)
 
 
 class _Builder:
@@ -116,7 +97,7 @@ class _Builder:
         return len(self.columns)
 
     def band(self, t: schema.MeasurementTable, panels: list[Panel]) -> Band:
-        band = Band(_cap(t.label, self.names), panels, f"{t.quantity} in {t.unit}, {t.better} is better")
+        band = Band(cap(t.label, self.names), panels, f"{t.quantity} in {t.unit}, {t.better} is better")
         if len(panels) > 1 and not shares_axis(band):
             band = Band(band.title, panels, band.subtitle + "; each row on its own scale (rows far apart)")
         return band
@@ -134,9 +115,7 @@ class _Builder:
         for comp in t.comparisons:
             cells = view.ratios[comp.label]
             parts = [f"{_ratio_words(cell)} on {row.label}" for row, cell in zip(t.rows, cells, strict=True)]
-            sentences.append(
-                _cap(f"{comp.label} ({t.quantity}, {t.better} is better): {'; '.join(parts)}.", self.names)
-            )
+            sentences.append(cap(f"{comp.label} ({t.quantity}, {t.better} is better): {'; '.join(parts)}.", self.names))
         options = [s.option for s in t.series if s.option]
         return _chart(f"chart-ab-{t.id}", "ab", t.title, " ".join(sentences), [t.id], options, [self.band(t, panels)])
 
@@ -160,7 +139,8 @@ class _Builder:
         for col in self.columns:
             if col.against != "best":
                 continue
-            tagged = [t for t in self.tables if col.tag in t.tags]
+            # A sweep's loads are points of its curve chart, not rows to set beside other tables' rows.
+            tagged = [t for t in self.tables if col.tag in t.tags and t.sweep is None]
             groups: dict[tuple[str, str, str], list[schema.MeasurementTable]] = {}
             for t in tagged:
                 groups.setdefault((t.quantity, t.unit, t.better), []).append(t)
@@ -200,7 +180,7 @@ class _Builder:
                     measured.append((label, value, sample))
             panels.append(Panel(row_label, bars))
             counts.append((row_label, len(measured)))
-            sentences.append(_cap(_best_words(row_label, measured, first), self.names))
+            sentences.append(cap(_best_words(row_label, measured, first), self.names))
         provenances = sorted({s.provenance or t.provenance for t, s, _ in series})
         takeaway = " ".join(sentences) + f" Provenance of the values: {', '.join(provenances)}."
         title = f"{col.label}: " + ", ".join(
@@ -228,11 +208,13 @@ class _Builder:
                 if a is None or b is None or a == b or frozenset((a, b)) in done:
                     continue
                 shared = sorted(set(holds.get(a, [])) & set(holds.get(b, [])))
-                # Tables that feed no comparison column measure nothing the matrix names: not a "way".
+                # Tables that feed no comparison column measure nothing the matrix names: not a "way". A sweep
+                # is drawn as curves (its loads as panels of bars would not read): not a band of a headline.
                 both = [
                     self.tables[i]
                     for i in shared
                     if self.measure(self.tables[i]) < len(self.columns)
+                    and self.tables[i].sweep is None
                     and _pair_rows(self.d.samples, self.tables[i], a, b)
                 ]
                 if len({self.measure(u) for u in both}) < 2:
@@ -271,7 +253,7 @@ class _Builder:
             tail = f"; {', '.join(missing)}: not measured for either" if missing else ""
             bands.append(self.band(t, panels))
             sentences.append(
-                _cap(
+                cap(
                     f"{t.label} ({t.quantity}, {t.better} is better): {la} / {lb} is {'; '.join(parts)}{tail}.",
                     self.names,
                 )
@@ -289,14 +271,6 @@ _COUNT = {2: "two", 3: "three", 4: "four"}
 def _count(n: int, noun: str, plural: str) -> str:
     """``3 paths``, ``1 path``: a caption says how many were measured, never "every"."""
     return f"{n} {noun if n == 1 else plural}"
-
-
-def _cap(sentence: str, names: tuple[str, ...]) -> str:
-    """Capitalise a sentence that starts with a data label, unless the label is a name ("orjson", "numpy"):
-    an option's or a series' label keeps the case it is written in."""
-    if sentence.startswith(names):
-        return sentence
-    return sentence[:1].upper() + sentence[1:]
 
 
 def _noisy(cell: RatioCell) -> bool:
@@ -375,8 +349,15 @@ def build_charts(d: Derived) -> Charts:
     """Every chart of a derived guide, in data order."""
     builder = _Builder(d)
     charts = Charts()
+    drawn_against = versus_tables(builder.tables)
     for t in builder.tables:
-        if t.comparisons:
+        if t.sweep is not None:
+            # Curves instead of a panel of bars per load; a table another sweep draws against is in its chart,
+            # unless it draws against a third one itself.
+            if t.id not in drawn_against or t.sweep.versus is not None:
+                chart = curve_chart(d, t, builder.colour, builder.names)
+                charts.by_table.setdefault(t.id, []).append(chart)
+        elif t.comparisons:
             charts.by_table.setdefault(t.id, []).append(builder.ab(t))
     for anchor, chart in builder.overviews():
         charts.by_table.setdefault(anchor, []).append(chart)

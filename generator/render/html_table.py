@@ -14,7 +14,7 @@ from generator import schema
 from generator.derive import anchors
 from generator.escaping import text
 from generator.render import chart_html, data_files, evidence_html, verdict_html
-from generator.render.charts import Chart
+from generator.render.chart_model import Chart
 from generator.render.page_base import PageBase
 from generator.render.uris import option_uri
 

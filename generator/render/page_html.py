@@ -18,7 +18,7 @@ from generator import schema
 from generator.derive.cells import Cell, Verdict
 from generator.derive.evidence import Sample
 from generator.render import cell_html, chart_html, evidence_html, grid_html, html_table, verdict_html
-from generator.render.charts import Chart
+from generator.render.chart_model import Chart
 from generator.render.decide_view import SupportGrid
 from generator.render.page_base import PageBase
 

@@ -1,8 +1,9 @@
 "use strict";
 /*
  * The guide's plotly.js: what src/core.js of plotly.js registers, less what the guide's charts never
- * use, plus the bar trace. The charts (generator/render/chart_spec.py, drawn by
- * generator/render/assets/javascripts/charts.js) are static bar charts with annotations, so the sliders, menus,
+ * use, plus the bar trace. The charts (generator/render/chart_spec.py and curve_spec.py, drawn by
+ * generator/render/assets/javascripts/charts.js) are bar charts with annotations and a sweep's curves
+ * (scatter lines, markers and text, with hover), so the sliders, menus,
  * range sliders and selectors, images, grid and 3-D annotations are left out, with the snapshot and
  * schema APIs. Mode bar, selections and shapes stay registered: plotting reads their layout
  * defaults even when they are off. Built by `make plotly-bundle` (npm run build); never committed.
@@ -22,7 +23,7 @@ Object.keys(plotApi).forEach(function (name) {
   register({ moduleType: "apiMethod", name: name, fn: plotApi[name] });
 });
 
-// scatter is registered by core as the default trace type; the guide draws bars.
+// scatter is registered by core as the default trace type; the guide draws bars, and curves with it.
 register(require("plotly.js/src/traces/scatter"));
 register([
   require("plotly.js/src/components/annotations"),

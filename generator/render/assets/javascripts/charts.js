@@ -14,9 +14,11 @@
  * - takes colours and font from Material's palette, and follows the palette
  *   toggle live (it observes data-md-color-scheme on body);
  * - redraws to the right width when the plot box changes size (window resize,
- *   a content tab shown, the sidebar toggled).
+ *   a content tab shown, the sidebar toggled);
+ * - lets a sweep's curve chart (the one kind with a hover mode) show each
+ *   point's values on hover or tap, and go to its value in the table on a click.
  *
- * plotly.js is the guide's own bundle (tools/plotly: bar traces and the
+ * plotly.js is the guide's own bundle (tools/plotly: bar and scatter traces and the
  * components these charts use, built with esbuild from the plotly.js package,
  * about 355 KiB gzipped), or as a fallback the npm package
  * plotly.js-basic-dist-min (bar, scatter, pie; 386 KiB). The wheel's full
@@ -26,7 +28,11 @@
   "use strict";
 
   var PLOTLY_URL = new URL("vendor/plotly.min.js", document.currentScript.src).href;
-  var CONFIG = { staticPlot: true, displayModeBar: false, responsive: false };
+  /* Bar charts say everything in their labels and are static; a chart with a hover mode (a sweep's
+     curves) answers the pointer, but nothing on it drags or zooms, so a finger still scrolls the page. */
+  function config(layout) {
+    return { staticPlot: layout.hovermode === false, displayModeBar: false, responsive: false };
+  }
   var loading = null;
   var current = null;
 
@@ -111,6 +117,20 @@
     return layout;
   }
 
+  /* A point whose customdata names an element of the page (its value in the table) goes there when clicked.
+     Not on a tap: a finger has no hover, so a tap shows the point's values instead. */
+  var lastTouch = 0;
+  function follow(event) {
+    var source = (event && event.event) || {};
+    // A tap reaches plotly as a touch and then as the mouse events the browser makes of it.
+    if (/^touch/.test(source.type || "")) lastTouch = Date.now();
+    var caps = source.sourceCapabilities;
+    if (Date.now() - lastTouch < 1000 || (caps && caps.firesTouchEvents)) return;
+    var point = event && event.points && event.points[0];
+    var target = point && typeof point.customdata === "string" && document.getElementById(point.customdata);
+    if (target) window.location.hash = point.customdata;
+  }
+
   function nextTask() {
     return new Promise(function (resolve) { setTimeout(resolve, 0); });
   }
@@ -151,7 +171,8 @@
       var colours = palette();
       applyTo(spec.layout, themed(spec.layout, colours));
       themeWhiskers(spec.data, colours);
-      return Plotly.newPlot(plot, spec.data, spec.layout, CONFIG).then(function () {
+      return Plotly.newPlot(plot, spec.data, spec.layout, config(spec.layout)).then(function () {
+        if (plot.on) plot.on("plotly_click", follow);
         plot.dataset.drawn = "true";
         figure.classList.add("dg-chart--drawn");
         self.plots.push(plot);
