@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator import schema
+from generator import numbers, schema
 from generator.errors import Problem
 from generator.read.yaml_source import Document, Loc
 
@@ -72,3 +72,25 @@ def runs_of(data: Data, table: schema.MeasurementTable, row: schema.Row, series:
     if value.runs is not None:
         return list(value.runs)
     return data.file_runs.get((table.id, row.id, series))
+
+
+# --- sweep tables: the load each row states ---------------------------------
+
+
+def load_of(table: schema.MeasurementTable, row: schema.Row) -> float | None:
+    """The load ``row`` states for its table's sweep, or ``None`` (not a sweep table, or not stated as a number)."""
+    if table.sweep is None:
+        return None
+    value = row.workload.get(table.sweep.load)
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def load_label(table: schema.MeasurementTable) -> str:
+    """How verdicts name the table's load: ``conc``."""
+    assert table.sweep is not None
+    return table.sweep.label or table.sweep.load
+
+
+def load_text(value: float) -> str:
+    """A load as the rows state it: ``32``, ``0.5``."""
+    return numbers.raw(value)

@@ -11,26 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from generator import numbers, schema
+from generator.model import load_label, load_of, load_text
 
-
-def load_of(table: schema.MeasurementTable, row: schema.Row) -> float | None:
-    """The load ``row`` states for its table's sweep, or ``None`` (not a sweep table, or not stated as a number)."""
-    if table.sweep is None:
-        return None
-    value = row.workload.get(table.sweep.load)
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
-
-
-def load_label(table: schema.MeasurementTable) -> str:
-    """How verdicts name the table's load: ``conc``."""
-    assert table.sweep is not None
-    return table.sweep.label or table.sweep.load
-
-
-def load_text(value: float) -> str:
-    """A load as the rows state it: ``32``, ``0.5``."""
-    return numbers.raw(value)
+__all__ = ["load_label", "load_of", "load_text", "range_name", "run_names"]
 
 
 def range_name(label: str, loads: Sequence[float], first: int, last: int) -> str:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from generator import schema
 from generator.check.common import expect
-from generator.derive.sweeps import load_of
 from generator.errors import Problem
-from generator.model import Data, at, measurement_tables
+from generator.model import Data, at, load_of, measurement_tables
 
 
 def _loads(table: schema.MeasurementTable) -> set[tuple[str | None, float]]:
