@@ -139,6 +139,8 @@ def _banner(html: str) -> str | None:
 def test_bad_edit_shows_a_banner_and_fixing_it_removes_it(server: Server) -> None:
     uccl = server.project / "data" / "options" / "uccl.yml"
     good = uccl.read_text(encoding="utf-8")
+    # a server answers its home page before it has written every page (Zensical writes them as it goes)
+    wait_for("the option's page", lambda: server.get("options/uccl/")[0] == 200, START_SECONDS, server)
     status, page = server.get("options/uccl/")
     assert status == 200 and _banner(page) is None
     assert "UCCL (raw-ibverbs wrapper)" in page
