@@ -54,6 +54,14 @@ def _open(page: Page, url: str) -> None:
     page.wait_for_selector("#dg-yours-flips p")
 
 
+def _fill(page: Page, table: str, row: str, values: dict[str, str]) -> None:
+    """Type a value into each series' field of a row, as a reader does (each field then changes)."""
+    for series, value in values.items():
+        field = page.locator(f"#yv_{table}_{row}_{series}")
+        field.fill(value)
+        field.dispatch_event("change")
+
+
 def _set_deepep_to_dense(page: Page) -> None:
     rows = ["trtllm-conc4", "trtllm-conc32", "vllm-conc32-decode", "vllm-conc64-prefill"]
     for row in rows:
@@ -287,10 +295,7 @@ def test_a_row_of_your_own_in_a_context_the_table_lacks_is_judged(tab: Page, sit
     tab.select_option("#ya_dense-vs-deepep_ctx", "sglang")
     tab.click("#y_dense-vs-deepep .dg-yours-add button")
     tab.wait_for_selector("#yv_dense-vs-deepep_yours-1_deepep")
-    for series, value in (("deepep", "250"), ("dense", "270")):
-        field = tab.locator(f"#yv_dense-vs-deepep_yours-1_{series}")
-        field.fill(value)
-        field.dispatch_event("change")
+    _fill(tab, "dense-vs-deepep", "yours-1", {"deepep": "250", "dense": "270"})
     wait_until(tab, "location.hash.indexOf('dense-vs-deepep.yours-1.dense=270') >= 0")
     assert "row.dense-vs-deepep.yours-1=sglang~my%20SGLang%20A%2FB" in tab.evaluate("location.hash")
     # as published (any framework), DeepEP-V2 stays red but its SGLang regime changed: that is a flip
@@ -311,10 +316,7 @@ def test_a_row_of_your_own_in_a_context_the_table_lacks_is_judged(tab: Page, sit
     tab.fill("#ya_deepep-vs-uccl_new", "My Stack")
     tab.click("#y_deepep-vs-uccl .dg-yours-add button")
     tab.wait_for_selector("#yv_deepep-vs-uccl_yours-2_uccl")
-    for series, value in (("uccl", "300"), ("deepep-v2", "200")):
-        field = tab.locator(f"#yv_deepep-vs-uccl_yours-2_{series}")
-        field.fill(value)
-        field.dispatch_event("change")
+    _fill(tab, "deepep-vs-uccl", "yours-2", {"uccl": "300", "deepep-v2": "200"})
     tab.select_option("#dg-yours-judge", "my-stack")
     wait_until(tab, "document.getElementById('ycell_uccl_serving').innerText.indexOf('on My Stack') >= 0")
     assert "faster vs DeepEP-V2 on My Stack" in tab.inner_text("#ycell_uccl_serving")
@@ -336,10 +338,7 @@ def test_a_readers_own_sweep_point_is_judged_by_load(browser: Browser, example: 
     page.fill("#ya_parse-threads_load", "64")
     page.click("#y_parse-threads .dg-yours-add button")
     page.wait_for_selector("#yv_parse-threads_yours-1_json")
-    for series, value in (("json", "250"), ("rustjson", "20000"), ("quickjson", "120")):
-        field = page.locator(f"#yv_parse-threads_yours-1_{series}")
-        field.fill(value)
-        field.dispatch_event("change")
+    _fill(page, "parse-threads", "yours-1", {"json": "250", "rustjson": "20000", "quickjson": "120"})
     wait_until(page, "location.hash.indexOf('parse-threads.yours-1.rustjson=20000') >= 0")
     assert "row.parse-threads.yours-1=~64~my%2064-core%20box" in page.evaluate("location.hash")
     wait_until(page, "document.getElementById('ycell_rustjson_threads').innerText.indexOf('threads 1–64') >= 0")

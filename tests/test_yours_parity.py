@@ -31,10 +31,9 @@ from generator import number_range, schema
 from generator.derive.cells import Cell
 from generator.derive.columns.comparison import ratio_change, reading
 from generator.derive.guide import Derived, derive
-from generator.derive.sweeps import load_of
 from generator.diff.answers import answer_changes
 from generator.diff.verdicts import flips
-from generator.model import Data, measurement_tables, runs_of
+from generator.model import Data, load_of, measurement_tables, runs_of
 from generator.pipeline import validate_guide
 from generator.render.data_export import guide_data
 from generator.schema.evidence import RUNS_NEEDED

@@ -1,4 +1,4 @@
-"""Sweep tables: the load each row was measured at, and how a run of loads with one verdict is named.
+"""Sweep tables: how a run of loads with one verdict is named (each row's load: :func:`generator.model.load_of`).
 
 A sweep table (``sweep: {load: concurrency}``) states its load per row in ``workload``. Its comparisons are
 judged row by row like any table's; a cell then names each run of consecutive loads that got the same verdict
@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from generator.model import load_label, load_of, load_text
-
-__all__ = ["load_label", "load_of", "load_text", "range_name", "run_names"]
+from generator.model import load_text
 
 
 def range_name(label: str, loads: Sequence[float], first: int, last: int) -> str:

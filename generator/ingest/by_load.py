@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator import schema
-from generator.derive.sweeps import load_label, load_of, load_text
+from generator.model import load_label, load_of, load_text
 from generator.read.formats.tool_output import ToolRun
 
 

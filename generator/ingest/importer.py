@@ -143,6 +143,7 @@ def parse_records(text: str) -> int | tuple[int, ...]:
     """The runs ``--record`` names: ``3`` is run 3; ``1-5`` runs 1 to 5; ``1,3,6-7`` runs 1, 3, 6 and 7 (in
     that order, each once). A :class:`ValueError` says why any other text is not such a list."""
     numbers: list[int] = []
+    seen: set[int] = set()
     for piece in text.split(","):
         first, dash, last = piece.strip().partition("-")
         if not first.isdigit() or (dash and not last.isdigit()):
@@ -150,7 +151,8 @@ def parse_records(text: str) -> int | tuple[int, ...]:
         lo, hi = int(first), int(last) if dash else int(first)
         if lo < 1 or hi < lo or len(numbers) + hi - lo >= MAX_RECORDS:
             raise ValueError(f"{text!r}: runs are numbered from 1, a range runs upwards, and at most {MAX_RECORDS}")
-        numbers += [n for n in range(lo, hi + 1) if n not in numbers]
+        numbers += [n for n in range(lo, hi + 1) if n not in seen]
+        seen.update(range(lo, hi + 1))
     return numbers[0] if len(numbers) == 1 and "," not in text and "-" not in text else tuple(numbers)
 
 

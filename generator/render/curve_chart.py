@@ -25,7 +25,7 @@ from generator.derive import anchors
 from generator.derive.evidence import Sample
 from generator.derive.frontier import frontier
 from generator.derive.guide import Derived
-from generator.derive.sweeps import load_label, load_of, load_text
+from generator.model import load_label, load_of, load_text
 from generator.render.chart_model import Chart, cap, make_chart
 from generator.render.curve_spec import SYMBOLS, Axis, Curve, figure
 
@@ -122,7 +122,7 @@ def _lines(
                     line.missing.append((load, _why(t, versus, ys, xs)))
                     continue
                 hover = [f"{name}, {label} {load_text(load)}", _value(ys, t.quantity, t.unit)]
-                if xs is not None and versus is not None and xs.value is not None:
+                if xs is not None and versus is not None:
                     hover.append(_value(xs, versus.quantity, versus.unit))
                 line.loads.append(load)
                 line.x.append(xs.value if xs is not None and xs.value is not None else load)

@@ -18,7 +18,7 @@ from generator.derive.columns import kind
 from generator.derive.evidence import Sample
 from generator.derive.guide import Derived, Verdict
 from generator.derive.noise import Judged
-from generator.derive.sweeps import load_label, load_of
+from generator.model import load_label, load_of
 from generator.render import decide_view
 from generator.render.data_files import DATA_SCHEMA, FORMAT_VERSION, JSON_FILE, SCHEMA_FILE, csv_file
 

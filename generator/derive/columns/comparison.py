@@ -31,8 +31,8 @@ from generator.derive.columns.filled import filled, judged_cell, only_judged
 from generator.derive.columns.index import TableIndex
 from generator.derive.evidence import shown
 from generator.derive.noise import WITHIN_NOISE, Judged, judge
-from generator.derive.sweeps import load_label, load_of, load_text, run_names
-from generator.model import Data, at, measurement_tables
+from generator.derive.sweeps import run_names
+from generator.model import Data, at, load_label, load_of, load_text, measurement_tables
 
 
 @dataclass(frozen=True)
