@@ -138,3 +138,19 @@ def test_the_shipped_example_and_new_guide_configurations_pass() -> None:
     root = Path(__file__).resolve().parents[1]
     for config in (root / "mkdocs.yml", root / "examples" / "json-libraries" / "mkdocs.yml"):
         assert config_gate.problems(config) == [], config
+
+
+def test_inherit_checks_the_parent_and_refuses_a_loop(tmp_path: Path) -> None:
+    """``INHERIT`` names a configuration file that is checked by the same rules; one that inherits, directly or
+    through another, the file that inherits it is refused at its line, never a recursion without end."""
+    (tmp_path / "base.yml").write_text("site_name: base\nsite_author: '\"><b>'\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text("INHERIT: base.yml\nsite_name: child\n", encoding="utf-8")
+    found = [str(p) for p in config_gate.problems(tmp_path / "mkdocs.yml")]
+    assert len(found) == 1 and found[0].startswith("base.yml:2: site_author:"), found
+    (tmp_path / "mkdocs.yml").write_text("site_name: self\nINHERIT: mkdocs.yml\n", encoding="utf-8")
+    found = [str(p) for p in config_gate.problems(tmp_path / "mkdocs.yml")]
+    assert found == ["mkdocs.yml:2: INHERIT: 'mkdocs.yml' inherits, through INHERIT, the file that inherits it: a loop"]
+    (tmp_path / "base.yml").write_text("site_name: base\nINHERIT: mkdocs.yml\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text("INHERIT: base.yml\nsite_name: child\n", encoding="utf-8")
+    found = [str(p) for p in config_gate.problems(tmp_path / "mkdocs.yml")]
+    assert found == ["base.yml:2: INHERIT: 'mkdocs.yml' inherits, through INHERIT, the file that inherits it: a loop"]

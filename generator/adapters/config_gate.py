@@ -108,9 +108,11 @@ def _env(node: yaml.Node, loader: yaml.SafeLoader) -> object:
 
 
 class Check:
-    def __init__(self, shown: str, root: Path, trusted: list[str]) -> None:
+    def __init__(self, shown: str, root: Path, trusted: list[str], chain: frozenset[Path] = frozenset()) -> None:
         self.shown, self.root, self.trusted = shown, root, trusted
         self.found: list[Problem] = []
+        self.chain = chain
+        """The configuration files being checked, this one and every one that inherits it (``INHERIT``)."""
 
     def is_trusted(self, path: str) -> bool:
         return any(path == t or path.startswith((t + ".", t + "[")) for t in self.trusted)
@@ -219,8 +221,9 @@ def load(config_file: Path) -> Node | Problem:
         loader.dispose()
 
 
-def problems(config_file: Path) -> list[Problem]:
-    """Every setting of ``config_file`` that is not known to be inert and not trusted, as ``file:line``."""
+def problems(config_file: Path, inherited_by: frozenset[Path] = frozenset()) -> list[Problem]:
+    """Every setting of ``config_file`` that is not known to be inert and not trusted, as ``file:line``;
+    ``inherited_by``: the files that inherit it (``INHERIT``), none of which it may inherit again."""
     from generator.adapters import config_rules  # the rules by setting, kept apart from the machinery
 
     top = load(config_file)
@@ -229,7 +232,7 @@ def problems(config_file: Path) -> list[Problem]:
     if top.mapping is None:
         return [Problem(config_file.name, top.line, "", "is not a mapping of settings")]
     trusted = _trusted(top)
-    check = Check(config_file.name, config_file.resolve().parent, trusted)
+    check = Check(config_file.name, config_file.resolve().parent, trusted, inherited_by | {config_file.resolve()})
     config_rules.check(check, top)
     return sorted(check.found)
 

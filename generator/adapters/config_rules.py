@@ -198,8 +198,10 @@ def _inherit(check: Check, node: Node, path: str) -> None:
 
     check.relative(node, path)
     parent = check.root / str(node.value or "")
-    if node.value and ".." not in PurePosixPath(str(node.value)).parts and parent.is_file():
-        check.found += config_gate.problems(parent)
+    if node.value and parent.is_file() and parent.resolve() in check.chain:
+        check.invalid(node, path, f"{node.value!r} inherits, through INHERIT, the file that inherits it: a loop")
+    elif node.value and ".." not in PurePosixPath(str(node.value)).parts and parent.is_file():
+        check.found += config_gate.problems(parent, check.chain)
     elif node.value:
         check.invalid(node, path, f"{node.value!r} is not a configuration file in the repository")
 
