@@ -162,3 +162,20 @@ def test_a_judgement_for_an_unknown_context_or_option_is_refused(tmp_path: Path)
     problems = problems_in(data)
     assert any("judgements.climb[0].contexts[0]: unknown context 'flat-city'" in p for p in problems), problems
     assert any("judgements.climb[0].against: unknown option 'tandem'" in p for p in problems), problems
+
+
+def test_a_judgement_contradicting_a_context_whose_rows_split_is_refused(tmp_path: Path) -> None:
+    """A context whose rows get different verdicts reads as one part per row, not one named by the context: a
+    judgement contradicting every one of them is still refused, naming them."""
+    data = _guide(tmp_path, judged=True)
+    edit(
+        data / "tables" / "hill-times.yml",
+        "    values: {road: 100, cargo: 150}",
+        "    values: {road: 100, cargo: 150}\n  - id: hill-b\n    label: Hill B\n    context: hill-town\n"
+        "    values: {road: 100, cargo: 105}",
+    )
+    edit(data / "options" / "cargo.yml", "contexts: [flat-town]", "contexts: [flat-town, hill-town]")
+    edit(data / "options" / "cargo.yml", "level: mid", "level: good")
+    (problem,) = problems_in(data)
+    assert "the judgement 'level' (good) on Hill Town contradicts the measured verdict there" in problem, problem
+    assert "slower vs road" in problem and "level vs road" in problem, problem

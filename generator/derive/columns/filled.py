@@ -21,10 +21,16 @@ from generator.model import Data, at, measurement_tables
 
 
 class Placed(Protocol):
-    """A measured row of a cell, as far as this module reads it: the context it lies in."""
+    """A measured row of a cell, as far as this module reads it: its table and row, and the context it lies in."""
 
     @property
     def context(self) -> str | None: ...
+
+    @property
+    def table(self) -> str: ...
+
+    @property
+    def row(self) -> str: ...
 
 
 def _not_measured(data: Data, contexts: list[str]) -> Part:
@@ -68,7 +74,9 @@ def filled(
     given = {c: j for j in option.judgements_for(column.id) for c in j.contexts}
     for ctx in sorted(measured & set(given), key=contexts.index):
         j = given[ctx]
-        levels = {p.verdict.level for p in parts if any(r.name == data_context_name(data, ctx) for r in p.regimes)}
+        # the parts holding a row of the context, whether the context reads as one regime or split by row
+        rows = {(m.table, m.row) for m in found if m.context == ctx}
+        levels = {p.verdict.level for p in parts if any((r.table, r.row) in rows for r in p.regimes)}
         if j.level in ("good", "mid", "bad") and levels and j.level not in levels:
             build.problems.append(
                 at(
