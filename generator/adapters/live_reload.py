@@ -116,8 +116,12 @@ class ZensicalReload:
 
         prefix = urlsplit(site_url or "/").path.rstrip("/") + "/"
         hashes: dict[str, None] = {}
+        by_depth: dict[str, list[str]] = {}  # the theme rendered once per base_url, not once per page
         for rel in sorted({"404.html", *(page_url(uri) + "index.html" for uri in pages if uri.endswith(".md"))}):
-            hashes.update(dict.fromkeys(theme.hashes(base_url(rel, site_url))))
+            base = base_url(rel, site_url)
+            if base not in by_depth:
+                by_depth[base] = theme.hashes(base)
+            hashes.update(dict.fromkeys(by_depth[base]))
             if rel != "404.html":
                 for path in (rel[: -len("index.html")], rel):
                     hashes[csp.script_hash(self.script(quote(prefix + path)))] = None
