@@ -20,6 +20,7 @@ import pytest
 
 from generator.cli import main
 from generator.diff.report import esc
+from generator.diff.site import MAX_LISTED
 from tests.gitrepo import TINY, commit, edit, git, make_repo
 
 
@@ -654,13 +655,14 @@ def test_no_cap_hides_a_changed_file(tmp_path: Path) -> None:
     """Every changed file is listed; a comment (with the preview's address) lists the first ones and links to
     the preview's page, which lists them all."""
     repo = _site_repo(tmp_path)
-    for n in range(230):
+    pages = MAX_LISTED + 30
+    for n in range(pages):
         (repo / "site_src" / f"page-{n:03}.md").write_text(f"# Page {n}\n", encoding="utf-8")
     md = ok(repo)
-    assert all(f"page-{n:03}.md" in md for n in range(230))
+    assert all(f"page-{n:03}.md" in md for n in range(pages))
     comment = ok(repo, "--site-url", "https://previews.example/pr-preview/pr-7/")
     assert (
-        "and 30 more: every one is listed on [the preview's page](https://previews.example/pr-preview/pr-7/changes/)"
+        f"and {pages - MAX_LISTED} more: every one is listed on [the preview's page](https://previews.example/pr-preview/pr-7/changes/)"
         in comment
     )
 

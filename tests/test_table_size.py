@@ -12,6 +12,7 @@ from pathlib import Path
 
 from generator.check.rules.tables_within_size import MAX_GUIDE_CELLS, MAX_ROWS
 from tests.conftest import FIXTURES, ROOT
+from tests.data_edits import line_of
 
 
 def _guide(root: Path, rows: int, tables: int = 1) -> Path:
@@ -34,12 +35,13 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_a_table_over_the_row_cap_is_refused_by_check_and_build_alike(tmp_path: Path) -> None:
     data = _guide(tmp_path, MAX_ROWS + 1)
+    line = line_of(data / "tables" / "big-0.yml", "rows:")
     for done in (
         _run("check", "--data", str(data)),
         _run("build", "--data", str(data), "--out", str(tmp_path / "out")),
     ):
         assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr[-2000:]
-        said = f"big-0.yml:18: rows: {MAX_ROWS + 1} rows, more than the {MAX_ROWS:,} a table may have"
+        said = f"big-0.yml:{line}: rows: {MAX_ROWS + 1} rows, more than the {MAX_ROWS:,} a table may have"
         assert said in done.stderr, done.stderr[-2000:]
     assert not (tmp_path / "out").exists()
 
