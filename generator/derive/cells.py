@@ -133,10 +133,10 @@ def unknown_verdict(data: Data) -> Verdict:
     return Verdict("unknown", style.word or schema.NOT_MEASURED, style.symbol, style.colour)
 
 
-def not_measured_in(data: Data, context: str) -> Verdict:
-    """The verdict of a comparison cell judged for a context none of its measured rows is in."""
+def not_measured_in(data: Data, *contexts: str) -> Verdict:
+    """The verdict of contexts none of a comparison cell's measured rows is in: ``not measured on Hill Town``."""
     style = data.guide.levels["unknown"]
-    word = f"{style.word or schema.NOT_MEASURED} on {data_context_name(data, context)}"
+    word = f"{style.word or schema.NOT_MEASURED} on {', '.join(data_context_name(data, c) for c in contexts)}"
     return Verdict("unknown", word, style.symbol, style.colour)
 
 

@@ -12,9 +12,9 @@ from generator.derive.cells import (
     Cell,
     Part,
     Regime,
-    Verdict,
     data_context_name,
     judged_verdict,
+    not_measured_in,
 )
 from generator.derive.columns import Build
 from generator.model import Data, at, measurement_tables
@@ -35,9 +35,7 @@ class Placed(Protocol):
 
 def _not_measured(data: Data, contexts: list[str]) -> Part:
     """The part of a cell for the contexts it has neither a row nor a judgement in: ``not measured on Hill Town``."""
-    style = data.guide.levels["unknown"]
-    names = ", ".join(data_context_name(data, c) for c in contexts)
-    return Part(Verdict("unknown", f"{style.word or schema.NOT_MEASURED} on {names}", style.symbol, style.colour), ())
+    return Part(not_measured_in(data, *contexts), ())
 
 
 def _coverage(data: Data, contexts: list[str], unknown: list[str]) -> str:
