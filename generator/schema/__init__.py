@@ -48,10 +48,13 @@ from generator.schema.base import (
     Provenance,
     Visible,
     Word,
+    Workload,
+    WorkloadName,
     _measurement,
     _positive_number,
     _value_kind,
     _visible,
+    _workload_name,
     shown_value,
 )
 
@@ -93,9 +96,6 @@ from generator.schema.option import (
     Need,
     Option,
     Support,
-    Workload,
-    WorkloadName,
-    _workload_name,
 )
 from generator.schema.tables import (
     Campaign,
