@@ -26,6 +26,7 @@ from generator.schema.answers import (
     Recommendation,
     Recommended,
     Rule,
+    Statement,
     SupportFilter,
 )
 from generator.schema.base import (
@@ -122,6 +123,7 @@ __all__ = [
     "CategoryColumn",
     "Cite",
     "Claims",
+    "Statement",
     "Column",
     "ColumnBase",
     "Comparison",

@@ -159,7 +159,7 @@ class Sweep(Model):
     """The rows of a table are one load sweep: each row states its load in ``workload`` (``concurrency: 32``).
 
     Its comparisons are judged at each load both sides were measured at, and a cell sums them up by load
-    range (``faster vs dense on conc ≤ 32 · slower vs dense on conc ≥ 64``); a load only one side has is shown
+    range (``faster vs dense on conc 8–32 · slower vs dense on conc 64–256``); a load only one side has is shown
     as not compared. The table's chart draws one curve per option, its quantity against the load or, with
     ``versus``, against another sweep table's quantity at the same loads (with the Pareto frontier).
     """
@@ -167,7 +167,7 @@ class Sweep(Model):
     load: WorkloadName
     """The workload key that varies from row to row (``concurrency``, ``request_rate``); every row states it."""
     label: Word | None = None
-    """How a verdict names the load (``conc`` in ``conc ≤ 32``); the key itself when unset."""
+    """How a verdict names the load (``conc`` in ``conc 8–32``); the key itself when unset."""
     versus: Id | None = None
     """A sweep table over the same loads whose quantity is the chart's other axis (throughput against
     per-user speed or latency); its rows are matched by context and load, its series by option."""
