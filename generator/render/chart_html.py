@@ -22,8 +22,8 @@ def figure(html: PageBase, c: Chart) -> str:
     count = "a table" if len(c.tables) == 1 else "tables"
     return (
         f'<figure class="dg-chart" id="{text(c.id)}" data-chart="{text(c.kind)}">\n'
-        f'<div class="dg-chart-plot" style="height: {text(c.height)}px" aria-hidden="true" '
-        f"data-spec='{c.payload}'></div>\n"
+        f'<div class="dg-chart-plot" style="height: {text(c.height)}px" '
+        f"data-spec='{c.payload}'>{c.svg}</div>\n"
         f'<figcaption><span class="dg-chart-title">{text(c.title)}.</span> {text(c.takeaway)} '
         f'<span class="dg-chart-tables">The same numbers as {count}: {tables}.</span></figcaption>\n'
         "</figure>"
