@@ -1,7 +1,9 @@
-"""A chart as HTML: the plot box carrying its plotly spec, and a caption that says the takeaway in words.
+"""A chart as HTML: the plot box holding the chart drawn as SVG and carrying its plotly spec, and a caption
+that says the takeaway in words.
 
-The plot box is hidden from screen readers, who get the caption and the table; its height is
-reserved so nothing moves when the chart is drawn. The spec sits in ``data-spec`` (single quotes):
+The SVG (:mod:`generator.render.bar_svg`, :mod:`generator.render.curve_svg`) is the chart a reader sees
+until they touch it, in print and without scripts; it is an image named by the chart's title and described
+by its takeaway. The box's height is reserved, so nothing moves when plotly draws over it. The spec sits in ``data-spec`` (single quotes):
 its JSON holds no ``<``, ``>``, ``&`` or ``'`` (:mod:`generator.safe_json`), so it needs no escaping
 there. Not ``<script type="application/json">``: Material's instant navigation re-creates every
 inline script of a new page as an executable one, which runs the JSON as JavaScript and loses the
