@@ -4,8 +4,8 @@ that says the takeaway in words.
 The SVG (:mod:`generator.render.bar_svg`, :mod:`generator.render.curve_svg`) is the chart a reader sees
 until they touch it, in print and without scripts; it is an image named by the chart's title and described
 by its takeaway. The box's height is reserved, so nothing moves when plotly draws over it. The spec sits
-in ``data-spec`` (single quotes): its JSON holds no ``<``, ``>``, ``&`` or ``'`` (:mod:`generator.safe_json`), so it needs no escaping
-there. Not ``<script type="application/json">``: Material's instant navigation re-creates every
+in ``data-spec`` (single quotes): its JSON holds no ``<``, ``>``, ``&`` or ``'`` (:mod:`generator.safe_json`),
+so it needs no escaping there. Not ``<script type="application/json">``: Material's instant navigation re-creates every
 inline script of a new page as an executable one, which runs the JSON as JavaScript and loses the
 spec. Writes what the ``figure`` macro of ``templates/_charts.j2`` wrote; every value from data
 passes through :func:`text`.
