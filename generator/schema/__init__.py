@@ -26,6 +26,7 @@ from generator.schema.answers import (
     Recommendation,
     Recommended,
     Rule,
+    Statement,
     SupportFilter,
 )
 from generator.schema.base import (
@@ -48,10 +49,13 @@ from generator.schema.base import (
     Provenance,
     Visible,
     Word,
+    Workload,
+    WorkloadName,
     _measurement,
     _positive_number,
     _value_kind,
     _visible,
+    _workload_name,
     shown_value,
 )
 
@@ -95,9 +99,6 @@ from generator.schema.option import (
     Need,
     Option,
     Support,
-    Workload,
-    WorkloadName,
-    _workload_name,
 )
 from generator.schema.tables import (
     Campaign,
@@ -124,6 +125,7 @@ __all__ = [
     "CategoryColumn",
     "Cite",
     "Claims",
+    "Statement",
     "Column",
     "ColumnBase",
     "Comparison",

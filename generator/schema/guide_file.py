@@ -25,6 +25,7 @@ from generator.schema.base import (
     Outcome,
     Prose,
     Word,
+    Workload,
     shown_value,
 )
 from generator.schema.evidence import (
@@ -39,6 +40,9 @@ class Context(Model):
     """Id that option records and table rows use."""
     name: Label
     """Name shown to readers."""
+    workload: Workload = Field(default_factory=dict)
+    """What every imported file of a row measured in this context must state (``model: Llama-3.1-8B``): the
+    build and ``python -m generator import`` refuse a file that states otherwise."""
 
 
 class EnvelopeValue(Model):
