@@ -101,7 +101,8 @@ def _annotation(frame: _Frame, note: dict[str, Any], slots: dict[str, dict[str, 
     # A bar's label: its box's bottom ``yshift`` px above the centre of the bar's slot.
     centre, _ = slots[_suffix(note["yref"])][note["y"]]
     bottom = centre - note.get("yshift", 0)
-    return text_block(note["text"], pct(frame.across(_suffix(note["xref"]), note["x"])), bottom - size, size, 0, cls)
+    x = pct(frame.across(_suffix(note["xref"]), note["x"]))
+    return text_block(note["text"], x, bottom - size, size, 0, cls, dx="3")  # clear of the zero line
 
 
 def bar_svg(ident: str, spec: dict[str, Any], title: str, desc: str) -> str:
