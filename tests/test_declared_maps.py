@@ -290,8 +290,8 @@ def test_every_problem_of_a_map_file_is_listed_with_its_line(tmp_path: Path) -> 
     with pytest.raises(MapError) as caught:
         load_map(path, "bad.yml")
     assert caught.value.problems == [
-        "bad.yml:2: runz: unknown field; expected one of format, tool, runs, metrics, workload, delimiter"
-        " (did you mean 'runs'?)",
+        "bad.yml:2: runz: unknown field; expected one of format, tool, runs, metrics, workload, delimiter,"
+        " numbers (did you mean 'runs'?)",
         "bad.yml:4: metrics.a.unit: missing: every metric states its unit (ms, req/s, GB/s ...)",
         "bad.yml:4: metrics.a.path: not a JSONPath (RFC 9535): unbalanced brackets at column 4",
         "bad.yml:5: metrics.b.column: unknown field for a json map; expected path, unit (column is for a csv map)",
