@@ -99,7 +99,7 @@ def statement_problems(d: Derived, pages: Mapping[str, str] | None = None) -> li
     problems = []
     for i, statement in enumerate(data.claims.statements):
         why = broken(d, statement)
-        places = [s for s in backing if s.backed_by == f"statement {i}"]
+        places = [s for s in backing if i in s.statements]
         if why:
             message = f"the data no longer says {statement.says!r} ({statement.table or statement.column}): {why}"
             problems += [s.problem(message) for s in places] or [at(data, data.claims, ("statements", i), message)]

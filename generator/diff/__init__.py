@@ -9,7 +9,8 @@ the head of a change. The result says, most important first:
 * which numbers quoted in prose change, which hand-written sentences quote a claim that now reads the
   other way (``quotes``), and how the bottom line changes;
 * which paths, tables, claims, columns and decision rules are added or removed;
-* which records have other edits (text), by field.
+* which records have other edits (text), by field;
+* which sentences the change adds that state a comparison nothing backs (``sentences``).
 
 One module per kind of change (``measured``, ``verdicts``, ``records``,
 ``rules``) over the dataclasses of ``model``. Nothing here reads files or runs git
@@ -34,6 +35,7 @@ from generator.diff.quotes import QuoteFlip, quote_flips
 from generator.diff.records import added_and_removed, edits, recommendation_changes
 from generator.diff.revisions import Side
 from generator.diff.rules import rule_changes
+from generator.diff.sentences import new_unbacked
 from generator.diff.verdicts import column_verdicts, flips
 
 __all__ = [
@@ -73,4 +75,5 @@ def diff_guides(base: Side, head: Side) -> GuideDiff:
         removed=removed,
         rules=rule_changes(base.rules, head.rules),
         edits=edits(a, b),
+        unbacked=new_unbacked(a, b),
     )

@@ -108,7 +108,7 @@ class Statement(Model):
     column: Id | None = None
     """The comparison column of that verdict."""
     verdict: Word | None = None
-    """The verdict's word (``tie``, ``beats the proxy``)."""
+    """The verdict's word (``tie``, ``faster``)."""
     against: Id | None = None
     """The option the verdict is against (``tie vs dense``); any when unset."""
     contexts: list[Id] = Field(default_factory=list)
