@@ -25,7 +25,11 @@ LAYERS = [
     {"schema"},  # the record format
     {"migrate"},  # an older guide's data rewritten in the current format, before any check
     {"model"},  # the typed guide every later stage reads
-    {"decide"},  # the decision helper's rules over the typed guide
+    {
+        "decide",
+        "decide_quotes",
+        "envelope",
+    },  # the decision helper's rules, the numbers it quotes, the measured envelope
     {"check"},  # schema check + cross-record rules
     {"derive"},  # every number a reader sees
     {"render"},  # pages, charts, prose, navigation
@@ -33,7 +37,7 @@ LAYERS = [
     {"diff"},  # two revisions of a guide compared (an older revision's data migrated first)
     {"build"},  # build_site(): pages, nav, assets
     {"ingest"},  # a benchmark tool's output filed in the guide (python -m generator import)
-    {"adapters", "cli", "scaffold", "doctor", "__main__", "__init__"},  # front ends, the new-guide command, doctor
+    {"adapters", "cli", "scaffold", "doctor", "serve_built", "__main__", "__init__"},  # front ends
 ]
 RANK = {unit: i for i, units in enumerate(LAYERS) for unit in units}
 

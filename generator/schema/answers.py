@@ -220,6 +220,9 @@ class Question(Model):
     """The question as the form asks it."""
     help: Prose | None = None
     """More on the question."""
+    dimension: Id | None = None
+    """The envelope dimension of ``guide.yml`` it asks (``scale``): its answers are that dimension's value ids,
+    and an answer no measurement was taken at says so on the answer."""
     answers: list[Answer] = Field(min_length=2)
     """The answers a reader picks from."""
 

@@ -17,6 +17,8 @@ from generator.schema.base import (
     Prose,
     Provenance,
     Word,
+    Workload,
+    WorkloadName,
     _value_kind,
 )
 from generator.schema.evidence import (
@@ -25,10 +27,6 @@ from generator.schema.evidence import (
     Source,
     Spread,
     Statistic,
-)
-from generator.schema.option import (
-    Workload,
-    WorkloadName,
 )
 
 #: A cell of a measured table: one value, ``not measured``, or its repetitions.
@@ -109,6 +107,9 @@ class Series(Model):
     """Per tool format, the number of an imported file that is this series' value (overrides the table's)."""
     value_digits: Annotated[int, Field(ge=0, le=6)] | None = None
     """Decimals of every measured value of this series as printed (overrides the table's ``value_digits``)."""
+    workload: Workload = Field(default_factory=dict)
+    """What every imported file of this series must state (``framework: vllm``), on top of its option's: the build
+    and ``python -m generator import`` refuse a file that states otherwise (``--repetition`` too)."""
 
 
 class Comparison(Model):
