@@ -166,9 +166,13 @@ class GuideDiff:
     added: list[Change] = field(default_factory=list)
     removed: list[Change] = field(default_factory=list)
     rules: list[Change] = field(default_factory=list)
+    reading: list[Change] = field(default_factory=list)
+    """Maps and ``metrics:`` that changed: how the values of kept files are found (:mod:`generator.diff.reading`)."""
     edits: list[Change] = field(default_factory=list)
     site: list[Any] = field(default_factory=list)
     """Changes to the site's other inputs (:class:`generator.diff.site.SiteChange`), protections lowered first."""
+    unbacked: list[Any] = field(default_factory=list)
+    """Sentences the change adds that state a comparison nothing backs (:class:`generator.check.sentences.Sentence`)."""
 
     @property
     def lowered(self) -> list[Any]:
@@ -197,7 +201,9 @@ class GuideDiff:
             or self.recommendation
             or self.added
             or self.removed
+            or self.unbacked
             or self.rules
+            or self.reading
         )
 
     @property

@@ -109,6 +109,8 @@ def summary(diff: GuideDiff) -> str:
         parts.append(_count(numbers, "changed number"))
     if diff.quote_flips:
         parts.append(f"**{_count(len(diff.quote_flips), 'sentence')} to reread**")
+    if diff.unbacked:
+        parts.append(f"**{_count(len(diff.unbacked), 'comparative sentence')} nothing backs**")
     if diff.recommendation:
         parts.append(_count(len(diff.recommendation), "bottom-line change"))
     if diff.added:
@@ -117,6 +119,8 @@ def summary(diff: GuideDiff) -> str:
         parts.append(f"{len(diff.removed)} removed")
     if diff.rules:
         parts.append(_count(len(diff.rules), "decision-rule change"))
+    if diff.reading:
+        parts.append(_count(len(diff.reading), "change") + " to how values are read")
     if diff.edits:
         parts.append(_count(len(diff.edits), "record") + " with other edits")
     others = len(diff.site) - len(diff.lowered)
@@ -222,6 +226,15 @@ def to_markdown(diff: GuideDiff, links: Links | None = None, level: int = 2, tit
             where = f"{esc(q.record)} {code(q.field)}, quoting {code(q.claim)} ({reads})"
             out.append(f"- {where}: “{esc(q.after)}” (was “{esc(q.before)}”)")
         out.append("")
+    if diff.unbacked:
+        out += [f"{sub} Comparisons nothing backs", ""]
+        out.append(
+            "Each states a comparison in words that no claim's number and no checked statement (`claims.yml`: "
+            "`statements`) holds to the data: quote a claim, back it with a statement, or say less."
+        )
+        out.append("")
+        out += [f"- {code(f'{s.file}:{s.line}')}: “{esc(s.text)}”" for s in diff.unbacked]
+        out.append("")
     if diff.recommendation:
         out += [f"{sub} Bottom line", ""]
         out += [f"- {esc(c.name)} ({code(c.id)}): {esc('; '.join(c.details))}" for c in diff.recommendation]
@@ -236,6 +249,16 @@ def to_markdown(diff: GuideDiff, links: Links | None = None, level: int = 2, tit
         for rule in diff.rules:
             tail = f": {esc('; '.join(rule.details))}" if rule.details else ""
             out.append(f"- {rule.kind.capitalize()} {code(rule.id)}{tail}")
+        out.append("")
+    if diff.reading:
+        out += [f"{sub} How values are read", ""]
+        out.append(
+            "Maps and `metrics:` decide which number of each kept file is a value; the numbers they moved are above."
+        )
+        out.append("")
+        for how in diff.reading:
+            name = _link(how.name, links.table(how.id)) if how.kind == "metrics" else esc(how.name)
+            out.append(f"- {how.kind.capitalize()} **{name}** ({code(how.id)}): {esc('; '.join(how.details))}")
         out.append("")
     if diff.edits:
         out += [f"{sub} Other edits", ""]
