@@ -8,7 +8,7 @@ the derived guide.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from statistics import geometric_mean
 from typing import Literal
@@ -62,15 +62,27 @@ def _side(data: Data, claim: schema.RatioClaim, digits: int, value: float) -> Si
     return "more" if value > 1 else "less"
 
 
-def _phrase(data: Data, claim: schema.RatioClaim, digits: int, values: list[float]) -> str:
-    """ "1.5× faster than", "2.0× slower than" or "on par with", from the values and the tie band."""
+def _phrase(data: Data, claim: schema.RatioClaim, digits: int, values: list[float], of: Sequence[float] = ()) -> str:
+    """ "1.5× faster than", "2.0× slower than" or "on par with", from the values and the tie band; a mean
+    ``of`` several ratios says what it is: "1.5× (geometric mean of 2 rows, 1.4–1.5×) faster than"."""
     assert claim.phrase is not None
     side = _side(data, claim, digits, values[0])
     words = getattr(claim.phrase, side)
-    shown = values if side != "less" else [1 / v for v in values]  # the same ratios, read the other way round
+    flip = side == "less"  # the same ratios, read the other way round
+    shown = [1 / v for v in values] if flip else values
     if len(shown) == 1:
-        return str(words.replace("{ratio}", numbers.ratio(shown[0], digits)))
+        spread = [1 / v for v in of] if flip else list(of)
+        return str(words.replace("{ratio}", numbers.ratio(shown[0], digits) + _mean_note(spread, digits)))
     return str(words.replace("{ratio}", numbers.ratio_range(min(shown), max(shown), digits)))
+
+
+def _mean_note(spread: list[float], digits: int, text: str | None = None) -> str:
+    """What a geometric mean of several ratios is, with their range (``text``, else the plain ratios), or nothing
+    when they all print as one number."""
+    if len(spread) < 2 or numbers.ratio_range(min(spread), max(spread), digits).count("–") == 0:
+        return ""
+    shown = text if text is not None else numbers.ratio_range(min(spread), max(spread), digits)
+    return f" (geometric mean of {len(spread)} rows, {shown})"
 
 
 def _sides(data: Data, claim: schema.RatioClaim, digits: int, values: list[float]) -> tuple[Side, ...]:
@@ -153,10 +165,12 @@ def claim_numbers(data: Data, found: dict[Key, Sample]) -> dict[str, Number]:
                 reads = _sides(data, claim, t.digits, known)
         else:
             agg = _AGGREGATES[claim.aggregate](known)
-            text = numbers.times(agg, t.digits, t.better, t.quantity)
+            mean = known if claim.aggregate == "mean" else []
+            spread = numbers.times_range(min(known), max(known), t.digits, t.better, t.quantity)
+            text = numbers.times(agg, t.digits, t.better, t.quantity) + _mean_note(mean, t.digits, spread)
             if claim.phrase is not None:
                 split = _split_phrase(data, claim, t.digits, measured) if claim.aggregate == "mean" else None
-                text = split or _phrase(data, claim, t.digits, [agg])
+                text = split or _phrase(data, claim, t.digits, [agg], mean)
                 reads = _sides(data, claim, t.digits, known) if split else (_side(data, claim, t.digits, agg),)
                 noisy = _noisy_phrase(data, claim, agg, _claim_bounds(found, t, claim))
                 text, reads = (noisy, ("tie",)) if noisy else (text, reads)

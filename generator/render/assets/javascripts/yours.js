@@ -635,9 +635,17 @@
       var tie = col && col.kind === "comparison" ? col.bands[bandIndex(col, x)].level === "mid" : fixed(x, d) === fixed(1, d);
       return tie ? "tie" : x > 1 ? "more" : "less";
     }
-    function phrase(c, d, xs) {
-      var sd = side(c, d, xs[0]), shown = sd === "less" ? xs.map(function (v) { return 1 / v; }) : xs;
-      var r = shown.length === 1 ? ratioText(shown[0], d) : ratioRange(Math.min.apply(null, shown), Math.max.apply(null, shown), d);
+    // claims.py: _mean_note; a geometric mean of several ratios says what it is, with their range
+    function meanNote(spread, d, text) {
+      if (spread.length < 2) return "";
+      var lo = Math.min.apply(null, spread), hi = Math.max.apply(null, spread);
+      if (ratioRange(lo, hi, d).indexOf("–") < 0) return "";
+      return " (geometric mean of " + spread.length + " rows, " + (text === undefined ? ratioRange(lo, hi, d) : text) + ")";
+    }
+    function phrase(c, d, xs, of) {
+      var sd = side(c, d, xs[0]), flip = sd === "less", shown = flip ? xs.map(function (v) { return 1 / v; }) : xs;
+      var spread = flip ? (of || []).map(function (v) { return 1 / v; }) : (of || []);
+      var r = shown.length === 1 ? ratioText(shown[0], d) + meanNote(spread, d) : ratioRange(Math.min.apply(null, shown), Math.max.apply(null, shown), d);
       return c.phrase[sd].split("{ratio}").join(r);
     }
     function splitPhrase(c, d, rows) {
@@ -682,7 +690,9 @@
         text = c.phrase ? splitPhrase(c, d, rows) || phrase(c, d, xs) : timesRange(lo, hi, d, t.better, t.quantity);
       } else {
         var x = AGG[c.aggregate](xs);
-        text = c.phrase ? noisyPhrase(c, t, x) || (c.aggregate === "mean" && splitPhrase(c, d, rows)) || phrase(c, d, [x]) : times(x, d, t.better, t.quantity);
+        var mean = c.aggregate === "mean" ? xs : [];
+        text = c.phrase ? noisyPhrase(c, t, x) || (c.aggregate === "mean" && splitPhrase(c, d, rows)) || phrase(c, d, [x], mean)
+          : times(x, d, t.better, t.quantity) + meanNote(mean, d, timesRange(lo, hi, d, t.better, t.quantity));
       }
       claims[c.id] = text;
     });
