@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import partial
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
-from generator.adapters.config_gate import (
+from generator.adapters.config_shapes import (
     ADDR,
     FEATURES,
     ICON,
@@ -17,9 +17,9 @@ from generator.adapters.config_gate import (
     TEXT,
     TRUST_KEY,
     Check,
-    Node,
     parts,
 )
+from generator.read.yaml_config import Node
 
 #: Markdown extensions that only change how Markdown is written into HTML (which the allow-list then
 #: cleans), each with the options that keep it so.
@@ -165,6 +165,12 @@ def _nav(check: Check, node: Node, path: str) -> None:
             check.link(item, here)
 
 
+def _custom_dir(check: Check, node: Node, path: str) -> None:
+    """Templates that render every page: code, and a folder of the repository even when trusted."""
+    check.relative(node, path)
+    check.code(node, path, "not a setting known to be inert")
+
+
 def _theme(check: Check, node: Node, path: str, docs: Path) -> None:
     font = partial(check.mapping_of, keys={"text": check.text, "code": check.text})
     keys: dict[str, Callable[[Node, str], None]] = {
@@ -177,6 +183,7 @@ def _theme(check: Check, node: Node, path: str, docs: Path) -> None:
         "logo": partial(check.repo_file, docs=docs),
         "favicon": partial(check.repo_file, docs=docs),
         "variant": check.words,
+        "custom_dir": partial(_custom_dir, check),
     }
     check.mapping_of(node, path, keys)
     name = (node.mapping or {}).get("name")
@@ -190,20 +197,6 @@ LINES = re.compile(r"[^<>\"'`&\\\x00-\x09\x0b-\x1f\x7f]*")
 
 def _lines(check: Check, node: Node, path: str) -> None:
     check.scalar(node, path, LINES, "lines of plain text (no < > \" ' ` & \\)")
-
-
-def _inherit(check: Check, node: Node, path: str) -> None:
-    """``INHERIT``: a configuration file inside the repository, itself checked by the same rules."""
-    from generator.adapters import config_gate
-
-    check.relative(node, path)
-    parent = check.root / str(node.value or "")
-    if node.value and parent.is_file() and parent.resolve() in check.chain:
-        check.invalid(node, path, f"{node.value!r} inherits, through INHERIT, the file that inherits it: a loop")
-    elif node.value and ".." not in PurePosixPath(str(node.value)).parts and parent.is_file():
-        check.found += config_gate.problems(parent, check.chain)
-    elif node.value:
-        check.invalid(node, path, f"{node.value!r} is not a configuration file in the repository")
 
 
 def _extra(check: Check, node: Node, path: str) -> None:
@@ -237,12 +230,11 @@ def check(check: Check, top: Node) -> None:
         "copyright": check.text, "repo_name": check.text, "remote_branch": check.text, "remote_name": check.text,
         "edit_uri": check.text, "edit_uri_template": check.text,
         "site_url": check.url, "repo_url": check.url,
-        "docs_dir": check.text, "site_dir": check.text,
+        "docs_dir": check.relative, "site_dir": check.relative,
         "strict": check.boolean, "use_directory_urls": check.boolean,
         "dev_addr": partial(check.words, pattern=ADDR),
         "exclude_docs": partial(_lines, check), "not_in_nav": partial(_lines, check),
         "draft_docs": partial(_lines, check),
-        "INHERIT": partial(_inherit, check),
         "watch": _each(check.text),
         "extra_css": _each(check.relative),
         "theme": partial(_theme, check, docs=docs),
