@@ -103,12 +103,6 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             if refused:
                 raise PluginError(config_gate.describe(refused))
         self.data_dir = (root / self.config.data_dir).resolve()
-        if not self.serving:  # MkDocs empties site_dir next: only a folder a build wrote, an empty or a new one
-            try:
-                keep = [Path(config.docs_dir), Path(config.config_file_path or "."), self.data_dir]
-                check_output(Path(config.site_dir), keep)
-            except OutputRefused as refused:
-                raise PluginError(f"{where(config.config_file_path, 'site_dir')}: site_dir: {refused}") from None
         self.templates = (root / self.config.templates).resolve() if self.config.templates else None
         self.shown = _shown(self.data_dir, root)
         docs_dir = Path(config.docs_dir)
@@ -164,6 +158,12 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         self.clashes = self._clashes(config)
         if self.clashes and not self.serving:
             raise PluginError(error_banner.describe_pages(list(self.clashes.values()), live=False))
+        if not self.serving:  # MkDocs empties site_dir next: only a folder a build wrote, an empty or a new one
+            try:
+                keep = [Path(config.docs_dir), Path(config.config_file_path or "."), self.data_dir]
+                check_output(Path(config.site_dir), keep)
+            except OutputRefused as refused:
+                raise PluginError(f"{where(config.config_file_path, 'site_dir')}: site_dir: {refused}") from None
         if config.nav is None:
             config.nav = self.nav
         # The engine's stylesheets, scripts and theme overrides, so a guide's mkdocs.yml need not list them.
