@@ -171,7 +171,7 @@ def build_site(
     :class:`AssetError` (plotly.js missing while the guide has charts).
     """
     with no_full_collections():
-        derived = derive_guide(data_dir)
+        derived = derive_guide(data_dir, docs_dir)
         timeline = None
         if history_revisions > 0:
             # Imported here, like the diff below: a build without history pays nothing for it.

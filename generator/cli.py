@@ -65,6 +65,14 @@ def write_pages(
         raise
 
 
+def _pages_beside(data: Path) -> Path | None:
+    """The hand-written pages of the guide whose data is ``data``: ``site_src`` or ``docs`` beside it."""
+    for name in ("site_src", "docs"):
+        if (data.parent / name).is_dir():
+            return data.parent / name
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -101,6 +109,12 @@ def main(argv: list[str] | None = None) -> int:
     doctor.add_argument("--requirements", type=Path, default=Path("requirements.txt"))
     check = sub.add_parser("check", help="validate the data and print every problem")
     check.add_argument("--data", type=Path, default=Path("data"))
+    check.add_argument(
+        "--docs", type=Path, help="the hand-written pages (default: site_src or docs beside the data folder)"
+    )
+    check.add_argument(
+        "--strict", action="store_true", help="a comparative sentence nothing backs is an error, not a warning"
+    )
     schema = sub.add_parser("schema", help="export the JSON Schema files editors use")
     schema.add_argument("--out", type=Path, default=Path("schema"))
     schema.add_argument("--check", action="store_true", help="fail if the files on disk are out of date")
@@ -181,6 +195,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1 if problems else 0
         elif args.command == "check":
             from generator.adapters import config_gate
+            from generator.check.sentences import page_texts, unbacked
             from generator.check.todo import work_to_do
 
             # The configurations the builds run are code: refused here, before MkDocs reads any of them.
@@ -189,8 +204,22 @@ def main(argv: list[str] | None = None) -> int:
                     print(config_gate.describe(refused), file=sys.stderr)
                     return 1
 
-            derived = derive_guide(args.data)
+            docs = args.docs if args.docs is not None else _pages_beside(args.data)
+            derived = derive_guide(args.data, docs)
             guide = derived.data
+            loose = unbacked(guide, page_texts(docs))
+            if loose:
+                kind = "error" if args.strict else "warning"
+                print(
+                    f"{kind}: {len(loose)} sentences state a comparison nothing backs:",
+                    file=sys.stderr if args.strict else sys.stdout,
+                )
+                print(
+                    "\n".join(f"  {p.text(data_prefix(args.data))}" for p in loose),
+                    file=sys.stderr if args.strict else sys.stdout,
+                )
+                if args.strict:
+                    return 1
             print(f"ok: {len(guide.options)} {guide.guide.option_noun_plural}, {len(guide.tables)} tables")
             todo = work_to_do(guide)
             if todo:

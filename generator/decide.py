@@ -27,13 +27,16 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from generator import schema
-from generator.model import REFERENCE, Data
+from generator import envelope, schema
+from generator.decide_quotes import Ref, Sentence, quoted, quotes
+from generator.envelope import Outside
+from generator.model import Data
+
+__all__ = ["Ref", "Sentence", "quoted", "quotes"]  # the quoted numbers live in decide_quotes
 
 Answers = Mapping[str, str]
 
@@ -78,6 +81,10 @@ class Outcome:
     ruled_out: tuple[tuple[str, Reason], ...]
     others: tuple[str, ...]
     """Options neither picked nor ruled out, in the guide's order."""
+    context: str | None = None
+    """The context the reader chose (a support filter applies): the answer's evidence is judged for it."""
+    outside: tuple[Outside, ...] = ()
+    """The reader's answers on envelope dimensions that no measurement was taken at."""
 
 
 @dataclass(frozen=True)
@@ -281,7 +288,10 @@ def outcome(data: Data, answers: Answers) -> Outcome | None:
     excluded = exclusions(data, answers)
     chosen = {ident for ident, _ in roles}
     others = tuple(i for i in data.guide.order if i not in excluded and i not in chosen)
-    return Outcome(rule.id, tuple(picks), tuple(excluded.items()), others)
+    contexts = chosen_contexts(decisions, answers)
+    context = contexts[0] if len(contexts) == 1 else None
+    gaps = envelope.outside(data, answers)
+    return Outcome(rule.id, tuple(picks), tuple(excluded.items()), others, context, gaps)
 
 
 # --- the question tree ------------------------------------------------------
@@ -397,60 +407,3 @@ def payload(data: Data, table: Sequence[Leaf]) -> dict[str, object]:
             for leaf in table
         ],
     }
-
-
-# --- the numbers an answer quotes ---------------------------------------------
-
-
-@dataclass(frozen=True)
-class Ref:
-    """A ``[[claim]]`` inside a quoted sentence: a number computed from a measured table."""
-
-    claim: str
-
-
-Sentence = tuple["str | Ref", ...]
-
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-_LINK = re.compile(r"\[([^\[\]]+)\]\([^()\s]+\)")
-
-
-def _plain(text: str) -> str:
-    """Prose without its Markdown: a link's label, no code ticks or emphasis stars."""
-    return _LINK.sub(r"\1", text).replace("`", "").replace("*", "")
-
-
-def quotes(data: Data, text: str, fixed: Mapping[str, str]) -> list[Sentence]:
-    """The sentences of ``text`` that quote a number computed from a measured table (a ratio claim).
-
-    Each is plain text around a :class:`Ref` per claim; any other reference reads as ``fixed`` says (a
-    fact's text, which no measured table changes) or, for ``option:<id>``, as the option's name. These
-    are the parts of an answer that a reader's own numbers can change.
-    """
-    claims = {c.id for c in data.claims.claims}
-    names = {o.id: o.name for o in data.options}
-    out: list[Sentence] = []
-    for sentence in _SENTENCE_END.split(" ".join(text.split())):
-        parts: list[str | Ref] = []
-        for i, piece in enumerate(REFERENCE.split(sentence)):
-            name = piece.strip()
-            if i % 2 == 0:
-                item: str | Ref = _plain(piece)
-            elif name in claims:
-                item = Ref(name)
-            elif name.startswith("option:"):
-                item = names.get(name[7:], name[7:])
-            else:
-                item = fixed.get(name, name)
-            if isinstance(item, str) and parts and isinstance(parts[-1], str):
-                parts[-1] += item
-            elif item != "":
-                parts.append(item)
-        if any(isinstance(p, Ref) for p in parts):
-            out.append(tuple(parts))
-    return out
-
-
-def quoted(sentence: Sentence, numbers: Mapping[str, str]) -> str:
-    """A quoted sentence with each claim's text from ``numbers`` (claim id -> text as printed)."""
-    return "".join(p if isinstance(p, str) else numbers[p.claim] for p in sentence)

@@ -29,7 +29,7 @@ class Problem:
         """
         if not self.file:
             path = prefix.rstrip("/") or "(data folder)"
-        elif self.file.startswith("("):
+        elif self.file.startswith(("(", "/")):  # the generator's, or a file outside the data folder (a page)
             path = self.file
         else:
             path = prefix + self.file

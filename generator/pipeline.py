@@ -16,6 +16,7 @@ from generator.check.partial import drop_consequences, left_out, new_references
 from generator.check.registry import CHECKS, DECISION_CHECKS, run_checks
 from generator.check.run_files import resolve_run_files
 from generator.check.schema_check import check_schema_salvaging
+from generator.check.sentences import page_texts
 from generator.derive.guide import Derived, derive
 from generator.errors import GuideError, Problem
 from generator.model import Data
@@ -45,8 +46,10 @@ def no_full_collections() -> Iterator[None]:
 _NEVER = 1_000_000
 
 
-def derive_guide(data_dir: Path) -> Derived:
+def derive_guide(data_dir: Path, docs_dir: Path | None = None) -> Derived:
     """Load, validate and derive a guide; raise :class:`GuideError` with every problem.
+
+    ``docs_dir``: the hand-written pages, searched for the sentences the guide's checked statements back.
 
     Cross-record checks run even when some records are broken, on the records
     that are valid, and so does the derivation (a judgement that a measurement
@@ -55,9 +58,10 @@ def derive_guide(data_dir: Path) -> Derived:
     data, problems = _checked(data_dir)
     if data is None:
         raise GuideError(problems)
+    pages = page_texts(docs_dir) if docs_dir is not None else None
     if not problems:
         try:
-            derived, derive_problems = derive(data)
+            derived, derive_problems = derive(data, pages)
         except Exception as exc:  # noqa: BLE001 - a bug shows as one problem (a banner under serve), never a traceback
             raise GuideError(
                 [Problem("(generator)", 0, "derive", f"crashed on this data: {exc!r}; please report it with the edit")]
@@ -68,7 +72,7 @@ def derive_guide(data_dir: Path) -> Derived:
     # Best effort on partly broken data: its problems join the others in the same report. Broken
     # references can trip the derivation; they are reported already.
     with contextlib.suppress(Exception):
-        problems += derive(data)[1]
+        problems += derive(data, pages)[1]
     raise GuideError(problems)
 
 

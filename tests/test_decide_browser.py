@@ -11,9 +11,17 @@ import pytest
 
 from quality.serve import StaticServer
 
-DENSE = {"fabric": "efa", "priority": "throughput", "framework": "trtllm", "model": "fits", "fork": "cannot"}
+DENSE = {
+    "fabric": "efa",
+    "priority": "throughput",
+    "framework": "trtllm",
+    "scale": "ep16",
+    "model": "fits",
+    "fork": "cannot",
+}
 DENSE_LEAF = (
-    "when-fabric-efa--priority-throughput-or-simplicity-or-robustness--framework-trtllm--model-fits--fork-cannot"
+    "when-fabric-efa--priority-throughput-or-simplicity-or-robustness--framework-trtllm--scale-ep16--model-fits"
+    "--fork-cannot"
 )
 
 
@@ -74,7 +82,7 @@ def test_answering_shows_the_recommendation_with_its_evidence_and_the_url_keeps_
     assert not page.locator(".dg-leaves").is_visible()  # the full answers move into the result panel
     assert "Answer the questions above" in _result(page).inner_text()
 
-    for question in ("fabric", "priority", "framework", "model"):
+    for question in ("fabric", "priority", "framework", "scale", "model"):
         _answer(page, question, DENSE[question])
     # The fork answer still changes what is ruled out, so the answer is not settled yet.
     assert _result(page).locator(".dg-result-hint").inner_text() == "1 more answer settles it."
@@ -109,13 +117,13 @@ def test_answering_shows_the_recommendation_with_its_evidence_and_the_url_keeps_
 
 def test_the_form_works_from_the_keyboard(tab, served_site: str) -> None:
     page = tab
-    page.goto(served_site + "decide/")
+    page.goto(served_site + "decide/?scale=ep16")  # the scale always matters: inside or outside the envelope
     page.locator("form.dg-decide-form").wait_for(state="visible")  # focus() does not wait, unlike click()
     page.locator("#dg-fabric-efa").focus()
     page.keyboard.press("Space")
-    assert _query(page) == {"fabric": "efa"}
+    assert _query(page) == {"fabric": "efa", "scale": "ep16"}
     page.keyboard.press("ArrowRight")  # radios in a group: arrows move and choose
-    assert _query(page) == {"fabric": "infiniband"}
+    assert _query(page) == {"fabric": "infiniband", "scale": "ep16"}
     assert _result(page).locator(".dg-pick-recommended .dg-pick-name").inner_text() == "GPU-initiated GDAKI / IBGDA"
     # The visually restyled radio still shows where the keyboard focus is.
     outline = page.evaluate("getComputedStyle(document.querySelector('label[for=dg-fabric-infiniband]')).outlineStyle")
@@ -124,7 +132,7 @@ def test_the_form_works_from_the_keyboard(tab, served_site: str) -> None:
 
 def test_a_shared_link_opens_on_its_answer(tab, served_site: str) -> None:
     page = tab
-    page.goto(served_site + "decide/?fabric=efa&priority=robustness&framework=vllm&model=too-big&fork=can")
+    page.goto(served_site + "decide/?fabric=efa&priority=robustness&framework=vllm&scale=ep16&model=too-big&fork=can")
     card = _result(page).locator(".dg-leaf-result")
     assert card.locator(".dg-pick-recommended .dg-pick-name").inner_text() == "Dense allgather / reduce-scatter"
     # UCCL would suit a fork-carrying reader who wants robustness, but its record says it deadlocks on vLLM.
@@ -133,7 +141,7 @@ def test_a_shared_link_opens_on_its_answer(tab, served_site: str) -> None:
     # Unknown parameters and answers are ignored rather than trusted.
     page.goto(served_site + "decide/?fabric=token-ring&priority=transport&x=<b>")
     assert not page.locator("#dg-fabric-efa").is_checked() and page.locator("#dg-priority-transport").is_checked()
-    assert _result(page).locator(".dg-result-hint").inner_text() == "1 more answer settles it."
+    assert _result(page).locator(".dg-result-hint").inner_text() == "2 more answers settle it."  # fabric, scale
 
 
 def test_instant_navigation_runs_the_form_and_back_restores_it(browser, instant_site: str) -> None:
@@ -149,6 +157,7 @@ def test_instant_navigation_runs_the_form_and_back_restores_it(browser, instant_
     assert page.evaluate("window.__sameDocument === true"), "expected Material's instant navigation, not a reload"
 
     _answer(page, "fabric", "infiniband")
+    _answer(page, "scale", "ep16")
     card = _result(page).locator(".dg-leaf-result")
     assert card.locator(".dg-pick-recommended .dg-pick-name").inner_text() == "GPU-initiated GDAKI / IBGDA"
     # The other questions cannot change this answer, and say so.
@@ -156,8 +165,8 @@ def test_instant_navigation_runs_the_form_and_back_restores_it(browser, instant_
     assert page.locator('fieldset[data-question="framework"] .dg-q-note').is_visible()
 
     # A row of the table sets the form to that row's answers (after an instant swap, Material makes hrefs absolute).
-    page.locator("table.dg-decisions td.dg-rec a[href$='#when-fabric-efa--priority-transport']").click()
-    assert _query(page) == {"fabric": "efa", "priority": "transport"}
+    page.locator("table.dg-decisions td.dg-rec a[href$='#when-fabric-efa--priority-transport--scale-ep16']").click()
+    assert _query(page) == {"fabric": "efa", "priority": "transport", "scale": "ep16"}
     assert card.count() == 1 and _result(page).locator(".dg-pick-name").all_inner_texts() == [
         "UCCL (raw-ibverbs wrapper)",
         "pplx kernels",
@@ -166,7 +175,7 @@ def test_instant_navigation_runs_the_form_and_back_restores_it(browser, instant_
     page.locator("nav.md-nav--primary a.md-nav__link", has_text="Bottom line").first.click()
     page.wait_for_url("**/bottom-line/")
     page.go_back()
-    page.wait_for_url("**/decide/?fabric=efa&priority=transport")
+    page.wait_for_url("**/decide/?fabric=efa&priority=transport&scale=ep16")
     page.locator("#dg-priority-transport:checked").wait_for(state="attached")
     assert page.evaluate("window.__sameDocument === true")
     assert _result(page).locator(".dg-pick-name").first.inner_text() == "UCCL (raw-ibverbs wrapper)"
@@ -188,3 +197,27 @@ def test_without_javascript_the_static_table_and_answers_are_there(browser, serv
     answer = page.locator(f"#{DENSE_LEAF}")
     assert answer.is_visible() and "Dense allgather / reduce-scatter" in answer.locator(".dg-pick-name").inner_text()
     context.close()
+
+
+def test_an_answer_outside_the_measured_scale_says_not_measured_and_one_inside_does_not(tab, served_site: str) -> None:
+    """The browser shows the answer the build computed for the reader's scale: outside the envelope, the note and
+    every verdict drawn as not measured there; inside it, neither (the same answer as the static table's)."""
+    page = tab
+    page.goto(served_site + "decide/?" + "&".join(f"{k}={v}" for k, v in {**DENSE, "scale": "larger"}.items()))
+    card = _result(page).locator(".dg-leaf-result")
+    note = card.locator(".dg-envelope").inner_text()
+    assert "Measured at EP16 on 2 nodes; not measured at EP above 16 (more than 2 nodes)." in note
+    evidence = card.locator(".dg-pick-recommended .dg-evidence li")
+    assert evidence.count() >= 1
+    for i in range(evidence.count()):
+        li = evidence.nth(i)
+        assert li.get_attribute("class") == "dg-outside"
+        assert li.locator(".dg-badge").first.inner_text().endswith("not measured at EP above 16 (more than 2 nodes)")
+        assert "measured at EP16 on 2 nodes:" in li.inner_text()
+    _answer(page, "scale", "ep16")
+    assert _query(page) == DENSE
+    card = _result(page).locator(".dg-leaf-result")
+    assert card.locator(".dg-envelope").count() == 0 and card.locator(".dg-outside").count() == 0
+    assert "not measured at" not in card.inner_text()
+    _answer(page, "scale", "smaller")
+    assert "not measured at EP below 16." in _result(page).locator(".dg-envelope").inner_text()

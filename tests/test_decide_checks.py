@@ -34,7 +34,7 @@ def test_a_rule_naming_an_unknown_question_or_answer(data_copy: Path, decisions:
     first, second = line_of(decisions, "fabrik:"), line_of(decisions, "[benchmark]")
     assert problems == [
         f"decisions.yml:{first}: rules[0].when.fabrik: unknown question 'fabrik' (did you mean 'fabric'?); "
-        "expected one of: fabric, fork, framework, model, priority",
+        "expected one of: fabric, fork, framework, model, priority, scale",
         f"decisions.yml:{second}: rules[1].when.priority[0]: unknown answer to 'priority' 'benchmark'; "
         "expected one of: robustness, simplicity, throughput, transport",
     ]
@@ -42,13 +42,13 @@ def test_a_rule_naming_an_unknown_question_or_answer(data_copy: Path, decisions:
 
 def test_a_combination_without_a_recommendation_is_named(data_copy: Path, decisions: Path) -> None:
     # Drop the last two rules: readers after simplicity or robustness on vLLM or SGLang whose model fits
-    # (x2 fork answers) are left.
+    # (x2 fork answers, x3 scales) are left.
     text = decisions.read_text(encoding="utf-8")
     decisions.write_text(text[: text.index("\n  - id: simplicity") + 1], encoding="utf-8")
     line = line_of(decisions, "rules:")
     (problem,) = problems_in(data_copy)
-    assert problem.startswith(f"decisions.yml:{line}: rules: 8 of 96 combinations of answers get no recommendation")
-    assert "e.g. fabric=efa, priority=simplicity, framework=vllm, model=fits, fork=can" in problem
+    assert problem.startswith(f"decisions.yml:{line}: rules: 24 of 288 combinations of answers get no recommendation")
+    assert "e.g. fabric=efa, priority=simplicity, framework=vllm, scale=smaller, model=fits, fork=can" in problem
 
 
 def test_a_rule_that_is_never_used(data_copy: Path, decisions: Path) -> None:
@@ -76,8 +76,9 @@ def test_a_rule_recommending_a_path_the_records_rule_out(data_copy: Path, decisi
     line = text[: text.index("recommend: uccl", text.index("capacity-robust-fork"))].count("\n") + 1
     (problem,) = problems_in(data_copy)
     assert problem.startswith(
-        f"decisions.yml:{line}: rules[2].recommend: 'uccl' is ruled out by the records in 1 combination(s) "
-        "this rule answers, e.g. fabric=efa, priority=robustness, framework=vllm, model=too-big, fork=can: "
+        f"decisions.yml:{line}: rules[2].recommend: 'uccl' is ruled out by the records in 3 combination(s) "
+        "this rule answers, e.g. fabric=efa, priority=robustness, framework=vllm, scale=smaller, model=too-big, "
+        "fork=can: "
         "vLLM: tried and failed: Deadlocks."
     )
 

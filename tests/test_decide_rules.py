@@ -44,7 +44,7 @@ def picks(data: Data, combo: dict[str, str]) -> list[str]:
 def test_every_combination_gets_a_recommendation(data: Data) -> None:
     assert data.decisions is not None
     combos = list(decide.combinations(data.decisions))
-    assert len(combos) == decide.size(data.decisions) == 2 * 4 * 3 * 2 * 2
+    assert len(combos) == decide.size(data.decisions) == 2 * 4 * 3 * 3 * 2 * 2
     for combo in combos:
         outcome = result(data, combo)
         ids = [p.option for p in outcome.picks]
@@ -164,8 +164,10 @@ def test_leaves_merge_answers_that_lead_to_the_same_outcome(data: Data) -> None:
         for leaf in trtllm
     )
     infiniband = [leaf for leaf in table if dict(leaf.when).get("fabric") == ("infiniband",)]
-    assert [leaf.when for leaf in infiniband] == [(("fabric", ("infiniband",)),)]
-    assert infiniband[0].id == "when-fabric-infiniband"
+    # On InfiniBand only the scale changes the answer: whether it lies inside the measured envelope.
+    scales = [("smaller",), ("ep16",), ("larger",)]
+    assert [leaf.when for leaf in infiniband] == [(("fabric", ("infiniband",)), ("scale", s)) for s in scales]
+    assert infiniband[0].id == "when-fabric-infiniband--scale-smaller"
 
 
 def test_holds_and_first_rule(data: Data) -> None:
@@ -187,12 +189,12 @@ def test_payload_holds_ids_and_the_names_to_announce(data: Data) -> None:
     table = decide.leaves(data)
     payload = decide.payload(data, table)
     assert json.loads(json.dumps(payload)) == payload
-    assert [q["id"] for q in payload["questions"]] == ["fabric", "priority", "framework", "model", "fork"]  # type: ignore[index]
+    assert [q["id"] for q in payload["questions"]] == ["fabric", "priority", "framework", "scale", "model", "fork"]  # type: ignore[index]
     leaves = payload["leaves"]
     assert [leaf["id"] for leaf in leaves] == [leaf.id for leaf in table]  # type: ignore[index,union-attr]
     assert leaves[-1] == {  # type: ignore[index]
-        "id": "when-fabric-infiniband",
-        "when": {"fabric": ["infiniband"]},
+        "id": "when-fabric-infiniband--scale-larger",
+        "when": {"fabric": ["infiniband"], "scale": ["larger"]},
         "picks": ["GPU-initiated GDAKI / IBGDA"],
     }
 

@@ -57,7 +57,7 @@ def test_the_static_table_answers_every_combination_exactly_once(decide: Beautif
         dict(zip([q["id"] for q in questions], chosen, strict=True))
         for chosen in itertools.product(*([a["id"] for a in q["answers"]] for q in questions))
     ]
-    assert len(combos) == 96
+    assert len(combos) == 288
     for combo in combos:
         assert len(_row_for(rows, combo)) == 1, combo
     # "any" is written out where a question does not matter.
@@ -91,13 +91,13 @@ def test_every_row_links_to_a_full_answer_on_the_page(decide: BeautifulSoup, shi
     ],
 )  # fmt: skip
 def test_known_situations_in_the_table(decide: BeautifulSoup, combo: dict, recommended: str, runner_up: str) -> None:
-    (row,) = _row_for(_rows(decide), combo)
-    assert row["cells"][5:7] == [recommended, runner_up]
+    (row,) = _row_for(_rows(decide), {**combo, "scale": "ep16"})
+    assert row["cells"][6:8] == [recommended, runner_up]
 
 
 def test_an_answer_shows_its_computed_evidence_and_what_is_ruled_out(decide: BeautifulSoup) -> None:
     card = decide.find(
-        id="when-fabric-efa--priority-throughput-or-simplicity-or-robustness--framework-trtllm--model-fits--fork-cannot"
+        id="when-fabric-efa--priority-throughput-or-simplicity-or-robustness--framework-trtllm--scale-ep16--model-fits--fork-cannot"
     )
     why = card.select_one(".dg-why")
     numbers = {text(a): a["href"] for a in why.select("a.dg-num")}
@@ -105,7 +105,9 @@ def test_an_answer_shows_its_computed_evidence_and_what_is_ruled_out(decide: Bea
     assert set(numbers.values()) == {"../results/#dense-vs-deepep"} and len(numbers) == 2
     pick = card.select_one(".dg-pick-recommended")
     assert flat(pick.select_one(".dg-pick-support")) == "TRT-LLM ✔ serves: Set TRTLLM_MOE_DISABLE_ALLTOALLV."
-    assert "✔ faster vs DeepEP-V2 on TRT-LLM" in text(pick.select_one(".dg-evidence"))
+    # Judged for TRT-LLM, the reader's framework: its own rows only, so no "on <framework>" is needed.
+    evidence = text(pick.select_one(".dg-evidence"))
+    assert evidence.startswith("Serving speed ✔ faster") and "vs DeepEP-V2" in evidence and " on " not in evidence
     ruled = {text(li.a): flat(li) for li in card.select(".dg-ruled-out li")}
     assert set(ruled) == {
         "UCCL (raw-ibverbs wrapper)",
@@ -120,7 +122,7 @@ def test_an_answer_shows_its_computed_evidence_and_what_is_ruled_out(decide: Bea
 
 def test_uccl_on_vllm_is_ruled_out_by_its_deadlock(decide: BeautifulSoup) -> None:
     card = decide.find(
-        id="when-fabric-efa--priority-throughput-or-simplicity-or-robustness--framework-vllm--model-too-big"
+        id="when-fabric-efa--priority-throughput-or-simplicity-or-robustness--framework-vllm--scale-ep16--model-too-big"
     )
     ruled = {text(li.a): flat(li) for li in card.select(".dg-ruled-out li")}
     assert "vLLM ✖ tried and failed: Deadlocks." in ruled["UCCL (raw-ibverbs wrapper)"]
@@ -260,3 +262,63 @@ def test_without_a_decisions_file_there_is_no_decision_page(tmp_path: Path) -> N
     result = mkdocs_build(config, site)
     assert result.returncode == 0, result.stderr
     assert not (site / "decide").exists() and (site / "support" / "index.html").is_file()
+
+
+# --- the measured envelope and the reader's own context (issue 45) -------------------------------------
+
+
+def _cards(decide: BeautifulSoup) -> list[tuple[dict, BeautifulSoup]]:
+    """(accepted answers per question, the answer in full) for every row of the decision table."""
+    return [(row["accepted"], decide.find(id=row["leaf"])) for row in _rows(decide)]
+
+
+def test_an_answer_outside_the_measured_scale_says_so_and_one_inside_does_not(
+    decide: BeautifulSoup, decisions: dict
+) -> None:
+    """Every measurement ran at one scale (the campaign's set-up states it); the helper asks the reader's, and an
+    answer for another scale says where its evidence was measured and draws each verdict as not measured there."""
+    guide = yaml.safe_load((DATA / "guide.yml").read_text(encoding="utf-8"))
+    campaign = yaml.safe_load((DATA / "campaigns/efa-gda.yml").read_text(encoding="utf-8"))
+    (dimension,) = guide["envelope"]
+    labels = {v["id"]: v["label"] for v in dimension["values"]}
+    measured = campaign["setup"]["envelope"][dimension["id"]]
+    question = next(q for q in decisions["questions"] if q.get("dimension") == dimension["id"])
+    assert [a["id"] for a in question["answers"]] == list(labels)
+    seen = {"inside": 0, "outside": 0}
+    for accepted, card in _cards(decide):
+        scales = accepted[question["id"]]
+        assert len(scales) == 1, "the scale always changes the answer: inside or outside the envelope"
+        notes = [flat(p) for p in card.select(".dg-envelope")]
+        evidence = card.select(".dg-evidence li")
+        if scales == [measured]:
+            seen["inside"] += 1
+            assert notes == [] and not card.select(".dg-outside") and "not measured at" not in flat(card)
+            continue
+        seen["outside"] += 1
+        gap = f"Measured at {labels[measured]}; not measured at {labels[scales[0]]}."
+        assert len(notes) == 1 and gap in notes[0], card["id"]
+        for li in evidence:
+            assert li["class"] == ["dg-outside"], card["id"]
+            badge = li.select_one(".dg-badge")
+            assert "dg-grey" in badge["class"] and flat(badge).endswith(f"not measured at {labels[scales[0]]}")
+            assert f"measured at {labels[measured]}:" in flat(li)
+    assert seen["inside"] and seen["outside"] == 2 * seen["inside"]
+
+
+def test_an_answer_for_one_framework_prints_no_other_frameworks_evidence(
+    decide: BeautifulSoup, decisions: dict
+) -> None:
+    """The verdicts a pick prints are judged for the reader's framework: no row or judgement of another one."""
+    framework = next(q for q in decisions["questions"] if q["id"] == "framework")
+    names = {a["id"]: a["label"] for a in framework["answers"]}
+    checked = 0
+    for accepted, card in _cards(decide):
+        chosen = accepted.get("framework", [])
+        if len(chosen) != 1 or not card.select(".dg-pick-support"):
+            continue  # no framework chosen, or no support filter applies (no context to judge for)
+        for li in card.select(".dg-evidence li"):
+            checked += 1
+            for other, name in names.items():
+                if other != chosen[0]:
+                    assert name not in flat(li), (card["id"], flat(li))
+    assert checked > 50

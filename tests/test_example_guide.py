@@ -113,3 +113,29 @@ def problems_in_build(data: Path) -> list[str]:
     with pytest.raises(GuideError) as info:
         build_site(data, charts=True, plotly_js=PLOTLY_JS)
     return [str(p) for p in info.value.problems]
+
+
+def test_its_envelope_is_data_only_and_an_answer_outside_it_says_not_measured(example_site: Path) -> None:
+    """One envelope dimension declared in data (guide.yml, the campaign's set-up, a question naming it): an answer
+    for the interpreter no measurement ran on says so, every verdict it prints drawn as not measured there."""
+    import yaml
+
+    guide = yaml.safe_load((EXAMPLE / "data/guide.yml").read_text(encoding="utf-8"))
+    (dimension,) = guide["envelope"]
+    labels = {v["id"]: v["label"] for v in dimension["values"]}
+    (campaign,) = (EXAMPLE / "data/campaigns").glob("*.yml")
+    measured = yaml.safe_load(campaign.read_text(encoding="utf-8"))["setup"]["envelope"][dimension["id"]]
+    soup = page(example_site, "decide/")
+    leaves = soup.select("section.dg-leaf")
+    inside = [s for s in leaves if f"{dimension['id']}-{measured}" in s["id"]]
+    outside = [s for s in leaves if s not in inside]
+    assert outside and inside
+    word = dimension["word"]
+    for card in outside:
+        (note,) = card.select(".dg-envelope")
+        (other,) = [v for v in labels if v != measured]
+        assert f"Measured {word} {labels[measured]}; not measured {word} {labels[other]}." in text(note)
+        for li in card.select(".dg-evidence li"):
+            assert text(li.select_one(".dg-badge")).endswith(f"not measured {word} {labels[other]}")
+    for card in inside:
+        assert not card.select(".dg-envelope") and not card.select(".dg-outside")

@@ -25,7 +25,11 @@ LAYERS = [
     {"schema"},  # the record format
     {"migrate"},  # an older guide's data rewritten in the current format, before any check
     {"model"},  # the typed guide every later stage reads
-    {"decide"},  # the decision helper's rules over the typed guide
+    {
+        "decide",
+        "decide_quotes",
+        "envelope",
+    },  # the decision helper's rules, the numbers it quotes, the measured envelope
     {"check"},  # schema check + cross-record rules
     {"derive"},  # every number a reader sees
     {"render"},  # pages, charts, prose, navigation

@@ -224,7 +224,9 @@ def test_rows_with_contexts_draw_a_curve_per_option_and_context(tmp_path: Path) 
     go.Figure(chart.spec)
     traces = _traces(chart)
     names = [f"{o} ({c})" for o in OPTIONS for c in ("Linux", "Windows")]
-    assert list(traces) == [*names, FRONTIER]
+    # one frontier per context, named after it (Windows' doubled values never hide Linux's own trade-offs)
+    assert list(traces) == [*names, f"{FRONTIER} (Linux)", f"{FRONTIER} (Windows)"]
+    assert "On Linux, the Pareto frontier" in chart.takeaway and "On Windows, the Pareto frontier" in chart.takeaway
     assert traces["rustjson (Linux)"]["line"]["color"] == traces["rustjson (Windows)"]["line"]["color"]
     assert traces["rustjson (Linux)"]["marker"]["symbol"] != traces["rustjson (Windows)"]["marker"]["symbol"]
     assert "rustjson (Linux) at threads 32 (neither measured); rustjson (Windows) at threads 32" in chart.takeaway

@@ -37,25 +37,37 @@ def _named(cell: Cell) -> dict[str, tuple[str, str]]:
 
 def test_runs_of_loads_are_named_by_their_range() -> None:
     loads = [1.0, 2.0, 4.0, 8.0, 16.0, 32.0]
-    assert run_names(loads, list("ggmbbb"), "conc") == ["conc ≤ 2"] * 2 + ["conc 4"] + ["conc ≥ 8"] * 3
+    assert run_names(loads, list("ggmbbb"), "conc") == ["conc 1–2"] * 2 + ["conc 4"] + ["conc 8–32"] * 3
     assert run_names(loads, list("gmmgbb"), "conc")[1:4] == ["conc 2–4", "conc 2–4", "conc 8"]
     assert run_names(loads, list("gggggg"), "conc") == ["conc 1–32"] * 6
-    assert run_names([0.5, 1.0], list("gb"), "req/s") == ["req/s ≤ 0.5", "req/s ≥ 1"]
-    assert range_name("conc", [64.0], 0, 0) == "conc 64"
+    assert run_names([0.5, 1.0], list("gb"), "req/s") == ["req/s 0.5", "req/s 1"]
+    assert range_name("conc", 64.0, 64.0) == "conc 64"
+
+
+def test_a_run_names_measured_loads_only() -> None:
+    """Issue 45: never a bound past the lowest or highest load measured, never ``N–N``, never a span over a load
+    the table measured that the run does not hold."""
+    loads = [20.0, 50.0, 80.0, 100.0]
+    names = run_names(loads, list("gbbb"), "conc")
+    assert names == ["conc 20", "conc 50–100", "conc 50–100", "conc 50–100"]
+    assert not any("≤" in n or "≥" in n for n in names)
+    assert run_names([50.0, 50.0], list("gg"), "conc") == ["conc 50", "conc 50"]
+    # 80 measured in the table but not in this line (one side only): the run stops there
+    assert run_names([20.0, 50.0, 100.0], list("ggg"), "conc", every=loads) == ["conc 20–50"] * 2 + ["conc 100"]
 
 
 def test_a_crossover_is_a_split_cell_whose_parts_name_their_loads(example: Derived) -> None:
     quick = _cell(example.cells, "quickjson")
     assert _named(quick) == {
-        "threads ≤ 4": ("faster", "vs json"),
+        "threads 1–4": ("faster", "vs json"),
         "threads 8": ("on par", "vs json"),
-        "threads ≥ 16": ("slower", "vs json"),
+        "threads 16–32": ("slower", "vs json"),
     }
     assert quick.verdict is not None and quick.verdict.level == "bad"  # the colour of the worst load
     assert [p.glance for p in quick.parts] == [
-        "slower vs json on threads ≥ 16",
+        "slower vs json on threads 16–32",
         "on par vs json on threads 8",
-        "faster vs json on threads ≤ 4",
+        "faster vs json on threads 1–4",
     ]
     same = _cell(example.cells, "cjson-lite")
     assert line_word(same) == "on par vs json" and _named(same) == {"threads 1–32": ("on par", "vs json")}
@@ -80,7 +92,7 @@ def test_the_matrix_a_reader_gets_names_the_crossover(example_site: Path) -> Non
     columns = [c.id for c in derive_guide(EXAMPLE / "data").data.guide.columns]
     quick = rows["quickjson"][columns.index("threads")]
     assert quick.startswith(
-        "✖ slower vs json on threads ≥ 16 ◐ on par vs json on threads 8 ✔ faster vs json on threads ≤ 4"
+        "✖ slower vs json on threads 16–32 ◐ on par vs json on threads 8 ✔ faster vs json on threads 1–4"
     )
     rust = rows["rustjson"][columns.index("threads")]
     assert rust.startswith("✔ faster vs json on threads 1–16 ? not compared vs json on threads 32"), rust

@@ -128,7 +128,8 @@ def test_the_decision_helpers_answers_follow_the_values(tab: Page, site: tuple[s
     said = box.inner_text()
     assert "answers read differently with your values" in said and "each keeps its recommendation" in said
     trtllm = box.locator(
-        "li[data-leaf='when-fabric-efa--priority-throughput-or-robustness--framework-trtllm--model-fits--fork-can']"
+        "li[data-leaf='when-fabric-efa--priority-throughput-or-robustness--framework-trtllm--scale-ep16--model-fits"
+        "--fork-can']"
     )
     text = trtllm.inner_text()
     assert "recommended dense" in text  # the label the matrix gives it
@@ -141,7 +142,8 @@ def test_the_decision_helpers_answers_follow_the_values(tab: Page, site: tuple[s
     link.click()
     # decide.js reads the answer's anchor as that situation's answers and shows its answer
     tab.wait_for_url(
-        "**/decide/?fabric=efa&priority=throughput&framework=trtllm&model=fits&fork=can", wait_until="commit"
+        "**/decide/?fabric=efa&priority=throughput&framework=trtllm&scale=ep16&model=fits&fork=can",
+        wait_until="commit",
     )
     result = tab.locator(".dg-decide-result")
     result.wait_for()

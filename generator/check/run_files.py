@@ -13,6 +13,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from generator import schema
+from generator.check.file_workload import Expected, disagreements, guide_states
 from generator.errors import Problem
 from generator.model import Data, at, measurement_tables
 from generator.read.runs import FileRun, RunFileError, read_run_file
@@ -43,6 +44,7 @@ def resolve_run_files(root: Path, data: Data) -> list[Problem]:
                     continue
                 runs: list[float] = []
                 setups: list[schema.Setup] = []
+                expected: dict[str, Expected] | None = None
                 for f_i, ref in enumerate(value.files):
                     loc = ("rows", r_i, "values", sid, "files", f_i, "path")
                     folder = f"runs/{t.id}/"
@@ -77,8 +79,53 @@ def resolve_run_files(root: Path, data: Data) -> list[Problem]:
                         message = f"{ref.path} states a set-up the guide cannot show ({field}: {first['msg']})"
                         problems.append(at(data, t, loc, message))
                         continue
+                    if expected is None:
+                        expected = _expected(data, t, row, sid)
+                    if disagreed := _disagreed(data, t, r_i, loc, ref, run, expected):
+                        problems.append(disagreed)
+                        continue
                     runs.append(run.value)
                 if len(runs) == len(value.files):
                     data.file_runs[(t.id, row.id, sid)] = runs
                     data.file_setups[(t.id, row.id, sid)] = setups
     return problems
+
+
+def _expected(data: Data, table: schema.MeasurementTable, row: schema.Row, sid: str) -> dict[str, Expected]:
+    series = next((s for s in table.series if s.id == sid), None)
+    if series is None:  # a value under no series is reported by the table's own check
+        return {}
+
+    def place(record: object, loc: tuple[str | int, ...]) -> str:
+        doc = data.doc(record)
+        line = doc.line_of(loc)
+        return f"{doc.file}:{line}" if line else str(doc.file)
+
+    return guide_states(data, table, series, place, context=row.context, row=row)
+
+
+def _disagreed(
+    data: Data,
+    table: schema.MeasurementTable,
+    r_i: int,
+    loc: tuple[str | int, ...],
+    ref: schema.RunFile,
+    run: FileRun,
+    expected: dict[str, Expected],
+) -> Problem | None:
+    """The problem of a kept file whose stated workload the guide now contradicts (row and file disagree), at the
+    row's line that states the fact (else at the file's entry); a difference accepted on import is not one."""
+    accepted = ref.accepted.differences if ref.accepted is not None else []
+    found = [d for d in disagreements(run.workload, expected) if not any(a.startswith(f"{d.field}:") for a in accepted)]
+    if not found:
+        return None
+    row = table.rows[r_i]
+    first = found[0].field
+    where = ("rows", r_i, "workload", first) if first in row.workload else loc
+    message = (
+        f"{ref.path} and the guide disagree: "
+        + "; ".join(map(str, found))
+        + ". Edit the guide back, or file the run where it belongs (python -m generator import; a difference"
+        ' kept on purpose is filed with --accept-difference "why")'
+    )
+    return at(data, table, where, message)

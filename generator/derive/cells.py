@@ -32,7 +32,7 @@ class Regime:
     table: str
     row: str
     swept: bool = False
-    """A run of a sweep's loads (``conc ≤ 32``): the cell's line names it, since it is what the verdict is about."""
+    """A run of a sweep's loads (``conc 8–32``): the cell's line names it, since it is what the verdict is about."""
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ class Part:
     @property
     def glance(self) -> str:
         """What the cell's line shows of the part: its word, and where every regime is a run of a sweep's loads,
-        the loads too (``faster vs dense on conc ≤ 32``): a crossover reads at a glance."""
+        the loads too (``faster vs dense on conc 8–32``): a crossover reads at a glance."""
         if self.regimes and all(r.swept for r in self.regimes):
             return f"{self.word} on {', '.join(r.name for r in self.regimes)}"
         return self.word

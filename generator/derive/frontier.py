@@ -6,14 +6,22 @@ beat each other, so both stay on it. Sorting first makes it ``n log n``, not a c
 
 >>> frontier([(1.0, 10.0), (2.0, 20.0), (2.0, 5.0)], "lower", "higher")
 [0, 1]
+
+Points of different contexts (two models, two machines) never trade against each other: a reader has one of
+them. :func:`per_context` gives each context its own frontier, so a slower model's best trade-offs are never
+hidden behind the faster one's.
+
+>>> per_context([(1.0, 10.0), (2.0, 20.0), (2.0, 5.0)], ["a", "a", "b"], "lower", "higher")
+{'a': [0, 1], 'b': [2]}
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Literal
+from collections.abc import Hashable, Sequence
+from typing import Literal, TypeVar
 
 Better = Literal["higher", "lower"]
+K = TypeVar("K", bound=Hashable)
 
 
 def frontier(points: Sequence[tuple[float, float]], better_x: Better, better_y: Better) -> list[int]:
@@ -38,3 +46,14 @@ def frontier(points: Sequence[tuple[float, float]], better_x: Better, better_y: 
             on += [j for j in group if oriented[j][1] == top]
             best_y = top
     return sorted(on)
+
+
+def per_context(
+    points: Sequence[tuple[float, float]], contexts: Sequence[K], better_x: Better, better_y: Better
+) -> dict[K, list[int]]:
+    """For each context (in order of first appearance), the indices of ``points`` on that context's own frontier."""
+    out: dict[K, list[int]] = {}
+    for ctx in dict.fromkeys(contexts):
+        mine = [i for i, c in enumerate(contexts) if c == ctx]
+        out[ctx] = [mine[k] for k in frontier([points[i] for i in mine], better_x, better_y)]
+    return out

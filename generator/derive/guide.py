@@ -7,7 +7,7 @@ values and the rules declared in ``guide.yml``. Nothing here knows the topic.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from statistics import geometric_mean
 from typing import Literal
@@ -448,7 +448,9 @@ def legend(d: Derived) -> list[LegendEntry]:
     return out
 
 
-def derive(data: Data) -> tuple[Derived, list[Problem]]:
+def derive(data: Data, pages: Mapping[str, str] | None = None) -> tuple[Derived, list[Problem]]:
+    """The derived guide and the problems only derived values show; ``pages`` (path -> text of each hand-written
+    page) are searched for the sentences checked statements back."""
     cells: dict[str, list[Cell]] = {}
     found = samples(data)
     build = Build(data, TableIndex.of(data, found), {o.id: o.label for o in data.options})
@@ -466,5 +468,6 @@ def derive(data: Data) -> tuple[Derived, list[Problem]]:
     table = decide.leaves(data) if data.decisions is not None else []
     derived = Derived(data, cells, support, views, claim_numbers(data, found), option_tables, table, samples=found)
     from generator.derive.agreement import decision_agreement  # it reads the derived guide
+    from generator.derive.statements import statement_problems
 
-    return derived, [*problems, *decision_agreement(derived)]
+    return derived, [*problems, *decision_agreement(derived), *statement_problems(data, found, pages)]

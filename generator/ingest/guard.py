@@ -17,18 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from generator.check.file_workload import Expected
 from generator.read.formats.tool_output import Stated, ToolRun, same_stated
 from generator.workload import UNITS, WORKLOAD_FIELDS
 
-
-@dataclass(frozen=True)
-class Expected:
-    """What the guide states for a field of a row, who states it (``the row``, ``the table``, ``campaign lab
-    (Nodes)``) and where (``data/tables/serving.yml:12``), for the message."""
-
-    value: str | int | float
-    scope: str
-    place: str = ""
+__all__ = ["Difference", "Expected", "differences"]
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import safe_write, schema
+from generator.check.file_workload import guide_states
 from generator.errors import GuideError, printable
 from generator.ingest.by_load import Creating, NewRow, Target, by_load
 from generator.ingest.guard import Difference, Expected, differences
@@ -163,26 +164,18 @@ def expected_workload(
     series: schema.Series,
     data_dir: Path | None = None,
 ) -> dict[str, Expected]:
-    """What the guide states about every run of ``series`` under ``row``: its campaign's keyed environment
-    facts, then the table's ``workload``, then the row's (a later one overrides an earlier one), each with
-    the file and line that states it; a row the import creates states its load."""
-    out: dict[str, Expected] = {}
-    campaign_id = series.campaign or table.campaign
-    campaign = next((c for c in data.campaigns if c.id == campaign_id), None)
-    if campaign is not None:
-        for i, fact in enumerate(campaign.environment):
-            if fact.key is not None:
-                where = _place(data, data_dir, campaign, ("environment", i, "value"))
-                out[fact.key] = Expected(fact.value, f"campaign {campaign.id} ({fact.label})", where)
-    for name, value in table.workload.items():
-        out[name] = Expected(value, "the table", _place(data, data_dir, table, ("workload", name)))
+    """What the guide states about every run of ``series`` under ``row`` (:func:`guide_states`: its campaign's
+    keyed environment facts, the table's ``workload``, the row's context's, the option's, the series', the
+    row's), each with the file and line that states it; a row the import creates states its load."""
+
+    def place(record: Any, loc: tuple[str | int, ...]) -> str:
+        return _place(data, data_dir, record, loc)
+
     if isinstance(row, NewRow):
+        out = guide_states(data, table, series, place, context=row.context)
         out[row.key] = Expected(row.load, f"the row {row.id} this import creates")
         return out
-    r_i = table.rows.index(row)
-    for name, value in row.workload.items():
-        out[name] = Expected(value, "the row", _place(data, data_dir, table, ("rows", r_i, "workload", name)))
-    return out
+    return guide_states(data, table, series, place, context=row.context, row=row)
 
 
 def _place(data: Data, data_dir: Path | None, record: Any, loc: tuple[str | int, ...]) -> str:

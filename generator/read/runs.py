@@ -54,6 +54,9 @@ class FileRun:
     invalid: str | None = None
     """The tool's verdict when the tool itself marks the run invalid; such a run is filed only with an
     ``accepted`` reason."""
+    workload: Mapping[str, tuple[str | int | float, str]] = field(default_factory=dict)
+    """The workload facts the file states (``concurrency``, ``model``, ``framework`` ...), each with where it
+    states it; the build compares them with the row's (:mod:`generator.check.file_workload`)."""
 
 
 Reader = Callable[[bytes, "str | None"], "float | FileRun"]
@@ -61,6 +64,11 @@ Reader = Callable[[bytes, "str | None"], "float | FileRun"]
 #: Format name -> reader. ``number`` and ``json`` are built in.
 READERS: dict[str, Reader] = {}
 MAX_RUN_FILE_BYTES = 16 * 1024 * 1024
+#: What a kept file gave, by its sha256, format, metric and the map it was read through (its sha256): a file
+#: is read again at every build, and one already read is taken from here after its sha256 is checked.
+_READ: dict[tuple[str, str, str | None, str], FileRun] = {}
+#: How many reads are kept before the oldest are dropped.
+_MAX_READ = 4096
 
 
 class RunFileError(Exception):
@@ -130,8 +138,9 @@ def load_formats() -> dict[str, Reader]:
     return READERS
 
 
-def _guide_map_reader(root: Path, fmt: str) -> Reader | None:
-    """The reader of the guide's declared map ``maps/<fmt>.yml`` (:mod:`generator.read.maps`), if it has one."""
+def _guide_map_reader(root: Path, fmt: str) -> tuple[Reader, str] | None:
+    """The reader of the guide's declared map ``maps/<fmt>.yml`` (:mod:`generator.read.maps`), if it has one,
+    and the sha256 of the map's bytes (a read through an edited map is not taken from :data:`_READ`)."""
     from generator.read.formats.tool_output import ToolOutputError, file_run
     from generator.read.maps import MapError, guide_map, read_with_map
 
@@ -148,22 +157,24 @@ def _guide_map_reader(root: Path, fmt: str) -> Reader | None:
         except ToolOutputError as exc:
             raise RunFileError(str(exc)) from None
 
-    return read
+    return read, hashlib.sha256((root / spec.file).read_bytes()).hexdigest()
 
 
 def read_run_file(root: Path, path: str, sha256: str, fmt: str, metric: str | None) -> FileRun:
     """The run value of one file under the data folder ``root``, checked against its sha256, with what the
-    file states about it.
+    file states about it (read once per sha256, format, metric and map: :data:`_READ`).
 
     Raises :class:`RunFileError` for a missing or linked file, a different
     sha256, an unknown format, or a value that is not a positive finite number.
     """
-    reader = load_formats().get(fmt) or _guide_map_reader(root, fmt)
-    if reader is None:
+    built_in = load_formats().get(fmt)
+    mapped = None if built_in is not None else _guide_map_reader(root, fmt)
+    if built_in is None and mapped is None:
         raise RunFileError(
             f"unknown format {fmt!r}; expected one of: {', '.join(sorted(READERS)) or 'none'},"
             f" or a map of the guide's own (maps/{fmt}.yml)"
         )
+    reader, fingerprint = (built_in, "") if built_in is not None else mapped  # type: ignore[misc]
     file = root / path
     if file.is_symlink() or not file.is_file() or not file.resolve().is_relative_to(root.resolve()):
         raise RunFileError(f"no file {path!r} in the data folder (links are refused)")
@@ -173,8 +184,14 @@ def read_run_file(root: Path, path: str, sha256: str, fmt: str, metric: str | No
     digest = hashlib.sha256(content).hexdigest()
     if digest != sha256:
         raise RunFileError(f"sha256 is {digest}, the data says {sha256}: the file changed since it was recorded")
+    key = (digest, fmt, metric, fingerprint)
+    if (known := _READ.get(key)) is not None:
+        return known
     found = reader(content, metric)
     run = found if isinstance(found, FileRun) else FileRun(found)
     if why := out_of_range(run.value):
         raise RunFileError(f"the run value read from the file is {shown(run.value)}; {why}")
+    if len(_READ) >= _MAX_READ:
+        _READ.pop(next(iter(_READ)))
+    _READ[key] = run
     return run

@@ -6,7 +6,8 @@ load. Each option's series is a curve through its loads in load order, each poin
 - **without** ``versus``: the table's quantity against the load;
 - **with** ``versus: other-table``: the table's quantity (y) against the other table's (x) at the same
   load, rows matched by context and load and series by option (throughput against latency, as InferenceX
-  and MLPerf Server draw them), with the Pareto frontier of every point drawn: the best trade-offs reached.
+  and MLPerf Server draw them), with the Pareto frontier drawn: the best trade-offs reached, one frontier per
+  context (per model, say), named after it, since points of two contexts never trade against each other.
 
 A point with a value on one side only is not drawn, and the caption says which loads of which option were
 left out and why; so does a series that belongs to no option. Rows with contexts make one curve per option
@@ -23,11 +24,11 @@ from dataclasses import dataclass, field
 from generator import schema
 from generator.derive import anchors
 from generator.derive.evidence import Sample
-from generator.derive.frontier import frontier
+from generator.derive.frontier import per_context
 from generator.derive.guide import Derived
 from generator.model import load_label, load_of, load_text
 from generator.render.chart_model import Chart, cap, make_chart
-from generator.render.curve_spec import SYMBOLS, Axis, Curve, figure
+from generator.render.curve_spec import SYMBOLS, Axis, Curve, figure, frontier_name
 
 
 @dataclass
@@ -147,14 +148,27 @@ def curve_chart(
     y_axis = Axis(f"{t.quantity} ({t.unit})", [y for line in lines for y in line.y], t.better)
     xs_all = [x for line in lines for x in line.x]
     if versus is not None:
+        # One frontier per context: a point of one model never beats a point of another, whose reader has the
+        # other model (one frontier over both would hide the slower model's own).
         on = [(li, j) for li, line in enumerate(lines) for j in range(len(line.x))]
-        best = frontier([(lines[li].x[j], lines[li].y[j]) for li, j in on], versus.better, t.better)
-        points = [on[i] for i in best]
+        best = per_context(
+            [(lines[li].x[j], lines[li].y[j]) for li, j in on],
+            [lines[li].context for li, _ in on],
+            versus.better,
+            t.better,
+        )
+        fronts = [(ctx, [on[i] for i in found]) for ctx, found in best.items()]
         spec, height = figure(
             [line.curve() for line in lines],
             Axis(f"{versus.quantity} ({versus.unit})", xs_all, versus.better),
             y_axis,
-            [(lines[li].x[j], lines[li].y[j]) for li, j in points],
+            [
+                (
+                    frontier_name(None if ctx is None else d.context_name(ctx)),
+                    [(lines[li].x[j], lines[li].y[j]) for li, j in points],
+                )
+                for ctx, points in fronts
+            ],
         )
         where = (
             ("up" if t.better == "higher" else "down")
@@ -164,7 +178,10 @@ def curve_chart(
         sentences = [
             f"Each point is one load ({span}): its {t.quantity} ({t.unit}, {t.better} is better) against its "
             f"{versus.quantity} ({versus.unit}, {versus.better} is better), so {where} is better.",
-            _frontier_words(lines, points, label, versus.better),
+            *(
+                _frontier_words(lines, points, label, versus.better, None if ctx is None else d.context_name(ctx))
+                for ctx, points in fronts
+            ),
         ]
         title = f"{t.quantity} against {versus.quantity}, {span}"
     else:
@@ -195,8 +212,10 @@ def _why(
     return f"no {t.quantity}" if ys is None else f"no {versus.quantity}"
 
 
-def _frontier_words(lines: list[_Line], points: list[tuple[int, int]], label: str, better_x: str) -> str:
-    """Which curves make the frontier at which loads, from the best end of the x axis."""
+def _frontier_words(
+    lines: list[_Line], points: list[tuple[int, int]], label: str, better_x: str, context: str | None = None
+) -> str:
+    """Which curves make the frontier (of ``context``, named) at which loads, from the best end of the x axis."""
     if not points:
         return ""
     ordered = sorted(points, key=lambda p: lines[p[0]].x[p[1]], reverse=better_x == "higher")
@@ -204,7 +223,12 @@ def _frontier_words(lines: list[_Line], points: list[tuple[int, int]], label: st
     for li, j in ordered:
         on.setdefault(li, set()).add(lines[li].loads[j])
     parts = [f"{lines[li].name} at {loads_words(label, lines[li].loads, loads)}" for li, loads in on.items()]
-    return f"The Pareto frontier (the points no other point beats on both axes) is {_and(parts)}."
+    if context is None:
+        return f"The Pareto frontier (the points no other point beats on both axes) is {_and(parts)}."
+    return (
+        f"On {context}, the Pareto frontier (the points of {context} no other point of it beats on both axes) "
+        f"is {_and(parts)}."
+    )
 
 
 def _best_words(lines: list[_Line], label: str, t: schema.MeasurementTable) -> str:

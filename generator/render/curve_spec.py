@@ -122,11 +122,21 @@ def _label_sides(curves: list[Curve]) -> list[str]:
     return ["bottom right" if i == lowest else "top left" for i in range(len(curves))]
 
 
+def frontier_name(context: str | None) -> str:
+    """The name of a context's frontier trace: ``Pareto frontier (Model A)``; :data:`FRONTIER` without contexts."""
+    return FRONTIER if context is None else f"{FRONTIER} ({context})"
+
+
+#: Dash patterns of the frontiers of several contexts, in context order (their colour stays the neutral one).
+DASHES = ("dash", "dot", "dashdot", "longdash", "longdashdot")
+
+
 def figure(
-    curves: list[Curve], x: Axis, y: Axis, frontier: list[tuple[float, float]] | None = None
+    curves: list[Curve], x: Axis, y: Axis, frontiers: list[tuple[str, list[tuple[float, float]]]] | None = None
 ) -> tuple[dict[str, Any], int]:
-    """The plotly figure of ``curves`` on axes ``x`` and ``y``, with the ``frontier``'s points joined by a
-    dashed neutral line (sorted by ``x``), and its height in pixels."""
+    """The plotly figure of ``curves`` on axes ``x`` and ``y``, with each of ``frontiers`` (a name and its points:
+    one per context, since points of two contexts never trade against each other) joined by a dashed neutral
+    line (sorted by ``x``), and its height in pixels."""
     data: list[dict[str, Any]] = []
     for curve, side in zip(curves, _label_sides(curves), strict=True):
         data.append(
@@ -147,17 +157,19 @@ def figure(
                 "customdata": curve.anchors,
             }
         )
-    if frontier:
+    for k, (name, points) in enumerate(frontiers or []):
+        if not points:
+            continue
         # Drawn over the curves, since a frontier runs along one of them for most of its length.
-        ordered = sorted(frontier)
+        ordered = sorted(points)
         data.append(
             {
                 "type": "scatter",
                 "mode": "lines",
-                "name": FRONTIER,
+                "name": plotly_text(name),
                 "x": [p[0] for p in ordered],
                 "y": [p[1] for p in ordered],
-                "line": {"color": NEUTRAL, "width": 2, "dash": "dash"},
+                "line": {"color": NEUTRAL, "width": 2, "dash": DASHES[k % len(DASHES)]},
                 "hoverinfo": "skip",
             }
         )

@@ -293,7 +293,7 @@ class Sweep(_Model):
     """since 1.7: the table's rows are one load sweep, judged at each load and drawn as curves"""
 
     load: str = Field(description="the workload key that varies (concurrency, request_rate)")
-    label: str = Field(description="how a verdict names the load ('conc' in 'conc ≤ 32')")
+    label: str = Field(description="how a verdict names the load ('conc' in 'conc 8–32')")
     versus: str | None = Field(default=None, description="the sweep table the curve chart draws this one against")
 
 

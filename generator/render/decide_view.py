@@ -9,8 +9,21 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from generator import decide, schema
+from generator import decide, envelope, schema
+from generator.derive.cells import Cell, Verdict
 from generator.derive.guide import Derived, SupportCell
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One verdict a pick's answer prints: the cell judged for the reader's context, and, when the reader's
+    situation lies outside what its measurements cover, the verdict drawn as not measured there."""
+
+    cell: Cell
+    gaps: tuple[str, ...] = ()
+    """``measured at EP16 on 2 nodes``: where its values were taken, one per dimension the reader is outside."""
+    shown: Verdict | None = None
+    """The verdict drawn: not measured, when ``gaps`` has any; ``None``: the cell's own."""
 
 
 @dataclass(frozen=True)
@@ -19,6 +32,7 @@ class DecisionView:
     table: list[decide.Leaf]
     payload: str
     """The page script's data as JSON, for a ``data-`` attribute (the template escapes it)."""
+    derived: Derived
 
     def question(self, ident: str) -> schema.Question:
         return next(q for q in self.decisions.questions if q.id == ident)
@@ -40,6 +54,32 @@ class DecisionView:
     def rule(self, leaf: decide.Leaf) -> schema.Rule:
         return next(r for r in self.decisions.rules if r.id == leaf.outcome.rule)
 
+    def gaps(self, leaf: decide.Leaf) -> list[str]:
+        """The answer's envelope, on its face: where the evidence was measured and the reader's place it was not."""
+        return [envelope.sentence(self.derived.data, g) for g in leaf.outcome.outside]
+
+    def evidence(self, leaf: decide.Leaf, option: str) -> list[Evidence]:
+        """The comparison verdicts a pick's answer prints: judged for the chosen context (its rows, and rows that
+        name none), never another context's; each drawn as not measured where the reader's place is outside it."""
+        d = self.derived
+        context = leaf.outcome.context
+        cells = d.judged_for(context)[option] if context is not None else d.cells[option]
+        out = []
+        for cell in cells:
+            if cell.column.kind != "comparison" or cell.verdict is None or cell.verdict.level == "unknown":
+                continue
+            # A judgement (no table) rests on the source's measurements as a whole.
+            here = envelope.measured(d.data, cell.tables) if cell.tables else envelope.measured(d.data)
+            missed = [g for g in leaf.outcome.outside if g.answer not in here.get(g.dimension, [])]
+            gaps = tuple(envelope.measured_phrase(d.data, g.dimension, here[g.dimension]) for g in missed)
+            shown = None
+            if missed:
+                style = d.unknown()
+                yours = ", ".join(envelope.yours(d.data, g) for g in missed)
+                shown = Verdict("unknown", f"{schema.NOT_MEASURED} {yours}", style.symbol, style.colour)
+            out.append(Evidence(cell, gaps, shown))
+        return out
+
 
 def decision_view(derived: Derived) -> DecisionView | None:
     decisions = derived.data.decisions
@@ -47,7 +87,10 @@ def decision_view(derived: Derived) -> DecisionView | None:
         return None
     table = derived.decision_table
     return DecisionView(
-        decisions, table, json.dumps(decide.payload(derived.data, table), separators=(",", ":"), allow_nan=False)
+        decisions,
+        table,
+        json.dumps(decide.payload(derived.data, table), separators=(",", ":"), allow_nan=False),
+        derived,
     )
 
 

@@ -26,6 +26,7 @@ from generator.schema.answers import (
     Recommendation,
     Recommended,
     Rule,
+    Statement,
     SupportFilter,
 )
 from generator.schema.base import (
@@ -48,10 +49,13 @@ from generator.schema.base import (
     Provenance,
     Visible,
     Word,
+    Workload,
+    WorkloadName,
     _measurement,
     _positive_number,
     _value_kind,
     _visible,
+    _workload_name,
     shown_value,
 )
 
@@ -77,6 +81,8 @@ from generator.schema.guide_file import (
     ColumnBase,
     ComparisonColumn,
     Context,
+    Dimension,
+    EnvelopeValue,
     Guide,
     Questions,
     SupportColumn,
@@ -93,9 +99,6 @@ from generator.schema.option import (
     Need,
     Option,
     Support,
-    Workload,
-    WorkloadName,
-    _workload_name,
 )
 from generator.schema.tables import (
     Campaign,
@@ -122,6 +125,7 @@ __all__ = [
     "CategoryColumn",
     "Cite",
     "Claims",
+    "Statement",
     "Column",
     "ColumnBase",
     "Comparison",
@@ -129,6 +133,8 @@ __all__ = [
     "Component",
     "Condition",
     "Context",
+    "Dimension",
+    "EnvelopeValue",
     "Decisions",
     "EnvironmentFact",
     "FIRST_FORMAT",

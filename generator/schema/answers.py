@@ -69,12 +69,46 @@ class RatioClaim(Model):
     """Words to read it as a comparison (with any ``aggregate``; a range reads "1.1× to 1.5× faster than")."""
 
 
+class Statement(Model):
+    """A checked statement: the assertion behind a sentence that states a comparison in words.
+
+    A sentence of the guide's prose or pages that compares (faster, lower, ahead, a tie, at every load, 2×) is
+    either produced from the data (it quotes a claim, ``[[claim-id]]``) or backed by a statement: the words it
+    says (``says``, found verbatim in the sentence) and what they assert of one table: ``series`` is ``higher``,
+    ``lower`` or a ``tie`` (within ``within``) against ``than`` (its ``direction``), in every row it covers
+    (``rows``, or the rows at ``loads`` of a sweep, within ``contexts``; every row by default). The build
+    evaluates it on the derived values and refuses, at the sentence's file and line, the day the data stops
+    saying it.
+    """
+
+    says: Label
+    """Words of the sentence it backs, verbatim (``kept the lower request latency at every load``)."""
+    table: Id
+    """The measured table whose values decide it."""
+    series: Id
+    """The series the sentence is about."""
+    than: Id
+    """The series it is compared with."""
+    direction: Literal["higher", "lower", "tie"]
+    """``series``'s value against ``than``'s in every row covered: ``higher``, ``lower``, or a ``tie``."""
+    within: float = Field(default=0.05, gt=0, lt=1)
+    """For a ``tie``: the most the larger value may exceed the smaller, as a fraction (0.05: 5 %)."""
+    rows: list[Id] = Field(default_factory=list)
+    """The rows it covers (empty: every row of the table, within ``contexts`` and ``loads``)."""
+    loads: list[float] = Field(default_factory=list)
+    """For a sweep table: the loads it covers (empty: every load measured)."""
+    contexts: list[Id] = Field(default_factory=list)
+    """The contexts it covers (empty: every one); a row that names no context counts in each."""
+
+
 class Claims(Model):
     range_beyond: float | None = Field(default=2.0, gt=1)
     """A mean of ratios more than this many times apart (largest over smallest) is shown as its range:
     16.19× and 3.84× are no "10×". ``null``: always the mean."""
     claims: list[RatioClaim] = Field(default_factory=list)
     """Numbers quoted in prose."""
+    statements: list[Statement] = Field(default_factory=list)
+    """Checked statements: what backs each sentence that states a comparison in words rather than quoting a claim."""
 
 
 # --- recommendation.yml ----------------------------------------------------
@@ -159,6 +193,9 @@ class Question(Model):
     """The question as the form asks it."""
     help: Prose | None = None
     """More on the question."""
+    dimension: Id | None = None
+    """The envelope dimension of ``guide.yml`` it asks (``scale``): its answers are that dimension's value ids,
+    and an answer no measurement was taken at says so on the answer."""
     answers: list[Answer] = Field(min_length=2)
     """The answers a reader picks from."""
 

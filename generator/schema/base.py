@@ -9,6 +9,7 @@ from pydantic import (
     AfterValidator,
     BaseModel,
     ConfigDict,
+    Field,
     PlainValidator,
     StringConstraints,
     WithJsonSchema,
@@ -16,6 +17,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from generator.number_range import LARGEST, SMALLEST, out_of_range, shown
+from generator.workload import WORKLOAD_FIELDS
 
 NOT_MEASURED = "not measured"
 
@@ -149,3 +151,24 @@ class Band(Outcome):
     """Values at or above ``min`` get this outcome; the last band has no ``min``."""
 
     min: PositiveNumber | None = None
+
+
+def _workload_name(value: str) -> str:
+    """A name the tool readers state a run's set-up under (:data:`generator.workload.WORKLOAD_FIELDS`)."""
+    if value not in WORKLOAD_FIELDS:
+        raise PydanticCustomError(
+            "workload_name",
+            "'{value}' is not a set-up fact the import formats state; expected one of: {known}",
+            {"value": value, "known": ", ".join(WORKLOAD_FIELDS)},
+        )
+    return value
+
+
+#: A fact about a run's set-up that a benchmark tool's own file states (``concurrency``, ``model``, ...).
+WorkloadName = Annotated[str, AfterValidator(_workload_name)]
+#: What every run under a table or row ran, by set-up fact: ``concurrency: 32``, ``request_rate: 8`` (requests
+#: per second, ``inf`` for all at once), ``dataset: random``, ``isl: 1024``, ``osl: 1024``, ``prompts: 320``,
+#: ``scenario: Server`` (:data:`generator.workload.WORKLOAD_WORDS` lists them). ``python -m generator
+#: import`` compares it with each run's own file and refuses a run that contradicts it (the comparability
+#: guard); a fact left out is not compared.
+Workload = dict[WorkloadName, Annotated[int, Field(gt=0)] | PositiveNumber | Label]

@@ -120,6 +120,9 @@ class Setup(Model):
     """When the values were measured."""
     raw_file: Label | None = None
     """Where the raw output is kept, as the source names it."""
+    envelope: dict[Id, Id] = Field(default_factory=dict)
+    """Where the values sit on each dimension of the guide's ``envelope`` (``scale: ep16``); a dimension left
+    out is not stated."""
 
 
 Commit = Annotated[str, StringConstraints(pattern=r"^[0-9a-fA-F]{7,40}$")]

@@ -25,6 +25,7 @@ from generator.schema.base import (
     Outcome,
     Prose,
     Word,
+    Workload,
     shown_value,
 )
 from generator.schema.evidence import (
@@ -39,6 +40,33 @@ class Context(Model):
     """Id that option records and table rows use."""
     name: Label
     """Name shown to readers."""
+    workload: Workload = Field(default_factory=dict)
+    """What every imported file of a row measured in this context must state (``model: Llama-3.1-8B``): the
+    build and ``python -m generator import`` refuse a file that states otherwise."""
+
+
+class EnvelopeValue(Model):
+    id: Id
+    """Id that set-ups (``envelope: {scale: ep16}``) and the decision helper's answers use."""
+    label: Label
+    """The value as a reader reads it after the dimension's word: ``EP16 on 2 nodes``."""
+
+
+class Dimension(Model):
+    """A dimension of a reader's situation the evidence depends on (scale, hardware, model size...).
+
+    Each measurement's ``setup`` states its value (``envelope: {scale: ep16}``; a value left out is not stated,
+    never filled in). A decision-helper question that asks it names it (``dimension: scale``): an answer no
+    measurement was taken at says so on its face ("measured at EP16 on 2 nodes; not measured at EP32")."""
+
+    id: Id
+    """Id of the dimension, as set-ups and questions name it."""
+    label: Word
+    """Its name: ``Scale``."""
+    word: Word = "at"
+    """The word before a value: "measured **at** EP16 on 2 nodes", "measured **on** CPython"."""
+    values: list[EnvelopeValue] = Field(min_length=2)
+    """Every value a reader's situation can take, measured or not."""
 
 
 class ColumnBase(Model):
@@ -206,6 +234,9 @@ class Guide(Model):
     headline_pairs: list[Annotated[list[Id], Field(min_length=2, max_length=2)]] = Field(default_factory=list)
     """Pairs of option ids whose headline chart (the same two options measured in two kinds of table)
     the overview shows, in this order; when absent, every such pair."""
+    envelope: list[Dimension] = Field(default_factory=list)
+    """The dimensions of a reader's situation the evidence depends on, besides the contexts; each measurement's
+    ``setup`` states its value on each, and an answer outside the values measured says so."""
     components: list[Component] = Field(default_factory=list)
     """Software whose versions ``setup`` blocks state and ``freshness`` tracks."""
     freshness: Freshness | None = None

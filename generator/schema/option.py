@@ -6,11 +6,9 @@ import datetime as dt
 from typing import Annotated
 
 from pydantic import (
-    AfterValidator,
     Field,
     StringConstraints,
 )
-from pydantic_core import PydanticCustomError
 
 from generator.schema.base import (
     Id,
@@ -21,9 +19,9 @@ from generator.schema.base import (
     PositiveNumber,
     Prose,
     Word,
+    Workload,
 )
 from generator.schema.guide_file import SupportStatus
-from generator.workload import WORKLOAD_FIELDS
 
 # --- options/*.yml ---------------------------------------------------------
 
@@ -153,24 +151,6 @@ class Option(Model):
     """The campaign its measurements come from."""
     dated: dt.date | None = None
     """When the option was added to the guide."""
-
-
-def _workload_name(value: str) -> str:
-    """A name the tool readers state a run's set-up under (:data:`generator.workload.WORKLOAD_FIELDS`)."""
-    if value not in WORKLOAD_FIELDS:
-        raise PydanticCustomError(
-            "workload_name",
-            "'{value}' is not a set-up fact the import formats state; expected one of: {known}",
-            {"value": value, "known": ", ".join(WORKLOAD_FIELDS)},
-        )
-    return value
-
-
-#: A fact about a run's set-up that a benchmark tool's own file states (``concurrency``, ``model``, ...).
-WorkloadName = Annotated[str, AfterValidator(_workload_name)]
-#: What every run under a table or row ran, by set-up fact: ``concurrency: 32``, ``request_rate: 8`` (requests
-#: per second, ``inf`` for all at once), ``dataset: random``, ``isl: 1024``, ``osl: 1024``, ``prompts: 320``,
-#: ``scenario: Server`` (:data:`generator.workload.WORKLOAD_WORDS` lists them). ``python -m generator
-#: import`` compares it with each run's own file and refuses a run that contradicts it (the comparability
-#: guard); a fact left out is not compared.
-Workload = dict[WorkloadName, Annotated[int, Field(gt=0)] | PositiveNumber | Label]
+    workload: Workload = Field(default_factory=dict)
+    """What every imported file of a series measuring this option must state (``framework: vllm``): the build
+    and ``python -m generator import`` refuse a file that states otherwise."""

@@ -17,6 +17,8 @@ from generator.schema.base import (
     Prose,
     Provenance,
     Word,
+    Workload,
+    WorkloadName,
     _value_kind,
 )
 from generator.schema.evidence import (
@@ -25,10 +27,6 @@ from generator.schema.evidence import (
     Source,
     Spread,
     Statistic,
-)
-from generator.schema.option import (
-    Workload,
-    WorkloadName,
 )
 
 #: A cell of a measured table: one value, ``not measured``, or its repetitions.
@@ -109,6 +107,9 @@ class Series(Model):
     """Per tool format, the number of an imported file that is this series' value (overrides the table's)."""
     value_digits: Annotated[int, Field(ge=0, le=6)] | None = None
     """Decimals of every measured value of this series as printed (overrides the table's ``value_digits``)."""
+    workload: Workload = Field(default_factory=dict)
+    """What every imported file of this series must state (``framework: vllm``), on top of its option's: the build
+    and ``python -m generator import`` refuse a file that states otherwise (``--repetition`` too)."""
 
 
 class Comparison(Model):
@@ -158,7 +159,7 @@ class Sweep(Model):
     """The rows of a table are one load sweep: each row states its load in ``workload`` (``concurrency: 32``).
 
     Its comparisons are judged at each load both sides were measured at, and a cell sums them up by load
-    range (``faster vs dense on conc ≤ 32 · slower vs dense on conc ≥ 64``); a load only one side has is shown
+    range (``faster vs dense on conc 8–32 · slower vs dense on conc 64–256``); a load only one side has is shown
     as not compared. The table's chart draws one curve per option, its quantity against the load or, with
     ``versus``, against another sweep table's quantity at the same loads (with the Pareto frontier).
     """
@@ -166,7 +167,7 @@ class Sweep(Model):
     load: WorkloadName
     """The workload key that varies from row to row (``concurrency``, ``request_rate``); every row states it."""
     label: Word | None = None
-    """How a verdict names the load (``conc`` in ``conc ≤ 32``); the key itself when unset."""
+    """How a verdict names the load (``conc`` in ``conc 8–32``); the key itself when unset."""
     versus: Id | None = None
     """A sweep table over the same loads whose quantity is the chart's other axis (throughput against
     per-user speed or latency); its rows are matched by context and load, its series by option."""

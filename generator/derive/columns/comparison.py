@@ -161,7 +161,7 @@ def _best(build: Build, column: schema.ComparisonColumn, option: str) -> tuple[l
 
 def _sweep_names(data: Data, found: list[_Measured], verdicts: list[Verdict]) -> dict[int, str]:
     """The name of each sweep row's regime: the run of loads with its verdict (:mod:`generator.derive.sweeps`),
-    per table, context and opponent, after the context's name when the row has one (``Hill Town conc ≤ 32``)."""
+    per table, context and opponent, after the context's name when the row has one (``Hill Town conc 8–32``)."""
     tables = {t.id: t for t in measurement_tables(data)}
     lines: dict[tuple[str, str | None, str], list[int]] = {}
     for i, m in enumerate(found):
@@ -173,7 +173,9 @@ def _sweep_names(data: Data, found: list[_Measured], verdicts: list[Verdict]) ->
         prefix = f"{data_context_name(data, context)} " if context else ""
         loads = [found[i].load or 0.0 for i in items]
         keys = [(verdicts[i].level, verdicts[i].word) for i in items]
-        for i, name in zip(items, run_names(loads, keys, load_label(tables[table])), strict=True):
+        t = tables[table]
+        every = [load for r in t.rows if r.context == context and (load := load_of(t, r)) is not None]
+        for i, name in zip(items, run_names(loads, keys, load_label(t), every), strict=True):
             names[i] = prefix + name
     return names
 

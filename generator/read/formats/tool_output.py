@@ -473,6 +473,7 @@ def file_run(runs: list[ToolRun], metric: str | None) -> FileRun:
         software=dict(run.software),
         settings=(*stated, *run.settings, *((f"{run.tool} verdict: {run.verdict}",) if run.verdict else ())),
         invalid=None if run.valid else run.verdict or "marked invalid",
+        workload={key: (value.value, value.where) for key, value in run.workload.items()},
     )
 
 

@@ -10,29 +10,18 @@ map asked for (``$.ttft.p99``, ``column 'Value' where Metric = 'Request Latency 
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
-import math
 from collections.abc import Iterator
 from typing import Any
 
 from jsonpath_rfc9535 import JSONPathNodeList, JSONPathQuery
 from jsonpath_rfc9535.exceptions import JSONPathError
 
-from generator.read.formats.tool_output import (
-    Metric,
-    Stated,
-    ToolOutputError,
-    ToolRun,
-    load_json,
-    text_lines,
-    text_of,
-)
+from generator.read.formats.tool_output import ToolOutputError, ToolRun, load_json, text_lines, text_of
 from generator.read.maps.spec import DeclaredMap, Field
-
-#: A number cell or matched text longer than this is not a number a tool printed.
-_MAX_NUMBER = 40
+from generator.read.maps.text import text_runs
+from generator.read.maps.values import MAX_NUMBER, Read, fill
 
 
 def read_with_map(spec: DeclaredMap, content: bytes) -> list[ToolRun]:
@@ -43,7 +32,7 @@ def read_with_map(spec: DeclaredMap, content: bytes) -> list[ToolRun]:
     elif spec.format == "csv":
         runs = [_csv_run(spec, text)]
     else:
-        runs = _text_runs(spec, text)
+        runs = text_runs(spec, text)
     settings = (f"read through the declared map {spec.file}",)
     return [
         ToolRun(
@@ -58,56 +47,13 @@ def read_with_map(spec: DeclaredMap, content: bytes) -> list[ToolRun]:
     ]
 
 
-def _number(value: Any, where: str, field: Field) -> float:
-    if isinstance(value, str) and len(value.strip()) <= _MAX_NUMBER:
-        with contextlib.suppress(ValueError):
-            value = float(value.strip())
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise ToolOutputError(where, f"{field.name}: expected a number, got {str(value)[:60]!r}")
-    if not math.isfinite(value):
-        raise ToolOutputError(where, f"{field.name}: not a finite number ({value})")
-    return float(value)
-
-
-def _stated(value: Any, where: str, field: Field) -> Stated:
-    if isinstance(value, str):
-        text = value.strip()
-        try:
-            number = float(text) if len(text) <= _MAX_NUMBER else None
-        except ValueError:
-            number = None
-        if number is not None and math.isfinite(number):
-            return Stated(int(number) if number.is_integer() else number, where)
-        if text and len(text) <= 200:
-            return Stated(text, where)
-    elif isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
-        return Stated(value, where)
-    raise ToolOutputError(where, f"{field.name}: expected a number or a short text, got {str(value)[:60]!r}")
-
-
-Read = tuple[dict[str, Metric], dict[str, Stated]]
-
-
-def _fill(fields: tuple[Field, ...], workload: tuple[Field, ...], found: Any) -> Read:
-    """Each field's value through ``found(field) -> (value, where)``."""
-    metrics = {}
-    for field in fields:
-        value, where = found(field)
-        metrics[field.name] = Metric(_number(value, where, field), field.unit, where)
-    stated = {}
-    for field in workload:
-        value, where = found(field)
-        stated[field.name] = _stated(value, where, field)
-    return metrics, stated
-
-
 # -- JSON ---------------------------------------------------------------------------------------------------
 
 
 def _json_runs(spec: DeclaredMap, text: str) -> list[Read]:
     doc = load_json(text)
     if spec.runs_query is None:
-        return [_fill(spec.metrics, spec.workload, lambda field: _one_node(field, doc, "$", ""))]
+        return [fill(spec.metrics, spec.workload, lambda field: _one_node(field, doc, "$", ""))]
     nodes = _find(spec.runs_query, doc, f"runs: {spec.runs}")
     if not nodes:
         raise ToolOutputError("", f"runs: {spec.runs} matches nothing in this file")
@@ -118,7 +64,7 @@ def _json_runs(spec: DeclaredMap, text: str) -> list[Read]:
         def found(field: Field, node: Any = node, base: str = base, number: int = number) -> tuple[Any, str]:
             return _one_node(field, node.value, base, f"run {number} ({base}): ")
 
-        out.append(_fill(spec.metrics, spec.workload, found))
+        out.append(fill(spec.metrics, spec.workload, found))
     return out
 
 
@@ -199,49 +145,13 @@ def _csv_run(spec: DeclaredMap, text: str) -> Read:
         line, cell = hits[0]
         return cell, f"line {line}, column {field.selector!r}"
 
-    return _fill(spec.metrics, spec.workload, found)
+    return fill(spec.metrics, spec.workload, found)
 
 
 def _same(cell: str, wanted: str) -> bool:
     if cell == wanted.strip():
         return True
     try:
-        return len(cell) <= _MAX_NUMBER and float(cell) == float(wanted)
+        return len(cell) <= MAX_NUMBER and float(cell) == float(wanted)
     except ValueError:
         return False
-
-
-# -- text ---------------------------------------------------------------------------------------------------
-
-
-def _text_runs(spec: DeclaredMap, text: str) -> list[Read]:
-    lines = list(enumerate(text_lines(text, spec.tool), 1))
-    if spec.runs_pattern is None:
-        parts = [("", lines)]
-    else:
-        starts = [i for i, (_, line) in enumerate(lines) if spec.runs_pattern.search(line)]
-        if not starts:
-            raise ToolOutputError("", f"runs: no line matches {spec.runs!r} in this file")
-        ends = [*starts[1:], len(lines)]
-        bounds = enumerate(zip(starts, ends, strict=True), 1)
-        parts = [(f"run {n} (from line {lines[s][0]}): ", lines[s:e]) for n, (s, e) in bounds]
-    out = []
-    for head, part in parts:
-
-        def found(field: Field, part: list[tuple[int, str]] = part, head: str = head) -> tuple[Any, str]:
-            assert field.pattern is not None
-            hits = [(number, m) for number, line in part if (m := field.pattern.search(line))]
-            if not hits:
-                raise ToolOutputError("", f"{head}{field.name}: no line matches {field.selector!r}")
-            if len(hits) > 1:
-                shown = ", ".join(str(n) for n, _ in hits[:5])
-                raise ToolOutputError(
-                    "",
-                    f"{head}{field.name}: {len(hits)} lines match {field.selector!r} (lines {shown}): a metric is"
-                    " one value; make the pattern more specific, or mark where each run starts with runs:",
-                )
-            number, match = hits[0]
-            return match.group("value"), f"line {number}"
-
-        out.append(_fill(spec.metrics, spec.workload, found))
-    return out

@@ -15,8 +15,8 @@ workload:                    # optional: the set-up the file states, checked aga
 
 JSON paths are RFC 9535 JSONPath (:mod:`jsonpath_rfc9535`, without the regular-expression functions
 ``match`` and ``search``, whose patterns no check here sees); a text ``pattern`` (and a text ``runs``) is a
-regular expression checked to search in linear time (:mod:`.regex_check`). Every problem of a map is
-reported at once as ``file:line: field: message``.
+regular expression searched over the whole file by RE2, in time linear in the file (:mod:`.patterns`). Every
+problem of a map is reported at once as ``file:line: field: message``.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from jsonpath_rfc9535.lex import tokenize
 from jsonpath_rfc9535.tokens import TokenType
 
 from generator.errors import Problem
-from generator.read.maps.regex_check import UnsafePattern, check_linear
+from generator.read.maps.patterns import Pattern, UnsafePattern, compile_pattern
 from generator.read.yaml_source import read_yaml
 from generator.workload import WORKLOAD_FIELDS
 
@@ -74,7 +74,7 @@ class Field:
     selector: str  # the path, column or pattern as written
     query: JSONPathQuery | None = None
     where: tuple[tuple[str, str], ...] = ()
-    pattern: re.Pattern[str] | None = None
+    pattern: Pattern | None = None
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ class DeclaredMap:
     workload: tuple[Field, ...] = ()
     runs: str = ""
     runs_query: JSONPathQuery | None = None
-    runs_pattern: re.Pattern[str] | None = None
+    runs_pattern: Pattern | None = None
     delimiter: str = ","
 
 
@@ -175,9 +175,9 @@ def _jsonpath(text: str, loc: tuple[str | int, ...], err: Any) -> JSONPathQuery 
     return None
 
 
-def _pattern(text: str, loc: tuple[str | int, ...], err: Any, *, group: str | None) -> re.Pattern[str] | None:
+def _pattern(text: str, loc: tuple[str | int, ...], err: Any, *, group: str | None) -> Pattern | None:
     try:
-        return check_linear(text, group=group)
+        return compile_pattern(text, group=group)
     except UnsafePattern as exc:
         err(loc, str(exc))
         return None

@@ -346,12 +346,10 @@
     }
     /* sweep tables (generator/derive/sweeps.py, columns/comparison.py: _sweep_names, _not_compared) */
     function loadOf(t, row) { return t.sweep && typeof row.load === "number" ? row.load : null; }
-    function rangeName(label, loads, first, last) {
-      var lo = raw(loads[first]), hi = raw(loads[last]);
-      if (first === 0 && last === loads.length - 1) return first !== last ? label + " " + lo + "\u2013" + hi : label + " " + lo;
-      if (first === 0) return label + " \u2264 " + hi;
-      if (last === loads.length - 1) return label + " \u2265 " + lo;
-      return first === last ? label + " " + lo : label + " " + lo + "\u2013" + hi;
+    // a run is named by the measured loads it spans, never past them, and stops at a load of its table and
+    // context it does not hold
+    function rangeName(label, lo, hi) {
+      return raw(lo) === raw(hi) ? label + " " + raw(lo) : label + " " + raw(lo) + "\u2013" + raw(hi);
     }
     function sweepNames(found, verdicts) {
       var lines = dict(), order = [], names = dict();
@@ -366,10 +364,17 @@
         var m0 = found[items[0]], prefix = m0.context ? (contexts[m0.context] || m0.context) + " " : "";
         var loads = items.map(function (i) { return found[i].load; });
         var keys = items.map(function (i) { return verdicts[i].level + "\u0000" + verdicts[i].word; });
+        var every = loads.slice();
+        m0.table.rows.forEach(function (r) {
+          var load = loadOf(m0.table, r);
+          if (load !== null && (r.context || "") === (m0.context || "")) every.push(load);
+        });
+        every.sort(function (x, y) { return x - y; });
+        every = every.filter(function (x, n) { return n === 0 || x !== every[n - 1]; });
         var start = 0;
         for (var i = 1; i <= items.length; i++) {
-          if (i === items.length || keys[i] !== keys[start]) {
-            var name = rangeName(m0.table.sweep.label, loads, start, i - 1);
+          if (i === items.length || keys[i] !== keys[start] || every.indexOf(loads[i]) - every.indexOf(loads[i - 1]) > 1) {
+            var name = rangeName(m0.table.sweep.label, loads[start], loads[i - 1]);
             for (var j = start; j < i; j++) names[items[j]] = prefix + name;
             start = i;
           }
