@@ -191,3 +191,15 @@ def test_a_build_never_empties_a_folder_it_did_not_write(tmp_path: Path) -> None
         done = _mkdocs(config)
         assert done.returncode == 0, done.stderr[-3000:]
     assert (tmp_path / "built" / "notes" / "index.html").is_file()
+
+
+def test_edit_uri_template_is_bounded_in_what_it_expands_to(tmp_path: Path) -> None:
+    """A width in a field (``{path:999999999}``) made every page's edit address about that long."""
+    config = _project(tmp_path, "repo_url: https://example.org/r/\nedit_uri_template: 'e/{path:999999999}'\n" + LISTS)
+    said = f"mkdocs.yml:{_line(config, 'edit_uri_template')}: edit_uri_template: '{{path:999999999}}': only {{path}}"
+    assert [str(p)[: len(said)] for p in config_gate.problems(config)] == [said]
+    for template, fine in (("e/{path}", True), ("e/{path_noext!q}", True), ("e/{path.__class__}", False)):
+        config.write_text(BASE + f"repo_url: https://example.org/r/\nedit_uri_template: '{template}'\n" + LISTS)
+        assert (config_gate.problems(config) == []) is fine, template
+    config.write_text(BASE + f"repo_url: https://example.org/r/\nedit_uri_template: '{'e' * 1001}'\n" + LISTS)
+    assert "at most 1000" in str(config_gate.problems(config))

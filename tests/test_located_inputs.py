@@ -62,3 +62,20 @@ def test_an_xml_marked_section_in_a_page_is_a_located_error(tmp_path: Path) -> N
         assert not (tmp_path / "site" / "index.html").exists()
     else:
         assert done.returncode == 0, done.stderr[-3000:]
+
+
+def test_a_table_of_facts_is_held_to_the_row_cap(tmp_path: Path) -> None:
+    """Facts multiply into pages as rows do: a facts table over the cap is refused at its line, as a measured one."""
+    from generator.check.rules.tables_within_size import MAX_ROWS
+
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURES / "bad" / "_base", data)
+    table = data / "tables" / "bike-facts.yml"
+    head, _, fact = table.read_text(encoding="utf-8").partition("facts:\n")
+    many = "".join(fact.replace("cargo-weight", f"fact-{i}") for i in range(MAX_ROWS + 1))
+    table.write_text(f"{head}facts:\n{many}", encoding="utf-8")
+    command = [sys.executable, "-m", "generator", "check", "--data", str(data)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+    line = next(n for n, text in enumerate(table.read_text().splitlines(), 1) if text == "facts:")
+    said = f"tables/bike-facts.yml:{line}: facts: {MAX_ROWS + 1} facts, more than the {MAX_ROWS:,} a table may have"
+    assert done.returncode == 1 and said in done.stderr, done.stderr[-2000:]

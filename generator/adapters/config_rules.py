@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -220,6 +221,35 @@ def _extra(check: Check, node: Node, path: str) -> None:
     )
 
 
+#: The fields MkDocs fills in ``edit_uri_template`` (``!q``: URL-quoted), each written bare: a width or a
+#: precision (``{path:>999999999}``) would make every page's edit address as long as it says.
+TEMPLATE_FIELDS = frozenset({"path", "path_noext", "path!q", "path_noext!q"})
+#: The longest template a setting may hold: what it expands to is at most this plus each field's path.
+MAX_TEMPLATE = 1000
+
+
+def _template(check: Check, node: Node, path: str) -> None:
+    """A format template (``edit_uri_template``): plain text and bare fields, bounded in what it expands to."""
+    check.text(node, path)
+    if not isinstance(node.value, str):
+        return
+    if len(node.value) > MAX_TEMPLATE:
+        check.invalid(node, path, f"a template of {len(node.value)} characters (at most {MAX_TEMPLATE})")
+        return
+    try:
+        parsed = string.Formatter().parse(node.value)
+        fields = [(name, conv, spec) for _, name, spec, conv in parsed if name is not None]
+    except ValueError as exc:
+        check.invalid(node, path, f"not a template MkDocs can fill: {exc}")
+        return
+    for name, conv, spec in fields:
+        field = f"{name}!{conv}" if conv else name
+        if spec or field not in TEMPLATE_FIELDS:
+            shown = "{" + field + (f":{spec}" if spec else "") + "}"
+            check.invalid(node, path, f"{shown[:40]!r}: only {{path}}, {{path_noext}} (and !q) are filled, bare")
+            return
+
+
 def check(check: Check, top: Node) -> None:
     """Each top-level setting of ``top`` by its rule; a setting without one is code."""
     settings = top.mapping or {}
@@ -228,7 +258,7 @@ def check(check: Check, top: Node) -> None:
     rules: dict[str, Callable[[Node, str], None]] = {
         "site_name": check.text, "site_description": check.text, "site_author": check.text,
         "copyright": check.text, "repo_name": check.text, "remote_branch": check.text, "remote_name": check.text,
-        "edit_uri": check.text, "edit_uri_template": check.text,
+        "edit_uri": check.text, "edit_uri_template": partial(_template, check),
         "site_url": check.url, "repo_url": check.url,
         "docs_dir": check.relative, "site_dir": check.relative,
         "strict": check.boolean, "use_directory_urls": check.boolean,
