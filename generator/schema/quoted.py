@@ -4,8 +4,10 @@ A value typed from a quote (``source: {quote: "... 373.25 ops/s ..."}``) must be
 the quote states, in the value's own precision: ``373.25`` and ``373.3`` both agree with ``373.254``;
 ``173.25`` agrees with none (a typo the build would otherwise publish). A value computed from the quoted
 numbers (a sum, a conversion of units) says so and how in the source's ``derived`` field, and is not
-compared. Used by the check (``check/rules/typed_values_match_their_quotes.py``) and by the migration
-to this format, which lists the values that disagree for their author.
+compared. A quote that states a unit (``Mean latency (ns): 18201543``, ``12.5 GB/s``) answers the unit question
+itself: a value that is one of its numbers converted exactly from that unit into the value's own (18.201543 ms,
+or 18.2 in its precision) agrees too. Used by the check (``check/rules/typed_values_match_their_quotes.py``) and
+by the migration to this format, which lists the values that disagree for their author.
 """
 
 from __future__ import annotations
@@ -72,8 +74,55 @@ def agrees(value: float | int, stated: Iterable[str]) -> bool:
     return False
 
 
-def disagreement(value: float | int, quote: str) -> str | None:
-    """Why ``value`` does not agree with ``quote``, or None when it does (or the quote states no number)."""
+#: Units a quote may state, each in its dimension with its size (powers of ten: a conversion is exact).
+_SCALES: dict[str, tuple[str, int]] = {
+    "ns": ("time", -9),
+    "us": ("time", -6),
+    "µs": ("time", -6),
+    "μs": ("time", -6),
+    "ms": ("time", -3),
+    "s": ("time", 0),
+    "sec": ("time", 0),
+    "B/s": ("bandwidth", 0),
+    "KB/s": ("bandwidth", 3),
+    "kB/s": ("bandwidth", 3),
+    "MB/s": ("bandwidth", 6),
+    "GB/s": ("bandwidth", 9),
+    "TB/s": ("bandwidth", 12),
+    "tok/s": ("tokens", 0),
+    "tokens/s": ("tokens", 0),
+    "tokens/sec": ("tokens", 0),
+    "ktok/s": ("tokens", 3),
+}
+#: A unit a quote states: in parentheses (``(ns)``) or after a number (``12.5 GB/s``, ``40ms``).
+_UNIT = re.compile(
+    r"(?:\(|(?<=\d)\s?)("
+    + "|".join(re.escape(u) for u in sorted(_SCALES, key=len, reverse=True))
+    + r")(?=\)|[\s,;:]|$)"
+)
+
+
+def stated_units(quote: str) -> list[str]:
+    """The units ``quote`` states, in order, once each (``Mean latency (ns): 18201543`` states ``ns``)."""
+    return list(dict.fromkeys(match.group(1) for match in _UNIT.finditer(quote)))
+
+
+def converted(stated: Iterable[str], quote: str, unit: str) -> list[str]:
+    """Each of the ``stated`` numbers converted exactly from each unit the quote states into ``unit``."""
+    into = _SCALES.get(unit.strip())
+    if into is None:
+        return []
+    out = []
+    for name in stated_units(quote):
+        dimension, exponent = _SCALES[name]
+        if dimension == into[0] and exponent != into[1]:
+            out += [str(Decimal(text).scaleb(exponent - into[1])) for text in stated]
+    return out
+
+
+def disagreement(value: float | int, quote: str, unit: str | None = None) -> str | None:
+    """Why ``value`` does not agree with ``quote``, or None when it does (or the quote states no number); with the
+    value's ``unit``, a number of the quote in the unit the quote states, converted exactly, agrees too."""
     stated = stated_numbers(quote)
     if (long := too_long(stated)) is not None:
         shown = long if len(long) <= 40 else f"{long[:20]}...{long[-8:]}"
@@ -82,6 +131,8 @@ def disagreement(value: float | int, quote: str) -> str | None:
             "write the quote's numbers as the source rounds them"
         )
     if not stated or agrees(value, stated):
+        return None
+    if unit is not None and agrees(value, converted(stated, quote, unit)):
         return None
     listed = ", ".join(stated[:12]) + (", ..." if len(stated) > 12 else "")
     return (
