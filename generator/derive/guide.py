@@ -470,4 +470,4 @@ def derive(data: Data, pages: Mapping[str, str] | None = None) -> tuple[Derived,
     from generator.derive.agreement import decision_agreement  # it reads the derived guide
     from generator.derive.statements import statement_problems
 
-    return derived, [*problems, *decision_agreement(derived), *statement_problems(data, found, pages)]
+    return derived, [*problems, *decision_agreement(derived), *statement_problems(derived, pages)]
