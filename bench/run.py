@@ -50,7 +50,7 @@ GOALS = {
     "largest_build_s": 15.0,
     "reload_ratio": 1.2,
     "text_page_kib": 75.0,
-    "chart_page_kib": 450.0,
+    "chart_page_kib": 150.0,
 }
 MIB = 1024
 
@@ -177,6 +177,7 @@ def weight_figure(site: Path, top: int | None = None) -> dict[str, Any]:
         "pages": [{**asdict(p), "total": p.total, "total_kib": p.total / 1024} for p in shown],
         "page_count": len(pages),
         "search_kib": weight.search_weight(site) / 1024,
+        "plotly_kib": weight.plotly_weight(site) / 1024,
         "largest_text_kib": max((p.total for p in pages if p.kind == "text"), default=0) / 1024,
         "largest_chart_kib": max((p.total for p in pages if p.kind == "chart"), default=0) / 1024,
         "chart_pages": sum(1 for p in pages if p.kind == "chart"),
@@ -486,8 +487,9 @@ def table(r: dict[str, Any]) -> str:
         if w["chart_pages"]:
             rows.append(
                 (
-                    f"5. Page weight, {name}: chart pages (with plotly.js)",
-                    f"largest {w['largest_chart_kib']:.1f} KiB ({w['chart_pages']} chart pages)",
+                    f"5. Page weight, {name}: chart pages (charts as SVG; plotly.js on a touch)",
+                    f"largest {w['largest_chart_kib']:.1f} KiB ({w['chart_pages']} chart pages); "
+                    f"plotly.js {w.get('plotly_kib', 0):.0f} KiB more once a chart is touched",
                     f"≤ {w['goal_chart_kib']:.0f} KiB",
                     _ok(w["largest_chart_kib"], w["goal_chart_kib"]),
                 )

@@ -5,8 +5,9 @@ script and image it links, each gzip-compressed (level 6, what a web server
 typically sends). ``permalinks.js`` fetches the engine's other scripts on the pages that
 need them, and they are counted there: ``matrix.js`` on a page with the matrix's tools,
 ``charts.js`` on a chart page (one with a chart element), ``decide.js`` on the decision
-helper's page. A chart page also loads plotly.js, which the charts' script fetches from
-the site once a chart comes into view.
+helper's page. A chart page shows its charts as the SVG written into it at build time; plotly.js
+is fetched only when the reader points at, focuses or taps a chart, so it is not part of a first
+visit's weight (:func:`plotly_weight` gives it apart).
 The search (Material's or Zensical's) also fetches its index and worker on the first page
 view; they are counted once, apart, since every page shares them.
 """
@@ -81,7 +82,6 @@ def _local(site: Path, page: Path, ref: str) -> Path | None:
 
 def page_weights(site: Path) -> list[PageWeight]:
     """Every HTML page of ``site`` (404 excluded), largest first."""
-    plotly = sorted(site.rglob("plotly*.js"))
     matrix_js = sorted(site.rglob("javascripts/matrix.js"))
     charts_js = sorted(site.rglob("javascripts/charts.js"))
     decide_js = sorted(site.rglob("javascripts/decide.js"))
@@ -94,7 +94,7 @@ def page_weights(site: Path) -> list[PageWeight]:
         parser.feed(text)
         assets = {p for ref in parser.refs if (p := _local(site, page, ref)) is not None}
         if parser.chart:
-            assets.update(plotly[:1] + charts_js[:1])
+            assets.update(charts_js[:1])
         if parser.matrix_tools:
             assets.update(matrix_js[:1])
         if parser.decide:
@@ -109,6 +109,11 @@ def page_weights(site: Path) -> list[PageWeight]:
             )
         )
     return sorted(out, key=lambda w: w.total, reverse=True)
+
+
+def plotly_weight(site: Path) -> int:
+    """Compressed bytes of plotly.js, which a chart page fetches on the reader's first touch of a chart."""
+    return sum(_gz_size(f) for f in sorted(site.rglob("plotly*.js"))[:1])
 
 
 def search_weight(site: Path) -> int:

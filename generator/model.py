@@ -36,6 +36,8 @@ class Data:
     """Run values read from raw result files: (table id, row id, series id) -> one value per file."""
     file_setups: dict[tuple[str, str, str], list[schema.Setup]] = field(default_factory=dict)
     """What each of those files states about how its run was produced, in the same order."""
+    maps: dict[str, str] = field(default_factory=dict)
+    """The guide's declared maps: name -> sha256 of the map file (the review report names an edited one)."""
 
     def doc(self, record: Any) -> Document:
         return self.origin[id(record)]

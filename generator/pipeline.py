@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from generator.check.data_format import check_format
-from generator.check.maps import check_maps
+from generator.check.maps import check_maps, map_digests
 from generator.check.partial import drop_consequences, left_out, new_references
 from generator.check.registry import CHECKS, DECISION_CHECKS, run_checks
 from generator.check.run_files import resolve_run_files
@@ -92,6 +92,8 @@ def _checked(data_dir: Path) -> tuple[Data | None, list[Problem]]:
     data, rules = checked.data, [*CHECKS, *DECISION_CHECKS]
     problems += checked.problems
     problems += check_maps(raw.root)
+    if data is not None:
+        data.maps = map_digests(raw.root)
     first = [] if data is None else resolve_run_files(raw.root, data) + run_checks(data, rules)
     found = drop_consequences(first, left_out(raw, problems)) if problems and first else first
     if checked.salvaged is not None:  # a bad value must not hide an unknown reference in the same file

@@ -273,7 +273,11 @@ def test_figures_sit_on_their_pages_with_caption_table_link_and_reserved_height(
         for fig in figures:
             chart = charts[fig["id"]]
             plot = fig.select_one(".dg-chart-plot")
-            assert plot["aria-hidden"] == "true" and plot["style"] == f"height: {chart.height}px"
+            assert plot["style"] == f"height: {chart.height}px"
+            # The chart drawn when the site was built, named and described for a screen reader.
+            svg = plot.select_one("svg.dg-chart-svg")
+            assert svg["role"] == "img" and svg["height"] == str(chart.height)
+            assert text(svg.title) == chart.title and text(svg.desc) == chart.takeaway
             assert json.loads(plot["data-spec"]) == chart.spec
             assert fig.select("script") == []
             caption = fig.select_one("figcaption")

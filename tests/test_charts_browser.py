@@ -65,9 +65,10 @@ def tab(browser) -> Iterator:
 
 
 def _draw_all(page) -> None:
+    """Point at each chart in turn (what asks for the interactive chart) and wait until plotly drew it."""
     figures = page.locator("figure.dg-chart")
     for i in range(figures.count()):
-        figures.nth(i).scroll_into_view_if_needed()
+        figures.nth(i).locator(".dg-chart-plot").hover()
         figures.nth(i).locator("svg.main-svg").first.wait_for(timeout=60000)
 
 
@@ -165,17 +166,27 @@ def test_a_page_without_charts_requests_no_plotly(tab, served_site: str, shipped
     assert watch.errors == [] and watch.outside == []
 
 
-def test_plotly_waits_until_a_chart_scrolls_into_view(browser, served_site: str) -> None:
-    """On a phone the survey page's charts start below the fold: no plotly until the reader gets there."""
-    context = browser.new_context(viewport={"width": 390, "height": 700})
+def test_plotly_waits_until_a_chart_is_touched(browser, served_site: str) -> None:
+    """On a phone, scrolling past every chart loads no plotly: the SVG drawn at build time is the chart.
+    A tap on one asks for the interactive chart, drawn in the same place."""
+    context = browser.new_context(viewport={"width": 390, "height": 700}, is_mobile=True, has_touch=True)
     tab = context.new_page()
     watch = Watch(tab, served_site)
     tab.goto(served_site + "options/uccl/")
     tab.wait_for_load_state("networkidle")
-    assert tab.locator("figure.dg-chart").first.evaluate("f => f.getBoundingClientRect().top") > 900
+    figure = tab.locator("figure.dg-chart").first
+    figure.scroll_into_view_if_needed()
+    tab.mouse.wheel(0, 100000)
+    tab.wait_for_load_state("networkidle")
     assert watch.plotly_loads() == 0
-    _draw_all(tab)
+    assert figure.locator("svg.dg-chart-svg rect.dg-svg-bar").count() > 0
+    place = "f => { const r = f.getBoundingClientRect(); return [r.left, r.top + scrollY, r.width, r.height]; }"
+    before = figure.evaluate(place)
+    figure.locator(".dg-chart-plot").tap()
+    figure.locator("svg.main-svg").first.wait_for(timeout=60000)
     assert watch.plotly_loads() == 1
+    assert figure.evaluate(place) == before  # in the same place, the same size: nothing moved
+    assert figure.locator("svg.dg-chart-svg").is_hidden()
     context.close()
 
 
@@ -216,11 +227,11 @@ def test_a_chart_in_a_hidden_box_is_drawn_when_shown_at_the_right_width(browser,
     last.evaluate("f => { f.style.display = 'none'; }")
     _draw_all_visible = tab.locator("figure.dg-chart:visible")
     for i in range(_draw_all_visible.count()):
-        _draw_all_visible.nth(i).scroll_into_view_if_needed()
+        _draw_all_visible.nth(i).locator(".dg-chart-plot").hover()
         _draw_all_visible.nth(i).locator("svg.main-svg").first.wait_for(timeout=60000)
     assert last.locator("svg.main-svg").count() == 0
     last.evaluate("f => { f.style.display = ''; }")
-    last.scroll_into_view_if_needed()
+    last.locator(".dg-chart-plot").hover()
     last.locator("svg.main-svg").first.wait_for(timeout=60000)
     box, svg = last.evaluate(
         "f => [f.querySelector('.dg-chart-plot').getBoundingClientRect().width,"

@@ -93,10 +93,10 @@ def test_search_charts_filters_and_compare_work_under_the_policy(
     hidden = page.evaluate("[...document.querySelectorAll('table.dg-matrix tbody tr')].filter(r => r.hidden).length")
     assert hidden > 0
     page.locator("#compare table").first.wait_for(timeout=60000)
-    # Charts: plotly.js draws the figures of the results page.
+    # Charts: plotly.js draws a figure of the results page once the pointer is on it.
     page.goto(url + "results/", wait_until="networkidle")
     figure = page.locator("figure.dg-chart").first
-    figure.scroll_into_view_if_needed()
+    figure.locator(".dg-chart-plot").hover()
     figure.locator("svg.main-svg").first.wait_for(timeout=60000)
     assert _violations(page) + console == []
 

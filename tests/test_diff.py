@@ -270,6 +270,7 @@ def test_no_change_is_one_line(repo: Path) -> None:
                 "added",
                 "removed",
                 "rules",
+                "reading",
                 "edits",
                 "site",
             ],

@@ -193,10 +193,10 @@ def test_doctor_names_a_missing_line_or_file(
     assert capsys.readouterr().err.startswith("nowhere.txt: cannot be read (No such file or directory)")
 
 
-def test_the_readme_shows_the_line_each_route_writes_for_this_version() -> None:
+def test_the_docs_show_the_line_each_route_writes_for_this_version() -> None:
     from tests.conftest import ROOT
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "new-guide.md").read_text(encoding="utf-8")
     section = readme[readme.index("**Where the guide's CI gets the engine.**") : readme.index("**Versions.**")]
     for line in (
         f"`decision-guide-engine=={VERSION}`",

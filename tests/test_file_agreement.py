@@ -16,6 +16,9 @@ from typing import Any
 
 import pytest
 
+from generator.diff import diff_guides
+from generator.diff.report import esc, to_markdown
+from generator.diff.revisions import Revision, Side
 from generator.errors import GuideError
 from generator.ingest.importer import ImportProblems, Request, import_runs
 from generator.pipeline import derive_guide
@@ -173,3 +176,77 @@ def test_each_cell_shows_its_kept_files_number(guide: Path) -> None:
         ("hill-50", "road"): 900.0,
         ("hill-50", "cargo"): 800.0,
     }
+
+
+def test_a_tables_metrics_edit_re_reads_every_cell_from_its_kept_file(guide: Path) -> None:
+    table = guide / "tables" / "sweep.yml"
+    text = table.read_text(encoding="utf-8")
+    assert "metric:" not in text  # an entry names no metric of its own: it follows the table's
+    table.write_text(text.replace("bench-json: output_throughput", "bench-json: total_token_throughput"))
+    assert set(values(guide).values()) == {3000.0}
+
+
+def test_a_rows_own_metric_overrides_the_tables_on_purpose(guide: Path) -> None:
+    table = guide / "tables" / "sweep.yml"
+    text = table.read_text(encoding="utf-8")
+    text = text.replace(
+        "    context: hill-town\n", "    context: hill-town\n    metrics: {bench-json: total_token_throughput}\n"
+    )
+    table.write_text(text, encoding="utf-8")
+    assert values(guide) == {
+        ("flat-50", "road"): 1200.0,
+        ("flat-50", "cargo"): 1500.0,
+        ("hill-50", "road"): 3000.0,
+        ("hill-50", "cargo"): 3000.0,
+    }
+
+
+# -- the review report ----------------------------------------------------------------------------------------
+
+
+def report(base: Path, head: Path) -> str:
+    sides = [Side(Revision(name), derive_guide(folder)) for name, folder in (("base", base), ("head", head))]
+    return to_markdown(diff_guides(*sides))
+
+
+def test_the_review_report_counts_a_metrics_edit_and_shows_the_values_before_and_after(
+    guide: Path, tmp_path: Path
+) -> None:
+    head = tmp_path / "head"
+    shutil.copytree(guide, head)
+    table = head / "tables" / "sweep.yml"
+    table.write_text(table.read_text().replace("bench-json: output_throughput", "bench-json: total_token_throughput"))
+    text = report(guide, head)
+    assert "text edits only" not in text
+    changed = esc("metrics: bench-json: output_throughput → total_token_throughput")
+    assert f"- Metrics **Serving throughput by concurrency** (`sweep`): {changed}" in text, text
+    assert "1 change to how values are read" in text
+    assert "| Flat conc 50 | road bike | 1200 tok/s (1 run) | 3000 tok/s (1 run) |" in text, text
+
+
+def test_the_review_report_names_an_edited_map(guide: Path, tmp_path: Path) -> None:
+    head = tmp_path / "head"
+    shutil.copytree(guide, head)
+    spec = head / "maps" / "bench-json.yml"
+    spec.write_text(spec.read_text().replace('"$.output_throughput"', '"$.total_token_throughput"'))
+    text = report(guide, head)
+    assert "text edits only" not in text
+    assert "- Map **maps/bench-json.yml** (`bench-json`): edited: it finds the values of 4 kept files" in text, text
+    assert "change to how values are read" in text
+
+
+def test_a_kept_file_naming_its_own_metric_overrides_and_the_report_shows_it(guide: Path, tmp_path: Path) -> None:
+    # an entry that names a metric (by hand, or as an import wrote it before metrics: was the truth) keeps it
+    head = tmp_path / "head"
+    shutil.copytree(guide, head)
+    table = head / "tables" / "sweep.yml"
+    lines = table.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if "flat-road.json" in line)
+    fmt = next(i for i in range(at, len(lines)) if "format: bench-json" in lines[i])
+    lines.insert(fmt + 1, lines[fmt].replace("format: bench-json", "metric: output_throughput"))
+    text = "".join(lines).replace("bench-json: output_throughput", "bench-json: total_token_throughput")
+    table.write_text(text, encoding="utf-8")
+    assert values(head)[("flat-50", "road")] == 1200.0 and values(head)[("hill-50", "road")] == 3000.0
+    assert esc("1 kept file(s) name a metric of their own and override it (flat-50 / road: output_throughput)") in (
+        report(guide, head)
+    )

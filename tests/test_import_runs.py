@@ -93,7 +93,8 @@ def test_import_keeps_the_raw_file_verbatim_and_the_build_derives_the_value_from
     assert text.startswith("# yaml-language-server: $schema=../../schema/table.schema.json\n")
     assert "metrics:                       # which number of each tool's file is this table's value" in text
     assert "# both imported" in text
-    assert f"sha256: {sha}" in text and "format: vllm-bench" in text and "metric: output_throughput" in text
+    assert f"sha256: {sha}" in text and "format: vllm-bench" in text
+    assert "metric: " not in text  # the number is the table's metrics: one, read at every build
     assert "added      serving / conc32 / road: 297.63 tok/s" in done.stdout
     assert cell(guide, "serving", "conc32", "road") == ("297.63", 297.63, (297.63,))
     assert ">297.63<" in results_page(guide)
@@ -113,7 +114,7 @@ def test_only_the_edited_cell_of_the_yaml_changes(guide: Path) -> None:
     ]
     assert changed[0].startswith("    values:") and changed[0].endswith("# both imported")
     assert changed[1:3] == ["      road:", "        files:"]
-    assert changed[-1] == "      cargo: not measured" and len(changed) == 8
+    assert changed[-1] == "      cargo: not measured" and len(changed) == 7
     first, rest = before.index("  - id: conc32"), before.index("  - id: conc256")
     assert after[:first] == before[:first] and after[-(len(before) - rest) :] == before[rest:]
 
@@ -132,7 +133,7 @@ def test_a_second_run_of_the_same_cell_adds_a_repetition(guide: Path) -> None:
     # a file written with --append-result holds two runs: each becomes a repetition, named by its run
     assert cli("vllm-bench", VLLM_TWO, *into(guide, "serving", "conc32", "road"), "--repetition").returncode == 0
     text = (guide / "tables" / "serving.yml").read_text(encoding="utf-8")
-    assert "metric: 'run 1: output_throughput'" in text and "metric: 'run 2: output_throughput'" in text
+    assert "metric: run 1" in text and "metric: run 2" in text  # the run of each; the number is the table's
     shown, value, runs = cell(guide, "serving", "conc32", "road")
     assert runs == (297.63, 297.63, 301.18) and value == 297.63  # the table's statistic: the median
     assert "3 runs" in results_page(guide)
@@ -586,8 +587,8 @@ def test_a_second_run_for_a_filled_cell_needs_repetition_and_the_refusal_names_b
     assert done.returncode == 1
     sha = hashlib.sha256(VLLM.read_bytes()).hexdigest()[:12]
     kept = hashlib.sha256(SGLANG_SWEEP.read_bytes()).hexdigest()[:12]
-    assert f"serving / conc32 / road already holds runs/serving/{sha}-{VLLM.name} (output_throughput)" in done.stderr
-    assert f"this import adds runs/serving/{kept}-{SGLANG_SWEEP.name} (run 1: output_throughput)" in done.stderr
+    assert f"serving / conc32 / road already holds runs/serving/{sha}-{VLLM.name};" in done.stderr
+    assert f"this import adds runs/serving/{kept}-{SGLANG_SWEEP.name} (run 1)" in done.stderr
     assert "--repetition" in done.stderr
     assert snapshot(guide) == before
     # two files for one empty cell in one command: the second is a repetition too

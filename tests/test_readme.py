@@ -49,3 +49,8 @@ def test_example_runs_as_written(doc: str, command: str) -> None:
         ["bash", "-c", command], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False
     )
     assert done.returncode == 0, f"{doc}: `{command}` exited {done.returncode}:\n{done.stderr[-2000:]}"
+
+
+def test_the_readme_stays_short() -> None:
+    """The README says how to start and where the rest is (in docs/), in at most 10 KB."""
+    assert len((ROOT / "README.md").read_bytes()) <= 10 * 1024

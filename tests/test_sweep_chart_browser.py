@@ -36,7 +36,7 @@ def tab(device: str, browser) -> Iterator:
 def _drawn(page, base: str) -> None:
     page.goto(base + "results/")
     figure = page.locator(FIGURE)
-    figure.scroll_into_view_if_needed()
+    figure.locator(".dg-chart-plot").hover()  # plotly.js is loaded when a chart is asked for
     figure.locator("svg.main-svg").first.wait_for(timeout=60000)
 
 

@@ -7,6 +7,7 @@ problem of a map is reported on its own line, ``maps/<name>.yml:line: field: mes
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from generator.errors import Problem
@@ -44,3 +45,15 @@ def check_maps(root: Path) -> list[Problem]:
         if spec is None:
             problems.append(Problem(shown, 0, "", f"a map's name is its format's: {_ID_HELP} (at most 64)"))
     return problems
+
+
+def map_digests(root: Path) -> dict[str, str]:
+    """Each map the guide keeps, by name, with the sha256 of its file (an edit to a map is a change of the guide)."""
+    folder = root / MAPS_FOLDER
+    if not folder.is_dir():
+        return {}
+    return {
+        path.stem: hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(folder.glob("*.yml"))
+        if path.is_file() and not path.is_symlink()
+    }

@@ -9,6 +9,7 @@ the head of a change. The result says, most important first:
 * which numbers quoted in prose change, which hand-written sentences quote a claim that now reads the
   other way (``quotes``), and how the bottom line changes;
 * which paths, tables, claims, columns and decision rules are added or removed;
+* which maps and ``metrics:`` changed how the values of kept files are found (``reading``);
 * which records have other edits (text), by field.
 
 One module per kind of change (``measured``, ``verdicts``, ``records``,
@@ -31,6 +32,7 @@ from generator.diff.model import (
     shown,
 )
 from generator.diff.quotes import QuoteFlip, quote_flips
+from generator.diff.reading import reading_changes
 from generator.diff.records import added_and_removed, edits, recommendation_changes
 from generator.diff.revisions import Side
 from generator.diff.rules import rule_changes
@@ -72,5 +74,6 @@ def diff_guides(base: Side, head: Side) -> GuideDiff:
         added=added,
         removed=removed,
         rules=rule_changes(base.rules, head.rules),
+        reading=reading_changes(a, b),
         edits=edits(a, b),
     )

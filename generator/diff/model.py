@@ -166,6 +166,8 @@ class GuideDiff:
     added: list[Change] = field(default_factory=list)
     removed: list[Change] = field(default_factory=list)
     rules: list[Change] = field(default_factory=list)
+    reading: list[Change] = field(default_factory=list)
+    """Maps and ``metrics:`` that changed: how the values of kept files are found (:mod:`generator.diff.reading`)."""
     edits: list[Change] = field(default_factory=list)
     site: list[Any] = field(default_factory=list)
     """Changes to the site's other inputs (:class:`generator.diff.site.SiteChange`), protections lowered first."""
@@ -198,6 +200,7 @@ class GuideDiff:
             or self.added
             or self.removed
             or self.rules
+            or self.reading
         )
 
     @property

@@ -117,6 +117,8 @@ def summary(diff: GuideDiff) -> str:
         parts.append(f"{len(diff.removed)} removed")
     if diff.rules:
         parts.append(_count(len(diff.rules), "decision-rule change"))
+    if diff.reading:
+        parts.append(_count(len(diff.reading), "change") + " to how values are read")
     if diff.edits:
         parts.append(_count(len(diff.edits), "record") + " with other edits")
     others = len(diff.site) - len(diff.lowered)
@@ -236,6 +238,16 @@ def to_markdown(diff: GuideDiff, links: Links | None = None, level: int = 2, tit
         for rule in diff.rules:
             tail = f": {esc('; '.join(rule.details))}" if rule.details else ""
             out.append(f"- {rule.kind.capitalize()} {code(rule.id)}{tail}")
+        out.append("")
+    if diff.reading:
+        out += [f"{sub} How values are read", ""]
+        out.append(
+            "Maps and `metrics:` decide which number of each kept file is a value; the numbers they moved are above."
+        )
+        out.append("")
+        for how in diff.reading:
+            name = _link(how.name, links.table(how.id)) if how.kind == "metrics" else esc(how.name)
+            out.append(f"- {how.kind.capitalize()} **{name}** ({code(how.id)}): {esc('; '.join(how.details))}")
         out.append("")
     if diff.edits:
         out += [f"{sub} Other edits", ""]

@@ -10,8 +10,9 @@ for that format, checks the unit against the table's and the run's set-up agains
 * keeps the file verbatim, once: at ``runs/<table>/<sha256 prefix>-<name>`` under the data folder, or
   where the table already keeps a file of the same sha256 (every cell importing it points at that
   copy), and
-* appends ``{path, sha256, format, metric[, accepted]}`` to the cell's ``files`` list
-  (``metric: "run 2: ..."`` names one run of a file that holds several)
+* appends ``{path, sha256, format[, metric][, accepted]}`` to the cell's ``files`` list
+  (``metric: "run 2: ..."`` names one run of a file that holds several; the number is the one the table's
+  ``metrics:`` declares when the guide is built, :func:`generator.check.run_files.read_metric`)
   in ``tables/<table>.yml``, keeping the YAML's comments and layout.
 
 The shown value is derived from the raw file at build time, so the file stays the source of truth.
@@ -35,6 +36,7 @@ from typing import Any
 
 from generator import safe_write, schema
 from generator.check.file_workload import guide_states
+from generator.check.run_files import declared_metric
 from generator.errors import GuideError, printable
 from generator.ingest.by_load import Creating, NewRow, Target, by_load
 from generator.ingest.guard import Difference, Expected, differences
@@ -50,6 +52,7 @@ from generator.read.formats.tool_output import (
     parts_of,
     same_stated,
     select_part,
+    split_metric,
     split_part,
 )
 from generator.read.maps import read_in_guide
@@ -192,12 +195,8 @@ def _place(data: Data, data_dir: Path | None, record: Any, loc: tuple[str | int,
 def metric_for(
     table: schema.MeasurementTable, series: schema.Series, format_name: str, row: schema.Row | None = None
 ) -> str | None:
-    """The metric a run file of ``format_name`` gives this cell: the row's own (two rows may take
-    different numbers of one file), else the series', else the table's."""
-    for declared in ((row.metrics if row is not None else {}), series.metrics, table.metrics):
-        if found := (declared or {}).get(format_name):
-            return found
-    return None
+    """The metric a run file of ``format_name`` gives this cell (:func:`declared_metric`)."""
+    return declared_metric(table, series, format_name, row)
 
 
 def _kept_copy(data_dir: Path, table: schema.MeasurementTable, sha: str) -> str | None:
@@ -368,12 +367,11 @@ def _plan(
             if found is None:
                 continue
             value, diffs = found
-            entry: dict[str, Any] = {
-                "path": rel,
-                "sha256": sha,
-                "format": request.format,
-                "metric": join_metric(number if several else None, its_metric, named),
-            }
+            entry: dict[str, Any] = {"path": rel, "sha256": sha, "format": request.format}
+            if several:  # the run of a file of several (and its test); the number is the declared metric's
+                entry["metric"] = f"{named}: run {number}" if named else f"run {number}"
+            elif named:
+                entry["metric"] = join_metric(None, its_metric, named)
             if diffs or not run.valid:
                 verdict = [] if run.valid else [f"{run.tool} marks the run invalid: {run.verdict}"]
                 entry["accepted"] = {"reason": request.accept, "differences": [*(str(d) for d in diffs), *verdict]}
@@ -496,19 +494,35 @@ def _refuse_unasked_repetitions(plans: list[_Planned], problems: list[str]) -> N
         new = [
             (entry, line)
             for entry, line in zip(plan.entries, plan.describe, strict=True)
-            if (entry["path"], entry["metric"]) not in {key for key, _ in there}
+            if not any(_same(key, (entry["path"], entry.get("metric", ""))) for key, _ in there)
         ]
         if new and there and not plan.request.repetition:
             old = "; ".join(name for _, name in there[:3]) + (f" and {len(there) - 3} more" if len(there) > 3 else "")
-            runs = "; ".join(f"{entry['path']} ({entry['metric']})" for entry, _ in new[:3])
+            runs = "; ".join(_named(entry) for entry, _ in new[:3])
             problems.append(
                 f"{plan.source}: {' / '.join(cell)} already holds {old}; this import adds {runs}, a different run."
                 " Pass --repetition if it repeats the same measurement (`repetition: true` in a mapping file);"
                 " otherwise file it under the row it ran"
             )
         for entry, _ in new:
-            key = (entry["path"], entry["metric"])
-            there.append((key, f"{entry['path']} ({entry['metric']})"))
+            key = (entry["path"], entry.get("metric", ""))
+            there.append((key, _named(entry)))
+
+
+def _same(a: tuple[str, str], b: tuple[str, str]) -> bool:
+    """One file's one run: a metric left out (the table's) is the same as one named, and ``run 2`` (the table's
+    metric) is ``run 2: x``."""
+    return a[0] == b[0] and (_run_of(a[1]) == _run_of(b[1]) or not a[1] or not b[1])
+
+
+def _run_of(metric: str) -> str:
+    part, rest = split_part(metric)
+    number, name = split_metric(rest)
+    return f"{part}: run {number}" if part and number else f"run {number}" if number else metric
+
+
+def _named(entry: dict[str, Any]) -> str:
+    return str(entry["path"]) + (f" ({entry['metric']})" if entry.get("metric") else "")
 
 
 def _validate_staged(data_dir: Path, texts: dict[Path, str], raw: dict[str, bytes]) -> None:

@@ -11,6 +11,7 @@ load order among the rows of its context, every other row and comment left where
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -89,8 +90,23 @@ def add_sweep_row(doc: Any, row: Mapping[str, Any], key: str) -> None:
     rows.insert(at, new)
 
 
+_RUN_NAMED = re.compile(r"^(.*\brun \d+)(?::.*)?$")
+
+
+def _run_only(metric: Any) -> Any:
+    """``run 2: x`` as ``run 2`` (an entry written before the table's metric was the truth names it)."""
+    if not isinstance(metric, str):
+        return metric
+    found = _RUN_NAMED.match(metric.strip())
+    return found[1] if found else metric
+
+
 def _same_run(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
-    return all(a.get(key) == b.get(key) for key in ("path", "sha256", "record", "metric"))
+    """The same file's same run: an entry without a metric (it follows its table's) is the same as one that
+    names the metric, as an import before the table's ``metrics:`` was the truth wrote it."""
+    ours, theirs = _run_only(a.get("metric")), _run_only(b.get("metric"))
+    same_metric = ours == theirs or not ours or not theirs
+    return same_metric and all(a.get(key) == b.get(key) for key in ("path", "sha256", "record"))
 
 
 def add_file_runs(doc: Any, row_id: str, series_id: str, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -1,9 +1,11 @@
-"""A chart as HTML: the plot box carrying its plotly spec, and a caption that says the takeaway in words.
+"""A chart as HTML: the plot box holding the chart drawn as SVG and carrying its plotly spec, and a caption
+that says the takeaway in words.
 
-The plot box is hidden from screen readers, who get the caption and the table; its height is
-reserved so nothing moves when the chart is drawn. The spec sits in ``data-spec`` (single quotes):
-its JSON holds no ``<``, ``>``, ``&`` or ``'`` (:mod:`generator.safe_json`), so it needs no escaping
-there. Not ``<script type="application/json">``: Material's instant navigation re-creates every
+The SVG (:mod:`generator.render.bar_svg`, :mod:`generator.render.curve_svg`) is the chart a reader sees
+until they touch it, in print and without scripts; it is an image named by the chart's title and described
+by its takeaway. The box's height is reserved, so nothing moves when plotly draws over it. The spec sits
+in ``data-spec`` (single quotes): its JSON holds no ``<``, ``>``, ``&`` or ``'`` (:mod:`generator.safe_json`),
+so it needs no escaping there. Not ``<script type="application/json">``: Material's instant navigation re-creates every
 inline script of a new page as an executable one, which runs the JSON as JavaScript and loses the
 spec. Writes what the ``figure`` macro of ``templates/_charts.j2`` wrote; every value from data
 passes through :func:`text`.
@@ -22,8 +24,8 @@ def figure(html: PageBase, c: Chart) -> str:
     count = "a table" if len(c.tables) == 1 else "tables"
     return (
         f'<figure class="dg-chart" id="{text(c.id)}" data-chart="{text(c.kind)}">\n'
-        f'<div class="dg-chart-plot" style="height: {text(c.height)}px" aria-hidden="true" '
-        f"data-spec='{c.payload}'></div>\n"
+        f'<div class="dg-chart-plot" style="height: {text(c.height)}px" '
+        f"data-spec='{c.payload}'>{c.svg}</div>\n"
         f'<figcaption><span class="dg-chart-title">{text(c.title)}.</span> {text(c.takeaway)} '
         f'<span class="dg-chart-tables">The same numbers as {count}: {tables}.</span></figcaption>\n'
         "</figure>"

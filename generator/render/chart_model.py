@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.render.bar_svg import bar_svg
 from generator.render.chart_spec import script_json
+from generator.render.curve_svg import curve_svg
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,9 @@ class Chart:
     height: int
     payload: str = field(repr=False)
     """The spec as JSON, safe to embed in the page (serialised once)."""
+    svg: str = field(default="", repr=False)
+    """The same figure drawn as SVG when the site is built (:mod:`.bar_svg`, :mod:`.curve_svg`): what a
+    reader sees before plotly.js is loaded, in print and without scripts."""
 
 
 def make_chart(
@@ -38,8 +43,9 @@ def make_chart(
     spec: dict[str, Any],
     height: int,
 ) -> Chart:
-    """A :class:`Chart` with its spec serialised for the page."""
-    return Chart(ident, kind, title, takeaway, tuple(tables), tuple(options), spec, height, script_json(spec))
+    """A :class:`Chart` with its spec serialised for the page and drawn as SVG."""
+    svg = (curve_svg if kind == "curve" else bar_svg)(ident, spec, title, takeaway)
+    return Chart(ident, kind, title, takeaway, tuple(tables), tuple(options), spec, height, script_json(spec), svg)
 
 
 #: Bar and curve colours, given to options by their place in the guide's ``order``. Each has at least

@@ -21,7 +21,7 @@ from jsonpath_rfc9535.exceptions import JSONPathError
 from generator.read.formats.tool_output import ToolOutputError, ToolRun, load_json, text_lines, text_of
 from generator.read.maps.spec import DeclaredMap, Field
 from generator.read.maps.text import text_runs
-from generator.read.maps.values import MAX_NUMBER, Read, fill
+from generator.read.maps.values import Read, fill, parse_number
 
 
 def read_with_map(spec: DeclaredMap, content: bytes) -> list[ToolRun]:
@@ -53,7 +53,7 @@ def read_with_map(spec: DeclaredMap, content: bytes) -> list[ToolRun]:
 def _json_runs(spec: DeclaredMap, text: str) -> list[Read]:
     doc = load_json(text)
     if spec.runs_query is None:
-        return [fill(spec.metrics, spec.workload, lambda field: _one_node(field, doc, "$", ""))]
+        return [fill(spec.metrics, spec.workload, lambda field: _one_node(field, doc, "$", ""), *spec.numbers)]
     nodes = _find(spec.runs_query, doc, f"runs: {spec.runs}")
     if not nodes:
         raise ToolOutputError("", f"runs: {spec.runs} matches nothing in this file")
@@ -64,7 +64,7 @@ def _json_runs(spec: DeclaredMap, text: str) -> list[Read]:
         def found(field: Field, node: Any = node, base: str = base, number: int = number) -> tuple[Any, str]:
             return _one_node(field, node.value, base, f"run {number} ({base}): ")
 
-        out.append(fill(spec.metrics, spec.workload, found))
+        out.append(fill(spec.metrics, spec.workload, found, *spec.numbers))
     return out
 
 
@@ -132,7 +132,7 @@ def _csv_run(spec: DeclaredMap, text: str) -> Read:
             at = {name: header.index(name) for name in wanted}
             for line, row in rows:
                 cells = {name: row[i].strip() if i < len(row) else "" for name, i in at.items()}
-                if all(_same(cells[k], v) for k, v in field.where):
+                if all(_same(cells[k], v, spec) for k, v in field.where):
                     hits.append((line, cells[field.selector]))
         if not headed:
             missing = [n for n in wanted if not any(n in header for header, _ in sections)]
@@ -145,13 +145,11 @@ def _csv_run(spec: DeclaredMap, text: str) -> Read:
         line, cell = hits[0]
         return cell, f"line {line}, column {field.selector!r}"
 
-    return fill(spec.metrics, spec.workload, found)
+    return fill(spec.metrics, spec.workload, found, *spec.numbers)
 
 
-def _same(cell: str, wanted: str) -> bool:
+def _same(cell: str, wanted: str, spec: DeclaredMap) -> bool:
     if cell == wanted.strip():
         return True
-    try:
-        return len(cell) <= MAX_NUMBER and float(cell) == float(wanted)
-    except ValueError:
-        return False
+    ours, theirs = parse_number(cell, *spec.numbers), parse_number(wanted, *spec.numbers)
+    return ours is not None and ours == theirs

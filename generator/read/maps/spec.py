@@ -11,6 +11,7 @@ metrics:
   # text: {pattern: 'Request throughput \\(req/s\\):\\s+(?P<value>[0-9.]+)', unit: req/s}
 workload:                    # optional: the set-up the file states, checked against the row on import
   concurrency: {path: "$.max_concurrency"}
+numbers: {decimal: ".", grouping: ","}   # optional: how the tool prints numbers ("5,494.07"); these are the defaults
 ```
 
 JSON paths are RFC 9535 JSONPath (:mod:`jsonpath_rfc9535`, without the regular-expression functions
@@ -38,7 +39,7 @@ from generator.read.yaml_source import read_yaml
 from generator.workload import WORKLOAD_FIELDS
 
 FORMATS = ("json", "csv", "text")
-_TOP = ("format", "tool", "runs", "metrics", "workload", "delimiter")
+_TOP = ("format", "tool", "runs", "metrics", "workload", "delimiter", "numbers")
 _KEYS = {"json": ("path", "unit"), "csv": ("column", "where", "unit"), "text": ("pattern", "unit")}
 _SELECTOR = {"json": "path", "csv": "column", "text": "pattern"}
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,63}$")
@@ -91,6 +92,8 @@ class DeclaredMap:
     runs_query: JSONPathQuery | None = None
     runs_pattern: Pattern | None = None
     delimiter: str = ","
+    numbers: tuple[str, str] = (".", ",")
+    """The decimal mark and the grouping (thousands) separator the tool prints numbers with."""
 
 
 def _closest(key: str, known: tuple[str, ...]) -> str:
@@ -137,6 +140,7 @@ def load_map(path: Path, display: str | None = None) -> DeclaredMap:
             runs_query = _jsonpath(runs, ("runs",), err)
         else:
             runs_pattern = _pattern(runs, ("runs",), err, group=None)
+    numbers = _numbers(data.get("numbers"), err) if "numbers" in data else (".", ",")
     metrics = _fields(data, "metrics", kind, err, required=True)
     workload = _fields(data, "workload", kind, err, required=False)
     if errors:
@@ -152,7 +156,29 @@ def load_map(path: Path, display: str | None = None) -> DeclaredMap:
         runs_query=runs_query,
         runs_pattern=runs_pattern,
         delimiter=_DELIMITERS.get(delimiter, ","),
+        numbers=numbers,
     )
+
+
+def _numbers(given: Any, err: Any) -> tuple[str, str]:
+    """``numbers: {decimal: ",", grouping: "."}``: how the tool prints a number (``5.494,07``)."""
+    from generator.read.maps.values import DECIMALS, GROUPINGS
+
+    if not isinstance(given, dict) or not set(given) <= {"decimal", "grouping"}:
+        err(("numbers",), "expected {decimal: '.' or ',', grouping: ',', '.', ' ', \"'\" or ''}")
+        return (".", ",")
+    decimal, grouping = (
+        given.get("decimal", "."),
+        given.get("grouping", "," if given.get("decimal", ".") == "." else ""),
+    )
+    if decimal not in DECIMALS:
+        err(("numbers", "decimal"), "the decimal mark is '.' or ','")
+    elif grouping not in GROUPINGS or grouping == decimal:
+        shown = ", ".join(repr(g) for g in GROUPINGS)
+        err(("numbers", "grouping"), f"the grouping separator is one of {shown}, and not the decimal mark")
+    else:
+        return (decimal, grouping)
+    return (".", ",")
 
 
 def _jsonpath(text: str, loc: tuple[str | int, ...], err: Any) -> JSONPathQuery | None:

@@ -1,9 +1,15 @@
-"""The values a map reads: a metric's number, a workload key's number or text, each with where it was read."""
+"""The values a map reads: a metric's number, a workload key's number or text, each with where it was read.
+
+A number is read as the tool printed it (:func:`parse_number`): with thousands separators (``"5,494.07"``,
+``"1 234,5"`` when the map states ``numbers: {decimal: ",", grouping: " "}``), a ``±`` spread after it
+(``12.3 ± 0.4`` is 12.3), a Unicode minus (``−3.2``); a group of other than three digits is not a number.
+The kept file is never rewritten: only the text a value was read from is.
+"""
 
 from __future__ import annotations
 
-import contextlib
 import math
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -17,10 +23,37 @@ Read = tuple[dict[str, Metric], dict[str, Stated]]
 Found = Callable[[Field], tuple[Any, str]]
 
 
-def number(value: Any, where: str, field: Field) -> float:
-    if isinstance(value, str) and len(value.strip()) <= MAX_NUMBER:
-        with contextlib.suppress(ValueError):
-            value = float(value.strip())
+#: Characters a map may state as its grouping (thousands) separator, and as its decimal mark.
+GROUPINGS = (",", ".", " ", "'", "\u00a0", "\u202f", "\u2009", "_", "")
+DECIMALS = (".", ",")
+_SPREAD = re.compile(r"\s*(?:±|\+/-|\+-).*$", re.DOTALL)
+_MINUS = "\u2212"
+
+
+def parse_number(text: str, decimal: str = ".", grouping: str = ",") -> float | None:
+    """The number ``text`` prints, or ``None``: see the module (grouping in groups of three only)."""
+    text = _SPREAD.sub("", text.strip()).replace(_MINUS, "-")
+    if not text or len(text) > MAX_NUMBER:
+        return None
+    if grouping and grouping in text:
+        sign, digits = (text[0], text[1:]) if text[0] in "+-" else ("", text)
+        whole, mark, fraction = digits.partition(decimal)
+        groups = whole.split(grouping)
+        if not (groups[0].isdigit() and len(groups[0]) <= 3 and all(len(g) == 3 and g.isdigit() for g in groups[1:])):
+            return None
+        text = sign + "".join(groups) + (mark + fraction if mark else "")
+    if decimal != ".":
+        if "." in text:
+            return None
+        text = text.replace(decimal, ".")
+    if not re.fullmatch(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[+-]?(?:inf|nan)", text, re.IGNORECASE):
+        return None
+    return float(text)
+
+
+def number(value: Any, where: str, field: Field, decimal: str = ".", grouping: str = ",") -> float:
+    if isinstance(value, str) and (parsed := parse_number(value, decimal, grouping)) is not None:
+        value = parsed
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ToolOutputError(where, f"{field.name}: expected a number, got {str(value)[:60]!r}")
     if not math.isfinite(value):
@@ -28,13 +61,10 @@ def number(value: Any, where: str, field: Field) -> float:
     return float(value)
 
 
-def stated(value: Any, where: str, field: Field) -> Stated:
+def stated(value: Any, where: str, field: Field, decimal: str = ".", grouping: str = ",") -> Stated:
     if isinstance(value, str):
         text = value.strip()
-        try:
-            parsed = float(text) if len(text) <= MAX_NUMBER else None
-        except ValueError:
-            parsed = None
+        parsed = parse_number(text, decimal, grouping)
         if parsed is not None and math.isfinite(parsed):
             return Stated(int(parsed) if parsed.is_integer() else parsed, where)
         if text and len(text) <= 200:
@@ -44,14 +74,16 @@ def stated(value: Any, where: str, field: Field) -> Stated:
     raise ToolOutputError(where, f"{field.name}: expected a number or a short text, got {str(value)[:60]!r}")
 
 
-def fill(fields: tuple[Field, ...], workload: tuple[Field, ...], found: Found) -> Read:
-    """Each field's value through ``found(field) -> (value, where)``."""
+def fill(
+    fields: tuple[Field, ...], workload: tuple[Field, ...], found: Found, decimal: str = ".", grouping: str = ","
+) -> Read:
+    """Each field's value through ``found(field) -> (value, where)``, numbers as the map says they are printed."""
     metrics = {}
     for field in fields:
         value, where = found(field)
-        metrics[field.name] = Metric(number(value, where, field), field.unit, where)
+        metrics[field.name] = Metric(number(value, where, field, decimal, grouping), field.unit, where)
     facts = {}
     for field in workload:
         value, where = found(field)
-        facts[field.name] = stated(value, where, field)
+        facts[field.name] = stated(value, where, field, decimal, grouping)
     return metrics, facts

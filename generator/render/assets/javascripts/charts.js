@@ -1,28 +1,27 @@
-/* Draws the guide's charts.
+/* Makes the guide's charts interactive.
  *
- * Each chart is a <figure class="dg-chart"> holding an empty plot box (its height
- * reserved by the page, so nothing moves) whose data-spec attribute holds the
- * plotly figure as JSON, and a caption that already says everything in words.
- * This script:
+ * Each chart is a <figure class="dg-chart"> whose plot box (its height reserved by the page) already
+ * holds the chart drawn as SVG when the site was built (generator/render/bar_svg.py, curve_svg.py), and
+ * whose data-spec attribute holds the same chart as a plotly figure (JSON); the caption says everything in
+ * words. The SVG is what a reader sees first, in print and without scripts. This script:
  *
- * - runs on every page Material shows, including pages reached by instant
- *   navigation (document$), and does nothing on a page without a chart;
- * - loads plotly.js from the site itself (vendor/ beside this file) at most once
- *   per visit, and only when the first chart scrolls into view;
- * - draws each chart when it scrolls into view, one chart per task, so no long
- *   task blocks the page;
- * - takes colours and font from Material's palette, and follows the palette
- *   toggle live (it observes data-md-color-scheme on body);
- * - redraws to the right width when the plot box changes size (window resize,
- *   a content tab shown, the sidebar toggled);
- * - lets a sweep's curve chart (the one kind with a hover mode) show each
- *   point's values on hover or tap, and go to its value in the table on a click.
+ * - runs on every page Material shows, including pages reached by instant navigation (document$), and does
+ *   nothing on a page without a chart;
+ * - loads plotly.js from the site itself (vendor/ beside this file) at most once per visit, and only when
+ *   the reader asks for it: the pointer enters a chart, a chart gets the keyboard focus, or a finger or
+ *   a click touches it. Until then a page weighs what its HTML, the theme and its SVG weigh;
+ * - then draws that chart with plotly in the same box, over the SVG, and hides the SVG once drawn: the box
+ *   keeps its height, so nothing moves;
+ * - takes colours and font from Material's palette, and follows the palette toggle live (it observes
+ *   data-md-color-scheme on body; the SVG follows by itself, through CSS);
+ * - redraws to the right width when the plot box changes size (window resize, a content tab shown, the
+ *   sidebar toggled);
+ * - lets a sweep's curve chart (the one kind with a hover mode) show each point's values on hover or tap,
+ *   and go to its value in the table on a click.
  *
- * plotly.js is the guide's own bundle (tools/plotly: bar and scatter traces and the
- * components these charts use, built with esbuild from the plotly.js package,
- * about 355 KiB gzipped), or as a fallback the npm package
- * plotly.js-basic-dist-min (bar, scatter, pie; 386 KiB). The wheel's full
- * bundle (1.47 MB) alone would break the 450 KiB budget of a chart page.
+ * plotly.js is the guide's own bundle (tools/plotly: bar and scatter traces and the components these charts
+ * use, built with esbuild from the plotly.js package, about 355 KiB gzipped), or as a fallback the npm
+ * package plotly.js-basic-dist-min (bar, scatter, pie; 386 KiB).
  */
 (function () {
   "use strict";
@@ -131,22 +130,13 @@
     if (target) window.location.hash = point.customdata;
   }
 
-  function nextTask() {
-    return new Promise(function (resolve) { setTimeout(resolve, 0); });
-  }
-
-  /* One page's charts: observers that draw, resize and re-theme them, torn down on navigation. */
+  /* One page's charts: what makes each interactive when asked, then resizes and re-themes it; torn down
+     on navigation. */
+  var ASK = ["pointerenter", "focusin", "click", "touchstart"];
   function Page(figures) {
     var self = this;
-    var queue = Promise.resolve();
     this.plots = [];
-    this.intersections = new IntersectionObserver(function (entries) {
-      entries.forEach(function (entry) {
-        if (!entry.isIntersecting) return;
-        self.intersections.unobserve(entry.target);
-        queue = queue.then(function () { return self.draw(entry.target); }).then(nextTask);
-      });
-    }, { rootMargin: "100px 0px" });
+    this.asked = [];
     this.sizes = new ResizeObserver(function (entries) {
       entries.forEach(function (entry) {
         var plot = entry.target;
@@ -157,14 +147,22 @@
     });
     figures.forEach(function (figure) {
       var plot = figure.querySelector(".dg-chart-plot");
-      if (plot) self.intersections.observe(plot);
+      if (!plot) return;
+      if (!plot.hasAttribute("tabindex")) plot.tabIndex = 0; // the keyboard can ask for it too
+      function ask() {
+        ASK.forEach(function (type) { plot.removeEventListener(type, ask); });
+        self.draw(plot);
+      }
+      ASK.forEach(function (type) { plot.addEventListener(type, ask, { passive: true }); });
+      self.asked.push([plot, ask]);
     });
   }
 
   Page.prototype.draw = function (plot) {
     var self = this;
     var figure = plot.closest("figure");
-    if (!figure || !plot.isConnected) return Promise.resolve();
+    if (!figure || !plot.isConnected || plot.dataset.drawn) return Promise.resolve();
+    plot.dataset.drawn = "drawing";
     var spec = JSON.parse(plot.dataset.spec);
     return loadPlotly().then(function (Plotly) {
       if (!plot.isConnected) return;
@@ -197,7 +195,9 @@
   };
 
   Page.prototype.close = function () {
-    this.intersections.disconnect();
+    this.asked.forEach(function (pair) {
+      ASK.forEach(function (type) { pair[0].removeEventListener(type, pair[1]); });
+    });
     this.sizes.disconnect();
     this.plots.forEach(function (plot) {
       if (window.Plotly) window.Plotly.purge(plot);

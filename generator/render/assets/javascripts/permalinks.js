@@ -10,7 +10,10 @@
    It also loads the engine's other scripts on the pages that need them, once per visit, so a page
    without them does not download them: matrix.js (the matrix's filter, sort and compare tools) where
    the matrix is, charts.js where a chart is, decide.js where the decision helper is, yours.js on the "Your numbers" page. Each of them
-   follows Material's instant navigation itself (document$), from the page it was loaded on. */
+   follows Material's instant navigation itself (document$), from the page it was loaded on.
+
+   And it removes the line every page shows saying that its scripts are off: they are not, since this one
+   runs (it is trusted by its address under site_url, as the others are). */
 (function () {
   "use strict";
 
@@ -123,7 +126,16 @@
   window.addEventListener("hashchange", highlight);
   window.addEventListener("popstate", highlight);
 
+  /* The page's line saying its scripts are off (generator/adapters/material/main.html): they run. */
+  function scriptsRun() {
+    Array.prototype.forEach.call(document.querySelectorAll(".dg-scripts-off"), function (line) {
+      line.remove();
+    });
+  }
+  scriptsRun();
+
   function init() {
+    scriptsRun();
     loadOnDemand();
     addLinks();
     highlight();

@@ -1,0 +1,89 @@
+"""``python -m generator serve-built SITE_DIR`` serves a built site at the address it was built for, with
+``X-Content-Type-Options: nosniff``: there its scripts run (the line saying they are off is gone, a chart
+turns interactive when pointed at); a folder it cannot serve is refused with a message, never a traceback."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, retargeted
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _serve(site: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "generator", "serve-built", str(site)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+@pytest.fixture(scope="module")
+def served(example_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    url = f"http://127.0.0.1:{_free_port()}/guide/"
+    site = retargeted(example_site, tmp_path_factory.mktemp("serve-built") / "site", url)
+    process = _serve(site)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert line.startswith(f"{site} is at {url}"), line + (process.stderr.read() if process.stderr else "")
+        yield url
+    finally:
+        process.terminate()
+        process.communicate(timeout=30)  # waits, and closes its pipes
+
+
+def test_it_serves_the_site_at_its_own_address_with_nosniff(served: str) -> None:
+    with urllib.request.urlopen(served + "results/") as answer:
+        assert answer.status == 200 and answer.headers["X-Content-Type-Options"] == "nosniff"
+        assert "dg-chart" in answer.read().decode("utf-8")
+    with pytest.raises(urllib.error.HTTPError) as outside:
+        urllib.request.urlopen(served.replace("/guide/", "/results/"))
+    outside.value.close()
+    assert outside.value.code == 404  # only under the site's own path, as its host serves it
+
+
+def test_there_its_scripts_run(browser, served: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(served + "results/")
+    page.wait_for_load_state("networkidle")
+    assert page.locator(".dg-scripts-off").count() == 0
+    figure = page.locator("figure.dg-chart").first
+    figure.locator(".dg-chart-plot").hover()
+    figure.locator("svg.main-svg").first.wait_for(timeout=60000)
+    assert errors == []
+    context.close()
+
+
+def test_a_folder_it_cannot_serve_is_refused_with_a_reason(tmp_path: Path, example_site: Path) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "serve-built", str(empty)], cwd=ROOT, capture_output=True, text=True
+    )
+    assert result.returncode == 1 and f"{empty}: no index.html" in result.stderr
+    assert "Traceback" not in result.stderr
+    remote = retargeted(example_site, tmp_path / "remote", "https://guides.example.org/json/")
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "serve-built", str(remote)], cwd=ROOT, capture_output=True, text=True
+    )
+    assert result.returncode == 1 and "https://guides.example.org/json/" in result.stderr
+    assert "SITE_URL=http://127.0.0.1:8000/" in result.stderr and "Traceback" not in result.stderr
