@@ -205,23 +205,17 @@ def main(argv: list[str] | None = None) -> int:
             derived = derive_guide(args.data, docs)
             guide = derived.data
             loose = unbacked(guide, page_texts(docs))
-            if loose:
-                kind = "error" if args.strict else "warning"
-                print(
-                    f"{kind}: {len(loose)} sentences state a comparison nothing backs:",
-                    file=sys.stderr if args.strict else sys.stdout,
-                )
-                print(
-                    "\n".join(f"  {p.text(data_prefix(args.data))}" for p in loose),
-                    file=sys.stderr if args.strict else sys.stdout,
-                )
-                if args.strict:
-                    return 1
+            listed = "\n".join(f"  {p.text(data_prefix(args.data))}" for p in loose)
+            if loose and args.strict:
+                print(f"error: {len(loose)} sentences state a comparison nothing backs:\n{listed}", file=sys.stderr)
+                return 1
             print(f"ok: {len(guide.options)} {guide.guide.option_noun_plural}, {len(guide.tables)} tables")
             todo = work_to_do(guide)
             if todo:
                 print(f"to do ({len(todo)}): verdicts that rest on the record's word alone, shown as not yet cited:")
                 print("\n".join(f"  {p.text(data_prefix(args.data))}" for p in todo))
+            if loose:
+                print(f"warning: {len(loose)} sentences state a comparison nothing backs:\n{listed}")
         elif args.command == "diff":
             report = diff_report(args.data, args.base, args.head, args.format, args.site_url, args.title)
             if args.out is None:

@@ -69,6 +69,11 @@ def poison(source: Path, target: Path) -> dict[str, int]:
     counts: dict[str, int] = {}
     files = sorted(target.rglob("*.yml"))
     originals = {p: yaml.safe_load(p.read_text(encoding="utf-8")) for p in files}
+    # Checked statements (claims.yml) render nothing; a poisoned verdict word makes one refuse its sentence, at a
+    # line the put-back below cannot trace to the poisoned field. The poisoned copy keeps none.
+    for data in originals.values():
+        if isinstance(data, dict) and "statements" in data and "claims" in data:
+            del data["statements"]
     tried: dict[Path, dict[tuple[Any, ...], str]] = {}
     n = 0
     for path, data in originals.items():

@@ -273,6 +273,7 @@ def test_no_change_is_one_line(repo: Path) -> None:
                 "reading",
                 "edits",
                 "site",
+                "unbacked",
             ],
             0,
         ),
@@ -678,3 +679,17 @@ def test_a_yaml_tag_in_a_changed_file_is_flagged(tmp_path: Path) -> None:
     for name in ("site_src/files.yml", "site_src/tagged.md", "mkdocs.yml"):
         line = next((line for line in section.splitlines() if f"**{esc(name)}**" in line), "")
         assert "a YAML tag" in line, (name, section)
+
+
+def test_a_comparative_sentence_nothing_backs_is_named_with_its_line(repo: Path) -> None:
+    """Issue 45: the review report names each sentence a change adds that states a comparison in words with no
+    claim's number and no checked statement behind it, at its file and line."""
+    git(repo, "switch", "-q", "-c", "boast")
+    edit(repo, "options/road.yml", "what: A light bicycle with thin tyres.", "what: A light bicycle, faster uphill.")
+    md = ok(repo)
+    line = next(i for i, t in enumerate((repo / "data/options/road.yml").read_text().splitlines(), 1) if "what:" in t)
+    assert "Comparisons nothing backs" in md
+    assert f"- `options/road.yml:{line}`: “A light bicycle, faster uphill.”" in md, md
+    assert "**1 comparative sentence nothing backs**" in md
+    data = report(repo)
+    assert data["summary"]["unbacked"] == 1 and data["summary"]["important"] is True

@@ -7,6 +7,8 @@ the real outputs this project reads (``tests/test_real_outputs.py``).
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,8 @@ import pytest
 from generator.read.formats.tool_output import ToolOutputError
 from generator.read.maps import MapError, load_map, read_with_map
 from generator.read.maps.values import parse_number
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, ROOT
+from tests.test_real_outputs import real_outputs_folders
 
 MAPS = FIXTURES / "maps"
 GENAI_PERF = FIXTURES / "imports" / "genai-perf" / "profile_export_genai_perf.csv"
@@ -84,3 +87,27 @@ def test_a_number_with_a_wrong_grouping_is_refused_naming_its_place(tmp_path: Pa
     spec.write_text("format: csv\nmetrics:\n  tput: {column: Value, where: {Metric: Throughput}, unit: tok/s}\n")
     with pytest.raises(ToolOutputError, match=r"tput: expected a number, got '54,94.07'"):
         read_with_map(load_map(spec), data.read_bytes())
+
+
+MAP = "genai-perf-csv"
+
+
+def test_the_documented_map_is_the_fixture_and_inspect_prints_what_the_docs_show() -> None:
+    doc = (ROOT / "docs" / "importing.md").read_text(encoding="utf-8")
+    marker = f"<!-- declared-map: tests/test_map_numbers.py checks that this block is tests/fixtures/maps/{MAP}.yml -->"
+    block = doc.split(marker, 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert block == (MAPS / f"{MAP}.yml").read_text(encoding="utf-8")
+    shown = doc.split(marker, 1)[1].split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    command = shown[0].removeprefix("$ python -m generator ").split()
+    if command[1].startswith("../shared/real-outputs/"):  # the published file, where this machine keeps it
+        command[1] = str(real_outputs_folders()[0] / command[1].removeprefix("../shared/real-outputs/"))
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", *command],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == shown[1:]

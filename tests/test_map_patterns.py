@@ -8,6 +8,8 @@ time too. A pattern may anchor on a table's title lines and read one cell of a c
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,7 +17,7 @@ import pytest
 from generator.read.formats.tool_output import ToolOutputError
 from generator.read.maps import MapError, load_map, read_with_map
 from generator.read.maps.patterns import MAX_PROGRAM, UnsafePattern, compile_pattern
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, ROOT
 from tests.test_reader_linear import assert_linear, many_lines
 from tests.test_real_outputs import real_outputs_folders
 
@@ -121,3 +123,42 @@ def test_a_pattern_that_matches_in_every_table_is_refused_naming_each_line(tmp_p
     )
     with pytest.raises(ToolOutputError, match=r"busbw: 5 places match .* \(lines 29, 64, 99, 134, 169\)"):
         read_with_map(load_map(path), _five())
+
+
+MAP = "nccl-tests-table"
+
+
+def test_the_documented_map_is_the_fixture_and_inspect_prints_what_the_docs_show() -> None:
+    doc = (ROOT / "docs" / "importing.md").read_text(encoding="utf-8")
+    marker = (
+        f"<!-- declared-map: tests/test_map_patterns.py checks that this block is tests/fixtures/maps/{MAP}.yml -->"
+    )
+    block = doc.split(marker, 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert block == (MAPS / f"{MAP}.yml").read_text(encoding="utf-8")
+    shown = doc.split(marker, 1)[1].split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+    command = shown[0].removeprefix("$ python -m generator ").split()
+    if command[1].startswith("../shared/real-outputs/"):  # the published file, where this machine keeps it
+        command[1] = str(real_outputs_folders()[0] / command[1].removeprefix("../shared/real-outputs/"))
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", *command],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == shown[1:]
+
+
+PPLX = "pplx-kernels/pbelevich_pplx-kernels-1d76f48_nvshmem3.3.9_ep8-dp8_excerpt_tabs-expanded-to-spaces.txt"
+
+
+def test_a_second_console_table_one_row_read_by_its_title_header_and_first_cells() -> None:
+    # pplx-kernels' published all-to-all table: the row E=256, E/tok=8, tok=128, dim=7168 (line 16)
+    _, second = real_outputs_folders()
+    (run,) = read_with_map(load_map(MAPS / "pplx-kernels-table.yml"), (second / PPLX).read_bytes())
+    got = {name: (m.value, m.unit, m.where) for name, m in run.metrics.items()}
+    assert got == {"dispatch_lat": (60.9, "us", "line 16"), "dispatch_bw": (124.235, "GB/s", "line 16")}
+    row = (second / PPLX).read_text(encoding="utf-8").splitlines()[15].split()
+    assert row[:5] == ["256", "8", "128", "7168", "60.9μs"] and row[7] == "124.235GB/s"

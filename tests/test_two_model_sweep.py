@@ -104,3 +104,16 @@ def test_an_unbacked_comparative_sentence_is_listed_by_check(copy: Path, capsys:
     assert (
         "recommendation.yml:1: states a comparison nothing backs: 'Engine A is 1.5× faster" in capsys.readouterr().out
     )
+
+
+def test_a_statement_over_a_load_never_measured_is_refused_at_its_line(copy: Path) -> None:
+    claims = copy / "data" / "claims.yml"
+    text = claims.read_text(encoding="utf-8")
+    claims.write_text(text.replace("    than: a\n", "    than: a\n    loads: [20, 60]\n"), encoding="utf-8")
+    with pytest.raises(GuideError) as refused:
+        derive_guide(copy / "data", copy / "docs")
+    line = line_of(claims, "loads: [20, 60]")
+    assert any(
+        p.file == "claims.yml" and p.line == line and "measured no load 60 (it measured 20, 50, 80, 100)" in p.message
+        for p in refused.value.problems
+    ), refused.value

@@ -1,14 +1,17 @@
 """Sentences that state a comparison, found in the guide's prose and pages, and what backs each.
 
-A sentence states a comparison when it says one thing is faster, slower, lower, higher, ahead, better,
+A sentence states a comparison when it says one thing is faster, slower, fastest, lower, higher, ahead, better,
 worse, a tie, "at every load", or gives a factor (``2×``). Such a sentence is **backed** when the data produces
 its number (it quotes a claim or a fact, ``[[claim-id]]``) or a checked statement (``claims.yml``:
 ``statements``, :class:`generator.schema.Statement`) says the same words (its ``says``, verbatim in the
-sentence); the build evaluates each statement (:mod:`generator.derive.statements`). Words in code spans or in
-double quotes are mentioned, not stated (``"1.14× lower latency"`` in a page about how ratios are spelled),
-and so are the verdict words, levels and colour rules of ``guide.yml``, and source quotes (checked against the
-source on their own). ``python -m generator check`` lists the comparative sentences nothing backs, each at its
-file and line: a warning, an error under ``--strict``.
+sentence); the build evaluates each statement (:mod:`generator.derive.statements`).
+
+What a sentence only mentions is not stated: words in code spans or in double quotes (``"1.14× lower latency"``
+in a page about how ratios are spelled), the verdict words, levels, colour rules and column meanings of
+``guide.yml`` (definitions of a scale), a campaign's set-up (``environment``: "2× machines" counts them), source
+quotes (checked against the source on their own) and HTML comments on a page. ``python -m generator check``
+lists the comparative sentences nothing backs, each at its file and line: a warning, an error under
+``--strict``.
 """
 
 from __future__ import annotations
@@ -24,8 +27,8 @@ from generator.model import REFERENCE, Data, facts
 
 #: Words and figures that state a comparison.
 COMPARATIVE = re.compile(
-    r"\b(?:faster|slower|quicker|lower|higher|ahead|better|worse|beats?|outperforms?|ties?|tied"
-    r"|at every load|at all loads|at each load)\b|\d(?:\.\d+)?\s?×|\b\d+(?:\.\d+)?x\b",
+    r"\b(?:faster|slower|fastest|slowest|quicker|lower|higher|ahead|better|worse|beats?|outperforms?|ties?|tied"
+    r"|at every load|at all loads)\b|\d(?:\.\d+)?\s?×|\b\d+(?:\.\d+)?x\b",
     re.IGNORECASE,
 )
 #: Phrases with a comparative word that compare nothing: which way an axis is better.
@@ -37,7 +40,8 @@ _LINK_TARGET = re.compile(r"\]\([^()\s]*\)")
 _BOUNDARY = re.compile(r"(?<=[.!?])\s+|\n\s*\n|\n(?=\s*(?:[-*+] |\d+\. |#|\|))")
 #: Keys whose values are not the guide's sentences: ids, verdict words and styles, quotes from the source.
 _SKIPPED_KEYS = frozenset(
-    {"id", "source", "sources", "quote", "word", "symbol", "colour", "unit", "url", "levels", "better", "straddle"}
+    {"id", "source", "sources", "quote", "word", "symbol", "colour", "unit", "url", "levels", "meaning", "better"}
+    | {"straddle", "environment"}
 )
 _HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _FENCE = re.compile(r"^(```|~~~)")
@@ -52,6 +56,8 @@ class Sentence:
     text: str
     backed_by: str = ""
     """``claim a-vs-b``, ``statement 2`` (its index in ``claims.yml``), or empty."""
+    statements: tuple[int, ...] = ()
+    """Every checked statement whose words it says (their indices in ``claims.yml``)."""
 
     def problem(self, message: str) -> Problem:
         return Problem(self.file, self.line, "", message)
@@ -91,7 +97,9 @@ def _data_texts(data: Data) -> Iterator[tuple[str, int, str]]:
     if data.decisions is not None:
         records.append(data.decisions)
     for record in records:
-        doc = data.doc(record)
+        doc = data.origin.get(id(record))
+        if doc is None:  # a record made in memory (a reader's own values), from no file
+            continue
         for loc, text in _strings(doc.data, ()):
             if not COMPARATIVE.search(text):
                 continue
@@ -145,9 +153,9 @@ def sentences(data: Data, pages: Mapping[str, str] | None = None) -> list[Senten
             flat = " ".join(sentence.split())
             refs = [m.group(1).strip() for m in REFERENCE.finditer(flat)]
             claim = next((r for r in refs if r in claims), None)
-            statement = next((i for s, i in says if s and s in flat), None)
-            backed = f"claim {claim}" if claim else f"statement {statement}" if statement is not None else ""
-            out.append(Sentence(file, line + before, flat, backed))
+            statements = tuple(i for s, i in says if s and s in flat)
+            backed = f"claim {claim}" if claim else f"statement {statements[0]}" if statements else ""
+            out.append(Sentence(file, line + before, flat, backed, statements))
     return out
 
 

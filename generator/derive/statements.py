@@ -13,9 +13,9 @@ from collections.abc import Mapping
 
 from generator import schema
 from generator.check.sentences import sentences
-from generator.derive.evidence import Sample
+from generator.derive.guide import Derived
 from generator.errors import Problem
-from generator.model import Data, at, load_label, load_of, load_text, measurement_tables
+from generator.model import at, load_label, load_of, load_text, measurement_tables
 from generator.numbers import raw
 
 
@@ -33,22 +33,26 @@ def _covered(table: schema.MeasurementTable, statement: schema.Statement) -> lis
     return rows
 
 
-def broken(data: Data, samples: Mapping[tuple[str, str, str], Sample], statement: schema.Statement) -> str:
-    """Why the data no longer says ``statement`` (empty: it does)."""
+def broken(d: Derived, statement: schema.Statement) -> str:
+    """Why the derived guide no longer says ``statement`` (empty: it does)."""
+    if statement.option is not None:
+        return _verdict_broken(d, statement)
+    data, samples = d.data, d.samples
     table = next((t for t in measurement_tables(data) if t.id == statement.table), None)
     if table is None:
         return f"table {statement.table!r} is not a measured table"
     rows = _covered(table, statement)
     if not rows:
         return f"table {statement.table!r} has no row it covers"
+    series, than = statement.series or "", statement.than or ""
     labels = {s.id: s.label for s in table.series}
-    mine, theirs = labels.get(statement.series, statement.series), labels.get(statement.than, statement.than)
+    mine, theirs = labels.get(series, series), labels.get(than, than)
     for row in rows:
         load = load_of(table, row)
         where = f"{load_label(table)} {load_text(load)}" if load is not None else row.label
         if row.context is not None:
             where = f"{where} ({row.context})"
-        a, b = samples.get((table.id, row.id, statement.series)), samples.get((table.id, row.id, statement.than))
+        a, b = samples.get((table.id, row.id, series)), samples.get((table.id, row.id, than))
         if a is None or b is None or a.value is None or b.value is None:
             return f"at {where} {mine} or {theirs} is not measured"
         x, y = a.value, b.value
@@ -64,20 +68,40 @@ def broken(data: Data, samples: Mapping[tuple[str, str, str], Sample], statement
     return ""
 
 
-def statement_problems(
-    data: Data, samples: Mapping[tuple[str, str, str], Sample], pages: Mapping[str, str] | None = None
-) -> list[Problem]:
+def _verdict_broken(d: Derived, statement: schema.Statement) -> str:
+    """Why ``statement``'s option no longer reads its verdict in its column, in each of its contexts."""
+    columns = [c.id for c in d.data.guide.columns]
+    if statement.column not in columns or statement.option not in d.cells:
+        return f"no cell of {statement.option!r} in column {statement.column!r}"
+    i = columns.index(statement.column or "")
+    names = {o.id: o.label for o in d.data.options}
+    contexts: list[str | None] = [*statement.contexts] or [None]
+    for ctx in contexts:
+        cell = (d.cells if ctx is None else d.judged_for(ctx))[statement.option or ""][i]
+        words = [(p.verdict.word, p.opponent) for p in cell.parts]
+        if not words and cell.verdict is not None:
+            words = [(cell.verdict.word, None)]
+        if not any(w == statement.verdict and statement.against in (None, o) for w, o in words):
+            reads = "; ".join(f"{w} vs {names.get(o, o)}" if o else w for w, o in words) or "nothing"
+            where = f"judged for {d.context_name(ctx)}" if ctx is not None else "as published"
+            against = f" vs {names.get(statement.against, statement.against)}" if statement.against else ""
+            return f"{where}, the cell reads {reads!r}, not {statement.verdict}{against}"
+    return ""
+
+
+def statement_problems(d: Derived, pages: Mapping[str, str] | None = None) -> list[Problem]:
     """A problem for each statement the data no longer says, at each sentence it backs (data and ``pages``);
     with ``pages`` given (the whole guide read), one for a statement whose words no sentence says."""
+    data = d.data
     if not data.claims.statements:
         return []
     backing = sentences(data, pages)
     problems = []
     for i, statement in enumerate(data.claims.statements):
-        why = broken(data, samples, statement)
-        places = [s for s in backing if s.backed_by == f"statement {i}"]
+        why = broken(d, statement)
+        places = [s for s in backing if i in s.statements]
         if why:
-            message = f"the data no longer says {statement.says!r} ({statement.table}): {why}"
+            message = f"the data no longer says {statement.says!r} ({statement.table or statement.column}): {why}"
             problems += [s.problem(message) for s in places] or [at(data, data.claims, ("statements", i), message)]
         elif not places and pages is not None:
             message = f"statement {statement.says!r} backs no sentence: no prose or page says these words"

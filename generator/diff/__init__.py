@@ -10,7 +10,8 @@ the head of a change. The result says, most important first:
   other way (``quotes``), and how the bottom line changes;
 * which paths, tables, claims, columns and decision rules are added or removed;
 * which maps and ``metrics:`` changed how the values of kept files are found (``reading``);
-* which records have other edits (text), by field.
+* which records have other edits (text), by field;
+* which sentences the change adds that state a comparison nothing backs (``sentences``).
 
 One module per kind of change (``measured``, ``verdicts``, ``records``,
 ``rules``) over the dataclasses of ``model``. Nothing here reads files or runs git
@@ -36,6 +37,7 @@ from generator.diff.reading import reading_changes
 from generator.diff.records import added_and_removed, edits, recommendation_changes
 from generator.diff.revisions import Side
 from generator.diff.rules import rule_changes
+from generator.diff.sentences import new_unbacked
 from generator.diff.verdicts import column_verdicts, flips
 
 __all__ = [
@@ -76,4 +78,5 @@ def diff_guides(base: Side, head: Side) -> GuideDiff:
         rules=rule_changes(base.rules, head.rules),
         reading=reading_changes(a, b),
         edits=edits(a, b),
+        unbacked=new_unbacked(a, b),
     )

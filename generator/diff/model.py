@@ -171,6 +171,8 @@ class GuideDiff:
     edits: list[Change] = field(default_factory=list)
     site: list[Any] = field(default_factory=list)
     """Changes to the site's other inputs (:class:`generator.diff.site.SiteChange`), protections lowered first."""
+    unbacked: list[Any] = field(default_factory=list)
+    """Sentences the change adds that state a comparison nothing backs (:class:`generator.check.sentences.Sentence`)."""
 
     @property
     def lowered(self) -> list[Any]:
@@ -199,6 +201,7 @@ class GuideDiff:
             or self.recommendation
             or self.added
             or self.removed
+            or self.unbacked
             or self.rules
             or self.reading
         )

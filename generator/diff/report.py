@@ -109,6 +109,8 @@ def summary(diff: GuideDiff) -> str:
         parts.append(_count(numbers, "changed number"))
     if diff.quote_flips:
         parts.append(f"**{_count(len(diff.quote_flips), 'sentence')} to reread**")
+    if diff.unbacked:
+        parts.append(f"**{_count(len(diff.unbacked), 'comparative sentence')} nothing backs**")
     if diff.recommendation:
         parts.append(_count(len(diff.recommendation), "bottom-line change"))
     if diff.added:
@@ -223,6 +225,15 @@ def to_markdown(diff: GuideDiff, links: Links | None = None, level: int = 2, tit
             reads = f"{'/'.join(q.reads_before)} → {'/'.join(q.reads_after)}"
             where = f"{esc(q.record)} {code(q.field)}, quoting {code(q.claim)} ({reads})"
             out.append(f"- {where}: “{esc(q.after)}” (was “{esc(q.before)}”)")
+        out.append("")
+    if diff.unbacked:
+        out += [f"{sub} Comparisons nothing backs", ""]
+        out.append(
+            "Each states a comparison in words that no claim's number and no checked statement (`claims.yml`: "
+            "`statements`) holds to the data: quote a claim, back it with a statement, or say less."
+        )
+        out.append("")
+        out += [f"- {code(f'{s.file}:{s.line}')}: “{esc(s.text)}”" for s in diff.unbacked]
         out.append("")
     if diff.recommendation:
         out += [f"{sub} Bottom line", ""]

@@ -32,13 +32,14 @@ def _typed(value: Any) -> float | None:
     return float(value) if isinstance(value, float) else int(value)
 
 
-def _ask(path: str, node: CommentedMap, key: str, where: str, value: Any, *sources: Any) -> list[Question]:
+def _ask(path: str, node: CommentedMap, key: str, where: str, value: Any, unit: Any, *sources: Any) -> list[Question]:
     quote = derived = None
     for source in sources:
         quote = _text(source, "quote") or quote
         derived = _text(source, "derived") or derived
     typed = _typed(value)
-    why = disagreement(typed, quote) if typed is not None and quote is not None and derived is None else None
+    unit = unit if isinstance(unit, str) else None  # a quote stating its unit answers the unit question
+    why = disagreement(typed, quote, unit) if typed is not None and quote is not None and derived is None else None
     return [(path, line_of(node, key), where, why)] if why is not None else []
 
 
@@ -56,9 +57,11 @@ def typed_values_against_their_quotes(files: dict[str, Any]) -> tuple[dict[str, 
             per_value = row.get("sources") if isinstance(row.get("sources"), CommentedMap) else {}
             for sid, value in row["values"].items():
                 where = f"rows[{r_i}].values.{sid}"
-                questions += _ask(path, row["values"], sid, where, value, row.get("source"), per_value.get(sid))
+                sources = (row.get("source"), per_value.get(sid))
+                questions += _ask(path, row["values"], sid, where, value, doc.get("unit"), *sources)
         facts = doc.get("facts") if isinstance(doc.get("facts"), CommentedSeq) else []
         for f_i, fact in enumerate(facts):
             if isinstance(fact, CommentedMap):
-                questions += _ask(path, fact, "value", f"facts[{f_i}].value", fact.get("value"), fact.get("source"))
+                where = f"facts[{f_i}].value"
+                questions += _ask(path, fact, "value", where, fact.get("value"), fact.get("unit"), fact.get("source"))
     return copy.deepcopy(files), questions

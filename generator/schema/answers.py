@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import (
     Field,
+    model_validator,
 )
 
 from generator.schema.base import (
@@ -74,22 +75,27 @@ class Statement(Model):
 
     A sentence of the guide's prose or pages that compares (faster, lower, ahead, a tie, at every load, 2×) is
     either produced from the data (it quotes a claim, ``[[claim-id]]``) or backed by a statement: the words it
-    says (``says``, found verbatim in the sentence) and what they assert of one table: ``series`` is ``higher``,
-    ``lower`` or a ``tie`` (within ``within``) against ``than`` (its ``direction``), in every row it covers
-    (``rows``, or the rows at ``loads`` of a sweep, within ``contexts``; every row by default). The build
-    evaluates it on the derived values and refuses, at the sentence's file and line, the day the data stops
-    saying it.
+    says (``says``, found verbatim in the sentence) and what they assert, in one of two forms:
+
+    - **of a table's values**: ``series`` is ``higher``, ``lower`` or a ``tie`` (within ``within``) against
+      ``than`` (its ``direction``) in every row it covers (``rows``, or the rows at ``loads`` of a sweep, within
+      ``contexts``; every row by default);
+    - **of a verdict the matrix shows**: ``option``'s cell in ``column`` reads ``verdict`` (against the option
+      ``against``, if given) in each of ``contexts`` (the matrix judged for each), or as published without them.
+
+    The build evaluates it on the derived guide and refuses, at the sentence's file and line, the day the data
+    stops saying it.
     """
 
     says: Label
     """Words of the sentence it backs, verbatim (``kept the lower request latency at every load``)."""
-    table: Id
+    table: Id | None = None
     """The measured table whose values decide it."""
-    series: Id
+    series: Id | None = None
     """The series the sentence is about."""
-    than: Id
+    than: Id | None = None
     """The series it is compared with."""
-    direction: Literal["higher", "lower", "tie"]
+    direction: Literal["higher", "lower", "tie"] | None = None
     """``series``'s value against ``than``'s in every row covered: ``higher``, ``lower``, or a ``tie``."""
     within: float = Field(default=0.05, gt=0, lt=1)
     """For a ``tie``: the most the larger value may exceed the smaller, as a fraction (0.05: 5 %)."""
@@ -97,8 +103,29 @@ class Statement(Model):
     """The rows it covers (empty: every row of the table, within ``contexts`` and ``loads``)."""
     loads: list[float] = Field(default_factory=list)
     """For a sweep table: the loads it covers (empty: every load measured)."""
+    option: Id | None = None
+    """The option whose verdict it states (instead of ``table``)."""
+    column: Id | None = None
+    """The comparison column of that verdict."""
+    verdict: Word | None = None
+    """The verdict's word (``tie``, ``faster``)."""
+    against: Id | None = None
+    """The option the verdict is against (``tie vs dense``); any when unset."""
     contexts: list[Id] = Field(default_factory=list)
     """The contexts it covers (empty: every one); a row that names no context counts in each."""
+
+    @model_validator(mode="after")
+    def _one_form(self) -> Statement:
+        values = (self.table, self.series, self.than, self.direction)
+        verdict = (self.option, self.column, self.verdict)
+        if all(v is not None for v in values) and all(v is None for v in (*verdict, self.against)):
+            return self
+        if all(v is not None for v in verdict) and all(v is None for v in values) and not (self.rows or self.loads):
+            return self
+        raise ValueError(
+            "a statement asserts either a table's values (table, series, direction, than; rows, loads) or a "
+            "verdict (option, column, verdict; against)"
+        )
 
 
 class Claims(Model):

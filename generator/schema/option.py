@@ -161,5 +161,5 @@ class Option(Model):
     dated: dt.date | None = None
     """When the option was added to the guide."""
     workload: Workload = Field(default_factory=dict)
-    """What every imported file of a series measuring this option must state (``framework: vllm``): the build
+    """What every imported file of a series measuring this option must state (``framework: engine-a``): the build
     and ``python -m generator import`` refuse a file that states otherwise."""

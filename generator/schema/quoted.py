@@ -4,8 +4,10 @@ A value typed from a quote (``source: {quote: "... 373.25 ops/s ..."}``) must be
 the quote states, in the value's own precision: ``373.25`` and ``373.3`` both agree with ``373.254``;
 ``173.25`` agrees with none (a typo the build would otherwise publish). A value computed from the quoted
 numbers (a sum, a conversion of units) says so and how in the source's ``derived`` field, and is not
-compared. Used by the check (``check/rules/typed_values_match_their_quotes.py``) and by the migration
-to this format, which lists the values that disagree for their author.
+compared. A quote that states a unit (``Mean latency (ns): 18201543``, ``12.5 GB/s``) answers the unit question
+itself: a value that is one of its numbers converted exactly from that unit into the value's own (18.201543 ms,
+or 18.2 in its precision) agrees too. Used by the check (``check/rules/typed_values_match_their_quotes.py``) and
+by the migration to this format, which lists the values that disagree for their author.
 """
 
 from __future__ import annotations
@@ -55,10 +57,66 @@ def agrees(value: float | int, stated: Iterable[str]) -> bool:
     return False
 
 
-def disagreement(value: float | int, quote: str) -> str | None:
-    """Why ``value`` does not agree with ``quote``, or None when it does (or the quote states no number)."""
+#: The SI prefixes a unit may carry, by their power of ten (a conversion between two of them is exact).
+_PREFIXES: dict[str, int] = {
+    "T": 12,
+    "G": 9,
+    "M": 6,
+    "k": 3,
+    "K": 3,
+    "m": -3,
+    "u": -6,
+    "µ": -6,
+    "μ": -6,
+    "n": -9,
+    "p": -12,
+}
+#: Bases a prefix scales: seconds, bytes, bits, hertz, watts, and any rate (``ops/s``); other names are taken whole.
+_SCALED = {"s", "sec", "B", "b", "Hz", "W"}
+
+
+def _base(unit: str) -> tuple[str, int]:
+    """A unit as its base and its prefix's power of ten: ``ms`` -> (``s``, -3), ``GB/s`` -> (``B/s``, 9);
+    ``min``, ``GiB/s`` (a binary prefix) and a bare base come whole."""
+    text = unit.strip()
+    if len(text) > 1 and text[0] in _PREFIXES and not re.match(r"i[A-Z]", text[1:]):
+        rest = text[1:]
+        if rest in _SCALED or re.search(r"/(?:s|sec)$", rest):
+            return ("s" if rest == "sec" else rest), _PREFIXES[text[0]]
+    return ("s" if text == "sec" else text), 0
+
+
+def stated_units(quote: str, unit: str) -> list[str]:
+    """The units of ``unit``'s kind that ``quote`` states, in parentheses (``(ns)``) or after a number
+    (``12.5 GB/s``, ``40ms``), in order, once each: ``Mean latency (ns): 18201543`` states ``ns`` for ``ms``."""
+    base = _base(unit)[0]
+    spelled = [base, "sec"] if base == "s" else [base]
+    names = [p + b for b in spelled for p in ["", *_PREFIXES]]
+    pattern = re.compile(
+        r"(?:\(|(?<=\d)\s?)(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")(?=\)|[\s,;:]|$)"
+    )
+    found = [m.group(1) for m in pattern.finditer(quote)]
+    return list(dict.fromkeys(name for name in found if _base(name)[0] == base))
+
+
+def converted(stated: Iterable[str], quote: str, unit: str) -> list[str]:
+    """Each of the ``stated`` numbers converted exactly from each unit of ``unit``'s kind the quote states."""
+    into = _base(unit)[1]
+    out = []
+    for name in stated_units(quote, unit):
+        exponent = _base(name)[1]
+        if exponent != into:
+            out += [str(Decimal(text).scaleb(exponent - into)) for text in stated]
+    return out
+
+
+def disagreement(value: float | int, quote: str, unit: str | None = None) -> str | None:
+    """Why ``value`` does not agree with ``quote``, or None when it does (or the quote states no number); with the
+    value's ``unit``, a number of the quote in the unit the quote states, converted exactly, agrees too."""
     stated = stated_numbers(quote)
     if not stated or agrees(value, stated):
+        return None
+    if unit is not None and agrees(value, converted(stated, quote, unit)):
         return None
     listed = ", ".join(stated[:12]) + (", ..." if len(stated) > 12 else "")
     return (

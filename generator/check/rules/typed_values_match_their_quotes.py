@@ -32,12 +32,12 @@ def typed_values_match_their_quotes(data: Data) -> list[Problem]:
                 if isinstance(value, bool) or not isinstance(value, int | float):
                     continue
                 quote, derived = _quote(row.source, row.sources.get(sid))
-                why = disagreement(value, quote) if quote is not None and derived is None else None
+                why = disagreement(value, quote, t.unit) if quote is not None and derived is None else None
                 if why is not None:
                     problems.append(at(data, t, ("rows", r_i, "values", sid), why))
     for ft, f_i, fact in facts(data):
         quote, derived = _quote(fact.source)
-        why = disagreement(fact.value, quote) if quote is not None and derived is None else None
+        why = disagreement(fact.value, quote, fact.unit) if quote is not None and derived is None else None
         if why is not None:
             problems.append(at(data, ft, ("facts", f_i, "value"), why))
     return problems
