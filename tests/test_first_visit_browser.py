@@ -128,14 +128,17 @@ def no_script(browser) -> Iterator:  # type: ignore[no-untyped-def]
     context.close()
 
 
-def test_with_javascript_off_every_chart_is_there(no_script, guide) -> None:
+def test_with_javascript_off_every_chart_is_there_on_screen_and_in_print(no_script, guide) -> None:
     name, url, folder = guide
     for path in _pages(folder)[1:]:
         no_script.goto(url + path)
-        charts = _charts(no_script)
-        assert charts and all(
-            c["shown"] and c["height"] == c["reserved"] and c["marks"] > 0 and c["width"] > 300 for c in charts
-        ), (name, path, charts)
+        for media in ("screen", "print"):
+            no_script.emulate_media(media=media)
+            charts = _charts(no_script)
+            assert charts and all(
+                c["shown"] and c["height"] == c["reserved"] and c["marks"] > 0 and c["width"] > 300 for c in charts
+            ), (name, path, media, charts)
+        no_script.emulate_media(media="screen")
 
 
 def test_served_from_another_address_the_first_screen_says_why_and_charts_show(browser, guide, request) -> None:

@@ -149,3 +149,16 @@ def test_the_documented_map_is_the_fixture_and_inspect_prints_what_the_docs_show
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == shown[1:]
+
+
+PPLX = "pplx-kernels/pbelevich_pplx-kernels-1d76f48_nvshmem3.3.9_ep8-dp8_excerpt_tabs-expanded-to-spaces.txt"
+
+
+def test_a_second_console_table_one_row_read_by_its_title_header_and_first_cells() -> None:
+    # pplx-kernels' published all-to-all table: the row E=256, E/tok=8, tok=128, dim=7168 (line 16)
+    _, second = real_outputs_folders()
+    (run,) = read_with_map(load_map(MAPS / "pplx-kernels-table.yml"), (second / PPLX).read_bytes())
+    got = {name: (m.value, m.unit, m.where) for name, m in run.metrics.items()}
+    assert got == {"dispatch_lat": (60.9, "us", "line 16"), "dispatch_bw": (124.235, "GB/s", "line 16")}
+    row = (second / PPLX).read_text(encoding="utf-8").splitlines()[15].split()
+    assert row[:5] == ["256", "8", "128", "7168", "60.9μs"] and row[7] == "124.235GB/s"

@@ -44,6 +44,8 @@ def test_a_quoted_number_converted_exactly_from_its_stated_unit_agrees(value: fl
         (18.201543, LOADGEN, "GB/s"),  # another kind of unit
         (18.201543, "Mean latency: 18201543", "ms"),  # the quote states no unit
         (12500, "bus bandwidth 12.5 GiB/s or so", "MB/s"),  # a unit it does not know
+        (12500, "12.5 GiB/s", "MiB/s"),  # binary prefixes are not powers of ten
+        (0.005, "5 min", "in"),  # a prefix only scales a base it names
         (18.201543, "LoadGen's mean latency 18201543", "ms"),  # "'s" is not a unit
     ],
 )
@@ -52,8 +54,12 @@ def test_a_unit_answers_only_what_it_states(value: float, quote: str, unit: str)
 
 
 def test_the_units_a_quote_states() -> None:
-    assert stated_units(LOADGEN) == ["ns"]
-    assert stated_units("12.5 GB/s at 40 ms (tok/s)") == ["GB/s", "ms", "tok/s"]
+    assert stated_units(LOADGEN, "ms") == ["ns"]
+    quote = "12.5 GB/s at 40 ms (tok/s), 2 ktok/s, 3 sec"
+    assert stated_units(quote, "MB/s") == ["GB/s"]
+    assert stated_units(quote, "s") == ["ms", "sec"]
+    assert stated_units(quote, "tok/s") == ["tok/s", "ktok/s"]
+    assert stated_units("1 GiB/s, 2 MiB/s", "MB/s") == []  # binary prefixes are not powers of ten
 
 
 def run(files: dict[str, str]) -> tuple[dict[str, str], Any]:

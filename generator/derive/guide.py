@@ -7,10 +7,8 @@ values and the rules declared in ``guide.yml``. Nothing here knows the topic.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from statistics import geometric_mean
-from typing import Literal
 
 from generator import decide, numbers, schema
 from generator.derive import evidence
@@ -27,14 +25,15 @@ from generator.derive.cells import (
     unknown_verdict,
     verdict,
 )
+from generator.derive.claims import Number, claim_numbers
 from generator.derive.columns import Build, kind
 from generator.derive.columns.index import TableIndex
 from generator.derive.columns.support import SUMMARY_MEANINGS, SUPPORT_MEANINGS, SupportSummary, support_summary
 from generator.derive.evidence import Key, Sample, samples, shown
-from generator.derive.noise import Judged, band_index, interval, judge, lower_confidence
+from generator.derive.noise import Judged, interval, judge
 from generator.derive.ratios import ratio
 from generator.errors import Problem
-from generator.model import Data, facts, measurement_tables
+from generator.model import Data, measurement_tables
 
 #: Cells and verdicts are defined in :mod:`generator.derive.cells` and built by each column's kind
 #: (:mod:`generator.derive.columns`); later stages import them from here, with the derived guide.
@@ -75,19 +74,6 @@ class TableView:
     table: schema.MeasurementTable
     ratios: dict[str, list[RatioCell]]
     """Comparison label -> one ratio per row (``None`` where a side is not measured)."""
-
-
-@dataclass(frozen=True)
-class Number:
-    """A number quoted in prose, with the table it comes from."""
-
-    id: str
-    text: str
-    table: str
-    table_title: str
-    provenance: str
-    reads: tuple[str, ...] = ()
-    """For a claim read as a comparison: the sides its words state (``more``, ``less``, ``tie``), in order."""
 
 
 @dataclass
@@ -259,139 +245,6 @@ def table_view(data: Data, table: schema.MeasurementTable, found: dict[Key, Samp
             cells.append(RatioCell(value, text, shown_verdict, judged, spread))
         ratios[comp.label] = cells
     return TableView(table, ratios)
-
-
-#: A mean of ratios is geometric (as ClickBench and SPEC summarise): the mean of B/A is then the inverse of the
-#: mean of A/B, so a claim read the other way round says the same thing.
-_AGGREGATES: dict[str, Callable[[list[float]], float]] = {"mean": geometric_mean, "min": min, "max": max}
-
-
-def _too_far_apart(data: Data, claim: schema.RatioClaim, known: list[float]) -> bool:
-    """Whether a mean's ratios spread so far (the claim's ``range_beyond``, else the claims' default) that one
-    number would stand for none of them: the text then gives the range."""
-    limit = claim.range_beyond if "range_beyond" in claim.model_fields_set else data.claims.range_beyond
-    return claim.aggregate == "mean" and limit is not None and len(known) > 1 and max(known) / min(known) > limit
-
-
-Side = Literal["more", "less", "tie"]
-
-
-def _side(data: Data, claim: schema.RatioClaim, digits: int, value: float) -> Side:
-    """Which way a ratio reads: above 1, below 1, or a tie (the column's ``mid`` band, else rounding to 1)."""
-    assert claim.phrase is not None
-    column = next((c for c in data.guide.columns if c.id == claim.phrase.column), None)
-    if isinstance(column, schema.ComparisonColumn):
-        tie = band(column, value).level == "mid"
-    else:
-        tie = numbers.ratio(value, digits) == numbers.ratio(1.0, digits)
-    if tie:
-        return "tie"
-    return "more" if value > 1 else "less"
-
-
-def _phrase(data: Data, claim: schema.RatioClaim, digits: int, values: list[float]) -> str:
-    """ "1.5× faster than", "2.0× slower than" or "on par with", from the values and the tie band."""
-    assert claim.phrase is not None
-    side = _side(data, claim, digits, values[0])
-    words = getattr(claim.phrase, side)
-    shown = values if side != "less" else [1 / v for v in values]  # the same ratios, read the other way round
-    if len(shown) == 1:
-        return str(words.replace("{ratio}", numbers.ratio(shown[0], digits)))
-    return str(words.replace("{ratio}", numbers.ratio_range(min(shown), max(shown), digits)))
-
-
-def _sides(data: Data, claim: schema.RatioClaim, digits: int, values: list[float]) -> tuple[Side, ...]:
-    """The sides ratios read, in the order :func:`_split_phrase` names them (one when they agree)."""
-    return tuple(dict.fromkeys(_side(data, claim, digits, v) for v in values))
-
-
-def _split_phrase(data: Data, claim: schema.RatioClaim, digits: int, rows: list[tuple[str, float]]) -> str | None:
-    """Where each side wins, when the rows of a mean fall on different sides; ``None`` when they agree."""
-    sides: dict[Side, list[tuple[str, float]]] = {}
-    for label, value in rows:
-        sides.setdefault(_side(data, claim, digits, value), []).append((label, value))
-    if len(sides) < 2:
-        return None
-    parts = [
-        f"{_phrase(data, claim, digits, [v for _, v in members])} ({', '.join(label for label, _ in members)})"
-        for members in sides.values()
-    ]
-    return " but ".join(parts)
-
-
-def _claim_bounds(
-    found: dict[Key, Sample], t: schema.MeasurementTable, claim: schema.RatioClaim
-) -> tuple[float, float] | None:
-    """The claim's interval: its aggregate over the rows' ratio intervals, when every measured row has one."""
-    lows: list[float] = []
-    highs: list[float] = []
-    for r in claim.rows:
-        a, b = found[(t.id, r, claim.numerator)], found[(t.id, r, claim.denominator)]
-        if not (a.measured and b.measured):
-            continue
-        bounds = interval(a, b, "higher")
-        if bounds is None:
-            return None
-        lows.append(bounds[0])
-        highs.append(bounds[1])
-    if not lows or claim.aggregate == "range" or min(lows) <= 0:  # a geometric mean needs positive ends
-        return None
-    agg = _AGGREGATES[claim.aggregate]
-    return agg(lows), agg(highs)
-
-
-def _noisy_phrase(data: Data, claim: schema.RatioClaim, value: float, bounds: tuple[float, float] | None) -> str | None:
-    """The tie words and "(within noise)" when the claim's interval crosses a band boundary into a tie."""
-    assert claim.phrase is not None
-    column = next((c for c in data.guide.columns if c.id == claim.phrase.column), None)
-    if bounds is None or not isinstance(column, schema.ComparisonColumn):
-        return None
-    top, bottom = band_index(column, bounds[1]), band_index(column, bounds[0])
-    if top == bottom:
-        return None
-    outcome = lower_confidence(column, value, top, bottom)
-    if outcome.level != "mid":
-        return None
-    return f"{claim.phrase.tie} (within noise)"
-
-
-def claim_numbers(data: Data, found: dict[Key, Sample]) -> dict[str, Number]:
-    tables = {t.id: t for t in measurement_tables(data)}
-    out: dict[str, Number] = {}
-    for claim in data.claims.claims:
-        t = tables[claim.table]
-        rows = {r.id: r for r in t.rows}
-        measured = [
-            (rows[r].label, v)
-            for r in claim.rows
-            if (v := ratio(shown(found, t, rows[r], claim.numerator), shown(found, t, rows[r], claim.denominator)))
-            is not None
-        ]
-        known = [v for _, v in measured]
-        reads: tuple[str, ...] = ()
-        if not known:
-            text = schema.NOT_MEASURED
-        elif claim.aggregate == "range" and claim.phrase is None:
-            text = numbers.times_range(min(known), max(known), t.digits, t.better, t.quantity)
-        elif _too_far_apart(data, claim, known) or claim.aggregate == "range":
-            text = numbers.times_range(min(known), max(known), t.digits, t.better, t.quantity)
-            if claim.phrase is not None:
-                text = _split_phrase(data, claim, t.digits, measured) or _phrase(data, claim, t.digits, known)
-                reads = _sides(data, claim, t.digits, known)
-        else:
-            agg = _AGGREGATES[claim.aggregate](known)
-            text = numbers.times(agg, t.digits, t.better, t.quantity)
-            if claim.phrase is not None:
-                split = _split_phrase(data, claim, t.digits, measured) if claim.aggregate == "mean" else None
-                text = split or _phrase(data, claim, t.digits, [agg])
-                reads = _sides(data, claim, t.digits, known) if split else (_side(data, claim, t.digits, agg),)
-                noisy = _noisy_phrase(data, claim, agg, _claim_bounds(found, t, claim))
-                text, reads = (noisy, ("tie",)) if noisy else (text, reads)
-        out[claim.id] = Number(claim.id, text, t.id, t.title, "derived", reads)
-    for ft, _, f in facts(data):
-        text = numbers.quantity(f.value, f.unit, f.approx, f.sign) + (f" {f.qualifier}" if f.qualifier else "")
-        out[f.id] = Number(f.id, text, ft.id, ft.title, f.provenance)
-    return out
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
-from generator.check.file_workload import Expected
+from generator import schema
+from generator.check.file_workload import Expected, guide_states
+from generator.check.run_files import declared_metric
+from generator.ingest.by_load import NewRow
+from generator.model import Data
 from generator.read.formats.tool_output import Stated, ToolRun, same_stated
 from generator.workload import UNITS, WORKLOAD_FIELDS
 
-__all__ = ["Difference", "Expected", "differences"]
+__all__ = ["Difference", "Expected", "differences", "expected_workload", "metric_for"]
 
 
 @dataclass(frozen=True)
@@ -50,3 +56,42 @@ def differences(run: ToolRun, expected: Mapping[str, Expected]) -> list[Differen
         if ours is not None and theirs is not None and not same_stated(name, ours.value, theirs.value):
             found.append(Difference(name, ours, theirs))
     return found
+
+
+def expected_workload(
+    data: Data,
+    table: schema.MeasurementTable,
+    row: schema.Row | NewRow,
+    series: schema.Series,
+    data_dir: Path | None = None,
+) -> dict[str, Expected]:
+    """What the guide states about every run of ``series`` under ``row`` (:func:`guide_states`: its campaign's
+    keyed environment facts, the table's ``workload``, the row's context's, the option's, the series', the
+    row's), each with the file and line that states it; a row the import creates states its load."""
+
+    def place(record: Any, loc: tuple[str | int, ...]) -> str:
+        return _place(data, data_dir, record, loc)
+
+    if isinstance(row, NewRow):
+        out = guide_states(data, table, series, place, context=row.context)
+        out[row.key] = Expected(row.load, f"the row {row.id} this import creates")
+        return out
+    return guide_states(data, table, series, place, context=row.context, row=row)
+
+
+def _place(data: Data, data_dir: Path | None, record: Any, loc: tuple[str | int, ...]) -> str:
+    """``data/tables/serving.yml:12``: the file and line of ``loc`` in the document ``record`` came from."""
+    try:
+        doc = data.doc(record)
+    except KeyError:
+        return ""
+    file = doc.file if data_dir is None else data_dir / doc.file
+    line = doc.line_of(loc)
+    return f"{file}:{line}" if line else str(file)
+
+
+def metric_for(
+    table: schema.MeasurementTable, series: schema.Series, format_name: str, row: schema.Row | None = None
+) -> str | None:
+    """The metric a run file of ``format_name`` gives this cell (:func:`declared_metric`)."""
+    return declared_metric(table, series, format_name, row)

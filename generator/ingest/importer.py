@@ -35,12 +35,11 @@ from pathlib import Path
 from typing import Any
 
 from generator import safe_write, schema
-from generator.check.file_workload import guide_states
-from generator.check.run_files import declared_metric
 from generator.errors import GuideError, printable
 from generator.ingest.by_load import Creating, NewRow, Target, by_load
-from generator.ingest.guard import Difference, Expected, differences
+from generator.ingest.guard import Difference, Expected, differences, expected_workload, metric_for
 from generator.ingest.inspect_file import read_source
+from generator.ingest.repetitions import Held, held_runs, refuse_unasked_repetitions
 from generator.model import Data, measurement_tables
 from generator.pipeline import derive_guide
 from generator.read import yaml_edit
@@ -52,7 +51,6 @@ from generator.read.formats.tool_output import (
     parts_of,
     same_stated,
     select_part,
-    split_metric,
     split_part,
 )
 from generator.read.maps import read_in_guide
@@ -110,10 +108,6 @@ class ImportProblems(Exception):
         return "\n".join([head, *(f"  {printable(p, keep_newlines=True)}" for p in self.problems)])
 
 
-#: A run a cell holds: (path, metric) of its file entry, and its name in messages.
-_Held = tuple[tuple[str, str], str]
-
-
 @dataclass
 class _Planned:
     table: schema.MeasurementTable
@@ -125,7 +119,7 @@ class _Planned:
     describe: list[str]
     request: Request
     source: str  # the file as messages name it
-    held: list[_Held]  # the runs the cell holds before this import
+    held: list[Held]  # the runs the cell holds before this import
     create: NewRow | None = None  # the sweep row to add before filing the runs, when the table has none
 
 
@@ -160,45 +154,6 @@ def parse_records(text: str) -> int | tuple[int, ...]:
     return numbers[0] if len(numbers) == 1 and "," not in text and "-" not in text else tuple(numbers)
 
 
-def expected_workload(
-    data: Data,
-    table: schema.MeasurementTable,
-    row: schema.Row | NewRow,
-    series: schema.Series,
-    data_dir: Path | None = None,
-) -> dict[str, Expected]:
-    """What the guide states about every run of ``series`` under ``row`` (:func:`guide_states`: its campaign's
-    keyed environment facts, the table's ``workload``, the row's context's, the option's, the series', the
-    row's), each with the file and line that states it; a row the import creates states its load."""
-
-    def place(record: Any, loc: tuple[str | int, ...]) -> str:
-        return _place(data, data_dir, record, loc)
-
-    if isinstance(row, NewRow):
-        out = guide_states(data, table, series, place, context=row.context)
-        out[row.key] = Expected(row.load, f"the row {row.id} this import creates")
-        return out
-    return guide_states(data, table, series, place, context=row.context, row=row)
-
-
-def _place(data: Data, data_dir: Path | None, record: Any, loc: tuple[str | int, ...]) -> str:
-    """``data/tables/serving.yml:12``: the file and line of ``loc`` in the document ``record`` came from."""
-    try:
-        doc = data.doc(record)
-    except KeyError:
-        return ""
-    file = doc.file if data_dir is None else data_dir / doc.file
-    line = doc.line_of(loc)
-    return f"{file}:{line}" if line else str(file)
-
-
-def metric_for(
-    table: schema.MeasurementTable, series: schema.Series, format_name: str, row: schema.Row | None = None
-) -> str | None:
-    """The metric a run file of ``format_name`` gives this cell (:func:`declared_metric`)."""
-    return declared_metric(table, series, format_name, row)
-
-
 def _kept_copy(data_dir: Path, table: schema.MeasurementTable, sha: str) -> str | None:
     """Where ``table`` already keeps a file of this sha256 (a copy an earlier import stored), if anywhere."""
     for row in table.rows:
@@ -223,18 +178,6 @@ def _unlike(chosen: list[tuple[int, ToolRun]]) -> str:
                     " so they are not repetitions of one measurement"
                 )
     return ""
-
-
-def _held(row: schema.Row, series: schema.Series) -> list[_Held]:
-    """The runs a cell holds now, named as messages name them: ``runs/serving/ab12-x.json (output_throughput)``."""
-    value = row.values.get(series.id)
-    if not isinstance(value, schema.Runs):
-        return []
-    if value.files is None:
-        return [(("", ""), f"typed run {v:g}") for v in value.runs or ()]
-    return [
-        ((ref.path, ref.metric or ""), ref.path + (f" ({ref.metric})" if ref.metric else "")) for ref in value.files
-    ]
 
 
 def _cell(
@@ -393,7 +336,7 @@ def _plan(
                 describe,
                 request,
                 source,
-                _held(target, series) if isinstance(target, schema.Row) else [],
+                held_runs(target, series) if isinstance(target, schema.Row) else [],
                 target if isinstance(target, NewRow) else None,
             )
         )
@@ -443,7 +386,7 @@ def import_runs(data_dir: Path, requests: list[Request]) -> Outcome:
     stored: dict[tuple[str, str], str] = {}
     creating: Creating = {}
     plans = [plan for request in requests for plan in _plan(data, data_dir, request, problems, stored, creating)]
-    _refuse_unasked_repetitions(plans, problems)
+    refuse_unasked_repetitions(plans, problems)
     if problems:
         raise ImportProblems(problems)
     outcome = Outcome()
@@ -482,47 +425,6 @@ def import_runs(data_dir: Path, requests: list[Request]) -> Outcome:
     except safe_write.UnsafePath as exc:
         raise ImportProblems([f"{exc}"]) from None
     return outcome
-
-
-def _refuse_unasked_repetitions(plans: list[_Planned], problems: list[str]) -> None:
-    """A run added to a cell that already holds another one (before the import, or from an earlier file of
-    it) is a repetition only when the request says so; otherwise the problem names both runs."""
-    held: dict[tuple[str, str, str], list[_Held]] = {}
-    for plan in plans:
-        cell = (plan.table.id, plan.row, plan.series)
-        there = held.setdefault(cell, list(plan.held))
-        new = [
-            (entry, line)
-            for entry, line in zip(plan.entries, plan.describe, strict=True)
-            if not any(_same(key, (entry["path"], entry.get("metric", ""))) for key, _ in there)
-        ]
-        if new and there and not plan.request.repetition:
-            old = "; ".join(name for _, name in there[:3]) + (f" and {len(there) - 3} more" if len(there) > 3 else "")
-            runs = "; ".join(_named(entry) for entry, _ in new[:3])
-            problems.append(
-                f"{plan.source}: {' / '.join(cell)} already holds {old}; this import adds {runs}, a different run."
-                " Pass --repetition if it repeats the same measurement (`repetition: true` in a mapping file);"
-                " otherwise file it under the row it ran"
-            )
-        for entry, _ in new:
-            key = (entry["path"], entry.get("metric", ""))
-            there.append((key, _named(entry)))
-
-
-def _same(a: tuple[str, str], b: tuple[str, str]) -> bool:
-    """One file's one run: a metric left out (the table's) is the same as one named, and ``run 2`` (the table's
-    metric) is ``run 2: x``."""
-    return a[0] == b[0] and (_run_of(a[1]) == _run_of(b[1]) or not a[1] or not b[1])
-
-
-def _run_of(metric: str) -> str:
-    part, rest = split_part(metric)
-    number, name = split_metric(rest)
-    return f"{part}: run {number}" if part and number else f"run {number}" if number else metric
-
-
-def _named(entry: dict[str, Any]) -> str:
-    return str(entry["path"]) + (f" ({entry['metric']})" if entry.get("metric") else "")
 
 
 def _validate_staged(data_dir: Path, texts: dict[Path, str], raw: dict[str, bytes]) -> None:

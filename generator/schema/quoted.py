@@ -74,49 +74,56 @@ def agrees(value: float | int, stated: Iterable[str]) -> bool:
     return False
 
 
-#: Units a quote may state, each in its dimension with its size (powers of ten: a conversion is exact).
-_SCALES: dict[str, tuple[str, int]] = {
-    "ns": ("time", -9),
-    "us": ("time", -6),
-    "µs": ("time", -6),
-    "μs": ("time", -6),
-    "ms": ("time", -3),
-    "s": ("time", 0),
-    "sec": ("time", 0),
-    "B/s": ("bandwidth", 0),
-    "KB/s": ("bandwidth", 3),
-    "kB/s": ("bandwidth", 3),
-    "MB/s": ("bandwidth", 6),
-    "GB/s": ("bandwidth", 9),
-    "TB/s": ("bandwidth", 12),
-    "tok/s": ("tokens", 0),
-    "tokens/s": ("tokens", 0),
-    "tokens/sec": ("tokens", 0),
-    "ktok/s": ("tokens", 3),
+#: The SI prefixes a unit may carry, by their power of ten (a conversion between two of them is exact).
+_PREFIXES: dict[str, int] = {
+    "T": 12,
+    "G": 9,
+    "M": 6,
+    "k": 3,
+    "K": 3,
+    "m": -3,
+    "u": -6,
+    "µ": -6,
+    "μ": -6,
+    "n": -9,
+    "p": -12,
 }
-#: A unit a quote states: in parentheses (``(ns)``) or after a number (``12.5 GB/s``, ``40ms``).
-_UNIT = re.compile(
-    r"(?:\(|(?<=\d)\s?)("
-    + "|".join(re.escape(u) for u in sorted(_SCALES, key=len, reverse=True))
-    + r")(?=\)|[\s,;:]|$)"
-)
+#: Bases a prefix scales: seconds, bytes, bits, hertz, watts, and any rate (``ops/s``); other names are taken whole.
+_SCALED = {"s", "sec", "B", "b", "Hz", "W"}
 
 
-def stated_units(quote: str) -> list[str]:
-    """The units ``quote`` states, in order, once each (``Mean latency (ns): 18201543`` states ``ns``)."""
-    return list(dict.fromkeys(match.group(1) for match in _UNIT.finditer(quote)))
+def _base(unit: str) -> tuple[str, int]:
+    """A unit as its base and its prefix's power of ten: ``ms`` -> (``s``, -3), ``GB/s`` -> (``B/s``, 9);
+    ``min``, ``GiB/s`` (a binary prefix) and a bare base come whole."""
+    text = unit.strip()
+    if len(text) > 1 and text[0] in _PREFIXES and not re.match(r"i[A-Z]", text[1:]):
+        rest = text[1:]
+        if rest in _SCALED or re.search(r"/(?:s|sec)$", rest):
+            return ("s" if rest == "sec" else rest), _PREFIXES[text[0]]
+    return ("s" if text == "sec" else text), 0
+
+
+def stated_units(quote: str, unit: str) -> list[str]:
+    """The units of ``unit``'s kind that ``quote`` states, in parentheses (``(ns)``) or after a number
+    (``12.5 GB/s``, ``40ms``), in order, once each: ``Mean latency (ns): 18201543`` states ``ns`` for ``ms``."""
+    base = _base(unit)[0]
+    spelled = [base, "sec"] if base == "s" else [base]
+    names = [p + b for b in spelled for p in ["", *_PREFIXES]]
+    pattern = re.compile(
+        r"(?:\(|(?<=\d)\s?)(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")(?=\)|[\s,;:]|$)"
+    )
+    found = [m.group(1) for m in pattern.finditer(quote)]
+    return list(dict.fromkeys(name for name in found if _base(name)[0] == base))
 
 
 def converted(stated: Iterable[str], quote: str, unit: str) -> list[str]:
-    """Each of the ``stated`` numbers converted exactly from each unit the quote states into ``unit``."""
-    into = _SCALES.get(unit.strip())
-    if into is None:
-        return []
+    """Each of the ``stated`` numbers converted exactly from each unit of ``unit``'s kind the quote states."""
+    into = _base(unit)[1]
     out = []
-    for name in stated_units(quote):
-        dimension, exponent = _SCALES[name]
-        if dimension == into[0] and exponent != into[1]:
-            out += [str(Decimal(text).scaleb(exponent - into[1])) for text in stated]
+    for name in stated_units(quote, unit):
+        exponent = _base(name)[1]
+        if exponent != into:
+            out += [str(Decimal(text).scaleb(exponent - into)) for text in stated]
     return out
 
 

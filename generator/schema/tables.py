@@ -108,7 +108,7 @@ class Series(Model):
     value_digits: Annotated[int, Field(ge=0, le=6)] | None = None
     """Decimals of every measured value of this series as printed (overrides the table's ``value_digits``)."""
     workload: Workload = Field(default_factory=dict)
-    """What every imported file of this series must state (``framework: vllm``), on top of its option's: the build
+    """What every imported file of this series must state (``framework: engine-a``), on top of its option's: the build
     and ``python -m generator import`` refuse a file that states otherwise (``--repetition`` too)."""
 
 
