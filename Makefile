@@ -111,8 +111,10 @@ SNAPSHOT_GIT = GIT_AUTHOR_NAME="decision-guide" GIT_AUTHOR_EMAIL="decision-guide
 snapshot: setup-dev $(PLOTLY_BUNDLE)
 	@test -n "$(GUIDE_SNAPSHOT)" || { echo "make snapshot needs GUIDE_SNAPSHOT=<version name, e.g. the tag>" >&2; exit 1; }
 	-git fetch -q origin gh-pages:refs/heads/gh-pages
-	$(SNAPSHOT_GIT) SITE_URL="$${SITE_URL:-http://127.0.0.1:8000/}versions/" GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/mike deploy -F mkdocs-snapshot.yml --deploy-prefix versions \
-	  --branch gh-pages --alias-type copy --update-aliases "$(GUIDE_SNAPSHOT)" latest
+	export SITE_URL="$${SITE_URL:-http://127.0.0.1:8000/}versions/" GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) && \
+	  checked=$$($(PY) -m generator.adapters.config_gate --write mkdocs-snapshot.yml) && \
+	  { $(SNAPSHOT_GIT) PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/mike deploy -F "$$checked" --deploy-prefix versions \
+	    --branch gh-pages --alias-type copy --update-aliases "$(GUIDE_SNAPSHOT)" latest; status=$$?; rm -f "$$checked"; exit $$status; }
 	rm -rf build/snapshots && mkdir -p build/snapshots
 	git archive gh-pages versions | tar -x -C build/snapshots
 
@@ -131,7 +133,8 @@ zensical-serve: setup-dev
 
 # The same guide with ProperDocs (the maintained fork of MkDocs 1.6), plugin and all, into build/properdocs/.
 properdocs-build: setup-dev $(PLOTLY_BUNDLE)
-	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(BIN)/properdocs build --strict -f mkdocs.yml -d build/properdocs
+	export GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) && checked=$$($(PY) -m generator.adapters.config_gate --write mkdocs.yml) && \
+	  { $(BIN)/properdocs build --strict -f "$$checked" -d build/properdocs; status=$$?; rm -f "$$checked"; exit $$status; }
 
 .PHONY: test-slow-machine
 

@@ -198,8 +198,15 @@ def main(argv: list[str] | None = None) -> int:
                 print(problem, file=sys.stderr)
             return 1 if problems else 0
         elif args.command == "check":
+            from generator.adapters import config_gate
             from generator.check.sentences import page_texts, unbacked
             from generator.check.todo import work_to_do
+
+            # The configurations the builds run are code: refused here, before MkDocs reads any of them.
+            for config_file in config_gate.configurations(args.data.absolute().parent):
+                if refused := config_gate.problems(config_file):
+                    print(config_gate.describe(refused), file=sys.stderr)
+                    return 1
 
             docs = args.docs if args.docs is not None else _pages_beside(args.data)
             derived = derive_guide(args.data, docs)

@@ -47,18 +47,21 @@ def build_site(
     ``out`` must be a folder this build wrote before, an empty one or a new one (else OutputRefused).
     """
     check_output(out, [config])
-    refused = config_gate.problems(Path(config))  # before MkDocs imports a hook the configuration names
-    if refused:
-        raise BuildFailed(config_gate.describe(refused))
-    out = Path(out).absolute()
-    out.parent.mkdir(parents=True, exist_ok=True)
     run_env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
     if site_url is not None:
         run_env["SITE_URL"] = site_url
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-building-", dir=out.parent))
+    # Parse once, check that, run that: MkDocs reads the checked tree (plain YAML), never the file itself,
+    # which may hold a tag it would resolve or a hook it would import before any plugin runs.
+    checked = config_gate.write_checked(Path(config), run_env)
+    if isinstance(checked, list):
+        raise BuildFailed(config_gate.describe(checked))
+    out = Path(out).absolute()
+    staging: Path | None = None
     try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-building-", dir=out.parent))
         done = subprocess.run(
-            mkdocs_command(Path(config).absolute(), staging),
+            mkdocs_command(checked.absolute(), staging),
             capture_output=True,
             text=True,
             env=run_env,
@@ -71,7 +74,8 @@ def build_site(
         mark(staging)
         swap_in(staging, out)
     finally:
-        if staging.exists():
+        checked.unlink(missing_ok=True)
+        if staging is not None and staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
     return out
 

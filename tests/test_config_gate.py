@@ -35,7 +35,7 @@ ROUTES: dict[str, tuple[str, str, str, str]] = {
         "extensions",
         "  - pymdownx.snippets:\n      base_path: ['/']",
         "markdown_extensions.pymdownx.snippets.base_path[0]",
-        "expected a path",
+        "'/' leaves the repository",
     ),
     "snippets-parent": (
         "extensions",
@@ -55,6 +55,8 @@ ROUTES: dict[str, tuple[str, str, str, str]] = {
     # MkDocs resolves python tags while it reads the file (importing the module named); the gate refuses them.
     "yaml-tag": ("settings", "extra:\n  generator: !!python/name:os.getcwd", "extra.generator", "a YAML tag"),
 }
+#: Routes no trust opens: a path that leaves the repository, a YAML tag (the one reader refuses it wherever it is).
+NEVER_TRUSTED = {"snippets-outside", "snippets-parent", "favicon-elsewhere", "yaml-tag"}
 
 
 def _project(root: Path, where: str, text: str) -> Path:
@@ -94,7 +96,8 @@ def test_a_setting_that_is_code_is_refused_with_its_line(tmp_path: Path, engine:
     assert engine == "mkdocs" or "the hook ran" not in done.stdout + done.stderr
     said = f"mkdocs.yml:{_line_of(config, setting)}: {setting}: {why}"
     assert said in done.stderr, (said, done.stderr[-3000:])
-    assert f"list {setting!r} under plugins.decision-guide.trusted_configuration" in done.stderr
+    trust = f"list {setting!r} under plugins.decision-guide.trusted_configuration"
+    assert (trust in done.stderr) is (route not in NEVER_TRUSTED), done.stderr[-3000:]
     assert not (site / "index.html").exists() and not (site / "site").exists()
 
 

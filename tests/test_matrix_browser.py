@@ -136,6 +136,36 @@ def test_sort_by_a_comparison_column_best_first(tab: Page, served_shipped, serve
     assert tab.locator("table.dg-matrix thead th[aria-sort]").count() == 0
 
 
+def test_a_judgement_sorts_by_its_polarity_next_to_the_row_it_judges(tab: Page, served_shipped, served_guide) -> None:
+    """ "Beats the proxy" has no level of the measured scale, but it reads better than the proxy path: sorted by
+    transport speed, best first, it sits just above that row, not below the rows with no verdict (issue 45)."""
+    base, _ = served_shipped
+    _open(tab, base + "?sort=transport")
+    cells = {o["id"]: next(c for c in o["cells"] if c["column"] == "transport") for o in served_guide["options"]}
+    order = [o["id"] for o in served_guide["options"]]
+
+    def key(ident: str) -> tuple[int, float, int]:
+        cell = cells[ident]
+        ranks = cell.get("ranks")
+        if ranks:  # the polarity the guide's data states: just above (or below) the row it judges
+            level, value, _ = key(ranks[1])
+            return level, value + (-1e-9 if ranks[0] == "above" else 1e-9), order.index(ident)
+        value = -cell["value"] if cell["value"] is not None else float("inf")
+        return RANK.get(cell["verdict"]["level"], 9), value, order.index(ident)
+
+    expected = sorted(order, key=key)
+    shown = _shown(tab)
+    assert shown == expected
+    ranked = [i for i in order if cells[i].get("ranks")]
+    assert ranked, "the shipped guide states a judgement's polarity"
+    for ident in ranked:
+        (side, other) = cells[ident]["ranks"]
+        assert shown.index(ident) == shown.index(other) + (-1 if side == "above" else 1)
+        assert cells[ident]["verdict"]["level"] == "judged" and cells[other]["verdict"]["level"] != "unknown"
+        # above every row with no verdict, where a neutral judgement sorted before
+        assert all(shown.index(ident) < shown.index(i) for i in order if cells[i]["verdict"]["level"] == "unknown")
+
+
 def test_compare_two_then_three_paths_side_by_side(tab: Page, served_shipped, served_guide) -> None:
     base, _ = served_shipped
     _open(tab, base)

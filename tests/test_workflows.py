@@ -264,7 +264,9 @@ def test_pytest_runs_as_the_readme_writes_it() -> None:
 
 #: What a guide's build jobs run: the engine its requirements.txt pins, its check, build and diff.
 GUIDE_COMMANDS = re.compile(
-    r"python -m venv \.venv && \.venv/bin/python -m pip install -q -r requirements\.txt"
+    r"python -m venv \.venv && \.venv/bin/python -m pip install -q -r (build/base-)?requirements\.txt"
+    r"|(mkdir -p build && git show \"\$BASE:requirements\.txt\" > build/base-requirements\.txt && )?"
+    r"sum=\$\(sed -n .* \| sha256sum --check --strict -; \}"
     r"|\.venv/bin/python -m generator (doctor|check|diff .*)"
     r"|\.venv/bin/mkdocs build --strict --site-dir \S+"
     r"|printf '%s\\n' \"\$PR_NUMBER\" > build/preview/pr-number",
@@ -292,9 +294,12 @@ def test_a_new_guides_workflows_pass_the_same_checks(tmp_path: Path) -> None:
     assert [where for where, _ in builders] == ["pr-preview.yml:build", "site.yml:build"]
     for where, job in builders:
         commands = [" ".join(step["run"].split()) for step in job["steps"] if "run" in step]
-        # The engine's install is checked first, so a failure names its cause (generator doctor).
-        assert commands[:3] == [
-            "python -m venv .venv && .venv/bin/python -m pip install -q -r requirements.txt",
+        # The engine's wheel is checked against the recorded sha256 (a pull request's against its base
+        # branch's record) before anything from it runs; then its install, so a failure names its cause.
+        pin = "build/base-requirements.txt" if where.startswith("pr-preview") else "requirements.txt"
+        assert "sha256sum --check --strict" in commands[0], where
+        assert commands[1:4] == [
+            f"python -m venv .venv && .venv/bin/python -m pip install -q -r {pin}",
             ".venv/bin/python -m generator doctor",
             ".venv/bin/python -m generator check",
         ], where

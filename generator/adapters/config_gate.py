@@ -13,228 +13,155 @@ builds only when the guide lists it, by its dotted name, under :data:`TRUST_KEY`
 plugin; a pull request that changes that list, or a setting under it, is named in its comment as
 running code (:mod:`generator.diff.site`).
 
-MkDocs imports hook files while it reads the configuration, before any plugin runs; the Zensical adapter
-and ``python -m quality.build`` check first.
+Parse once, check that, run that: the configuration (and every file it inherits: ``INHERIT``) is read once, by
+:func:`generator.read.yaml_config.load_tree`, which refuses every YAML tag but ``!ENV`` wherever it is written
+(keys and nav titles included); the settings MkDocs takes in several shapes (``plugins`` and
+``markdown_extensions`` as a list or a mapping, nav entries of several titles) are put in one shape
+(:func:`canonical`); the rules run on that tree, and the build runs that tree, written out as plain YAML
+(:func:`write_checked`) for MkDocs and handed to Zensical, so no second parse reads anything else. MkDocs
+imports hook files and resolves tags while it reads a configuration, before any plugin runs: ``python -m
+quality.build``, the Zensical adapter and ``python -m generator check`` check first.
 """
 
 from __future__ import annotations
 
 import os
-import re
-from collections.abc import Callable, Iterator
+import tempfile
+from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 
 import yaml
 
+from generator.adapters import config_rules
+from generator.adapters.config_shapes import PLUGIN, TRUST_KEY, TRUSTED_AS, Check, parts
 from generator.errors import Problem
-from generator.read.yaml_config import compose_config, env_value
+from generator.read.yaml_config import Node, load_tree
 
-PLUGIN = "decision-guide"
-#: The plugin option that lists the settings a guide trusts as code (dotted names, ``hooks``,
-#: ``theme.custom_dir``, ``plugins.meta``, ``markdown_extensions.pymdownx.snippets``...).
-TRUST_KEY = "trusted_configuration"
-TRUSTED_AS = f"plugins.{PLUGIN}.{TRUST_KEY}"
+__all__ = ["PLUGIN", "TRUSTED_AS", "TRUST_KEY", "canonical", "checked", "describe", "problems", "write_checked"]
 
-TEXT = re.compile(r"[^<>\"'`&\\\x00-\x1f\x7f]*")
-URL = re.compile(r"https?://[^\s\"'<>`\\{}|^]+")
-PATH = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._/-]*")
-WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_ .-]*")
-ICON = re.compile(r"[a-z0-9][a-z0-9/_-]*")
-LANG = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
-ADDR = re.compile(r"[A-Za-z0-9.-]+:[0-9]{1,5}")
-
-#: Material's (and Zensical's) theme features that change layout and behaviour only.
-FEATURES = frozenset(
-    {
-        "announce.dismiss", "content.code.annotate", "content.code.copy", "content.code.select",
-        "content.footnote.tooltips", "content.tabs.link", "content.action.edit", "content.action.view",
-        "header.autohide", "navigation.expand", "navigation.footer", "navigation.indexes",
-        "navigation.instant", "navigation.instant.prefetch", "navigation.instant.progress",
-        "navigation.path", "navigation.prune", "navigation.sections", "navigation.tabs",
-        "navigation.tabs.sticky", "navigation.top", "navigation.tracking", "search.highlight",
-        "search.share", "search.suggest", "toc.follow", "toc.integrate",
-    }
-)  # fmt: skip
+#: What the build runs instead of a configuration file: the checked tree, beside it (its paths stay relative).
+CHECKED_SUFFIX = ".checked.yml"
 
 
-class Node:
-    """A setting as written: its value (``!ENV`` resolved), its line, and for a mapping or list its parts."""
-
-    def __init__(self, node: yaml.Node, loader: yaml.SafeLoader) -> None:
-        self.line = node.start_mark.line + 1
-        self.tag = node.tag
-        self.mapping: dict[str, Node] | None = None
-        self.items: list[Node] | None = None
-        self.value: object = None
-        if node.tag == "!ENV":
-            self.value = _env(node, loader)
-        elif isinstance(node, yaml.MappingNode):
-            self.mapping = {_key(k, loader): Node(v, loader) for k, v in node.value}
-        elif isinstance(node, yaml.SequenceNode):
-            self.items = [Node(item, loader) for item in node.value]
-        elif self.tagged:
-            self.value = node.value  # as written: a tag is refused, never resolved here
-        else:
-            self.value = loader.construct_object(node)
-
-    @property
-    def tagged(self) -> bool:
-        return self.tag != "!ENV" and self.tag not in _PLAIN
+def _merged(parent: Node, child: Node) -> Node:
+    """``INHERIT`` as MkDocs merges (``mergedeep``): mappings key by key, anything else the child's."""
+    if parent.mapping is None or child.mapping is None:
+        return child
+    out = Node(child.shown, child.line)
+    out.mapping, out.keys = dict(parent.mapping), {**parent.keys, **child.keys}
+    for key, node in child.mapping.items():
+        out.mapping[key] = _merged(parent.mapping[key], node) if key in parent.mapping else node
+    return out
 
 
-#: The tags of plain YAML values (every other tag, ``!!python/name:...`` included, is refused).
-_PLAIN = frozenset(f"tag:yaml.org,2002:{kind}" for kind in ("str", "int", "float", "bool", "null", "map", "seq"))
-
-
-def _key(node: yaml.Node, loader: yaml.SafeLoader) -> str:
-    if isinstance(node, yaml.ScalarNode) and node.tag in _PLAIN:
-        return str(loader.construct_object(node))
-    return str(getattr(node, "value", ""))
-
-
-def _env(node: yaml.Node, loader: yaml.SafeLoader) -> object:
-    """``!ENV NAME`` or ``!ENV [NAME..., default]`` as MkDocs resolves it."""
-    if isinstance(node, yaml.ScalarNode):
-        names, default = [loader.construct_scalar(node)], None
-    elif isinstance(node, yaml.SequenceNode):
-        items = [loader.construct_object(child) for child in node.value]
-        names, default = (items[:-1], items[-1]) if len(items) > 1 else (items, None)
+def _read(config_file: Path, root: Path, env: Mapping[str, str] | None, chain: frozenset[Path]) -> Node | list[Problem]:
+    """``config_file`` and what it inherits, merged; ``INHERIT`` must name a file of the repository, no loop."""
+    tree = load_tree(config_file, env)
+    if isinstance(tree, list):
+        return tree
+    if tree.mapping is None:
+        return [Problem(config_file.name, tree.line, "", "is not a mapping of settings")]
+    inherit = tree.mapping.pop("INHERIT", None)
+    if inherit is None:
+        return tree
+    name = inherit.value
+    parent = config_file.parent / str(name)
+    if not isinstance(name, str) or not name or PurePosixPath(name).is_absolute() or ".." in PurePosixPath(name).parts:
+        why = f"{str(name)[:80]!r} is not a configuration file in the repository"
+    elif not parent.resolve().is_relative_to(root.resolve()) or not parent.is_file():
+        why = f"{name[:80]!r} is not a configuration file in the repository"
+    elif parent.resolve() in chain:
+        why = f"{name[:80]!r} inherits, through INHERIT, the file that inherits it: a loop"
     else:
-        return None
-    for name in names:
-        if str(name) in os.environ:
-            return env_value(os.environ[str(name)]) if os.environ[str(name)] else ""
-    return default
+        above = _read(parent, root, env, chain | {parent.resolve()})
+        return above if isinstance(above, list) else _merged(above, tree)
+    return [Problem(inherit.shown, inherit.line, "INHERIT", why)]
 
 
-class Check:
-    def __init__(self, shown: str, root: Path, trusted: list[str], chain: frozenset[Path] = frozenset()) -> None:
-        self.shown, self.root, self.trusted = shown, root, trusted
-        self.found: list[Problem] = []
-        self.chain = chain
-        """The configuration files being checked, this one and every one that inherits it (``INHERIT``)."""
-
-    def is_trusted(self, path: str) -> bool:
-        return any(path == t or path.startswith((t + ".", t + "[")) for t in self.trusted)
-
-    def refuse(self, node: Node, path: str, why: str) -> None:
-        if not self.is_trusted(path):
-            message = f"{why}: list {path!r} under {TRUSTED_AS} to build with it (docs/previews.md)"
-            self.found.append(Problem(self.shown, node.line, path, message))
-
-    def invalid(self, node: Node, path: str, why: str) -> None:
-        """A value no engine can build with, trusted or not."""
-        self.found.append(Problem(self.shown, node.line, path, why))
-
-    def code(self, node: Node, path: str, what: str = "runs or is published as code") -> None:
-        self.refuse(node, path, what)
-
-    # Value shapes ----------------------------------------------------------------------------------
-    def scalar(self, node: Node, path: str, pattern: re.Pattern[str], what: str) -> None:
-        if node.tagged:
-            self.refuse(node, path, f"a YAML tag ({node.tag}) is not an inert value")
-        elif node.mapping is not None or node.items is not None:
-            self.refuse(node, path, f"expected {what}, got a {'mapping' if node.mapping is not None else 'list'}")
-        elif node.value is None or isinstance(node.value, bool | int | float):
-            return
-        elif pattern.fullmatch(str(node.value)) is None:
-            self.refuse(node, path, f"expected {what}, got {str(node.value)[:60]!r}")
-
-    def text(self, node: Node, path: str) -> None:
-        self.scalar(node, path, TEXT, "plain text (no < > \" ' ` & \\)")
-
-    def url(self, node: Node, path: str) -> None:
-        self.scalar(node, path, URL, "an http(s) address")
-
-    def link(self, node: Node, path: str) -> None:
-        if isinstance(node.value, str) and "://" in node.value:
-            self.url(node, path)
+def _listed(node: Node) -> Node:
+    """``plugins`` or ``markdown_extensions`` as a list of names and one-key mappings, whichever way written."""
+    if node.mapping is None:
+        return node
+    out = Node(node.shown, node.line)
+    out.items = []
+    for key, options in node.mapping.items():
+        item = Node(options.shown, options.line)
+        if options.mapping is None and options.items is None and options.value is None:
+            item.value = node.keys.get(key, key)
         else:
-            self.relative(node, path)
-
-    def relative(self, node: Node, path: str) -> None:
-        """A path inside the repository (relative, no ``..``)."""
-        if isinstance(node.value, str) and ".." in PurePosixPath(node.value).parts:
-            self.refuse(node, path, f"{node.value!r} leaves the repository")
-        else:
-            self.scalar(node, path, PATH, "a path of letters, digits and ._/- inside the repository")
-
-    def repo_file(self, node: Node, path: str, docs: Path) -> None:
-        """A file of the repository (under the pages folder, as the theme links it)."""
-        self.relative(node, path)
-        if isinstance(node.value, str) and PATH.fullmatch(node.value) and not (docs / node.value).is_file():
-            self.refuse(node, path, f"{node.value!r} is not a file of the pages folder")
-
-    def boolean(self, node: Node, path: str) -> None:
-        if node.tagged:
-            self.refuse(node, path, f"a YAML tag ({node.tag}) is not an inert value")
-        elif not isinstance(node.value, bool):
-            self.refuse(node, path, "expected true or false")
-
-    def number(self, node: Node, path: str) -> None:
-        if not isinstance(node.value, int) or isinstance(node.value, bool) or node.tagged:
-            self.refuse(node, path, "expected a whole number")
-
-    def words(self, node: Node, path: str, pattern: re.Pattern[str] = WORD) -> None:
-        for i, item in enumerate(node.items if node.items is not None else [node]):
-            self.scalar(item, path if node.items is None else f"{path}[{i}]", pattern, "a plain word")
-
-    def mapping_of(self, node: Node, path: str, keys: dict[str, Callable[[Node, str], None]]) -> None:
-        if node.mapping is None:
-            if node.value not in (None, {}):
-                self.refuse(node, path, "expected a mapping")
-            return
-        for key, child in node.mapping.items():
-            rule = keys.get(key)
-            if rule is None:
-                self.code(child, f"{path}.{key}", "not a setting known to be inert")
-            else:
-                rule(child, f"{path}.{key}")
+            item.mapping, item.keys = {key: options}, {key: node.keys.get(key, key)}
+        out.items.append(item)
+    return out
 
 
-def parts(node: Node) -> Iterator[tuple[str, Node]]:
-    """A list of names or one-key mappings (``plugins``, ``markdown_extensions``): (name, options)."""
-    for item in node.items or []:
-        if item.mapping is not None and len(item.mapping) == 1:
-            yield next(iter(item.mapping.items()))
-        else:
-            yield str(item.value), item
+def _nav(node: Node) -> Node:
+    """Nav entries one title each (MkDocs reads a mapping of several titles as several entries)."""
+    if node.items is None:
+        return node
+    out = Node(node.shown, node.line)
+    out.items = []
+    for item in node.items:
+        if item.mapping is None:
+            out.items.append(item)
+            continue
+        for key, target in item.mapping.items():
+            entry = Node(item.shown, target.line)
+            entry.mapping, entry.keys = {key: _nav(target)}, {key: item.keys.get(key, key)}
+            out.items.append(entry)
+    return out
 
 
-def load(config_file: Path) -> Node | Problem:
-    """The configuration as written, or why it cannot be read."""
-    shown = config_file.name
-    try:
-        text = config_file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return Problem(shown, 0, "", f"cannot be read: {exc}")
-    composed = compose_config(text, shown)
-    if isinstance(composed, Problem):
-        return composed
-    node, loader = composed
-    try:
-        return Node(node, loader)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        return Problem(shown, mark.line + 1 if mark else 0, "", f"is not YAML the check can read: {exc}")
-    finally:
-        loader.dispose()
+def canonical(tree: Node) -> Node:
+    """The one shape of each setting MkDocs accepts in several."""
+    settings = dict(tree.mapping or {})
+    for key in ("plugins", "markdown_extensions"):
+        if key in settings:
+            settings[key] = _listed(settings[key])
+    if "nav" in settings:
+        settings["nav"] = _nav(settings["nav"])
+    out = Node(tree.shown, tree.line)
+    out.mapping, out.keys = settings, tree.keys
+    return out
 
 
-def problems(config_file: Path, inherited_by: frozenset[Path] = frozenset()) -> list[Problem]:
-    """Every setting of ``config_file`` that is not known to be inert and not trusted, as ``file:line``;
-    ``inherited_by``: the files that inherit it (``INHERIT``), none of which it may inherit again."""
-    from generator.adapters import config_rules  # the rules by setting, kept apart from the machinery
+def checked(config_file: Path, env: Mapping[str, str] | None = None) -> tuple[Node | None, list[Problem]]:
+    """The configuration as the build will run it, checked: the tree and no problem, or ``None`` and every
+    setting not known to be inert and not trusted (``file:line``)."""
+    config_file = Path(config_file)
+    root = config_file.resolve().parent
+    read = _read(config_file, root, env, frozenset({config_file.resolve()}))
+    if isinstance(read, list):
+        return None, sorted(read)
+    tree = canonical(read)
+    check = Check(root, _trusted(tree))
+    config_rules.check(check, tree)
+    return (None, sorted(check.found)) if check.found else (tree, [])
 
-    top = load(config_file)
-    if isinstance(top, Problem):
-        return [top]
-    if top.mapping is None:
-        return [Problem(config_file.name, top.line, "", "is not a mapping of settings")]
-    trusted = _trusted(top)
-    check = Check(config_file.name, config_file.resolve().parent, trusted, inherited_by | {config_file.resolve()})
-    config_rules.check(check, top)
-    return sorted(check.found)
+
+def problems(config_file: Path, env: Mapping[str, str] | None = None) -> list[Problem]:
+    """Every setting of ``config_file`` (and what it inherits) not known to be inert and not trusted."""
+    return checked(config_file, env)[1]
+
+
+def write_checked(config_file: Path, env: Mapping[str, str] | None = None) -> Path | list[Problem]:
+    """The checked configuration written as plain YAML beside ``config_file`` (``.NAME.<random>.checked.yml``,
+    which the caller deletes), for MkDocs to read instead of the file itself; or the problems, nothing written."""
+    tree, found = checked(config_file, env)
+    if tree is None:
+        return found
+    text = yaml.safe_dump(tree.data(), sort_keys=False, allow_unicode=True)
+    folder = Path(config_file).parent
+    handle, name = tempfile.mkstemp(prefix=f".{Path(config_file).stem}.", suffix=CHECKED_SUFFIX, dir=folder)
+    with os.fdopen(handle, "w", encoding="utf-8") as out:
+        out.write(text)
+    return Path(name)
+
+
+def configurations(folder: Path) -> list[Path]:
+    """The configurations a guide's builds read: ``mkdocs.yml`` and every ``mkdocs-*.yml`` beside it (the
+    snapshot's, ``mkdocs-snapshot.yml``), never a checked copy."""
+    found = [folder / "mkdocs.yml"] if (folder / "mkdocs.yml").is_file() else []
+    return found + sorted(p for p in folder.glob("mkdocs-*.yml") if p.is_file())
 
 
 def _trusted(top: Node) -> list[str]:
@@ -253,3 +180,28 @@ def describe(found: list[Problem]) -> str:
         "known to be inert and not trusted; nothing was built:"
     )
     return "\n".join([head, *(f"  {p}" for p in found)])
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m generator.adapters.config_gate [--write] FILE...``: check each configuration; with ``--write``
+    print the path of the checked copy to build with (``mike deploy -F``, ``properdocs build -f``)."""
+    import argparse
+    import sys
+
+    parser = argparse.ArgumentParser(prog="python -m generator.adapters.config_gate", description=main.__doc__)
+    parser.add_argument("--write", action="store_true", help="write each checked copy and print its path")
+    parser.add_argument("files", type=Path, nargs="+")
+    args = parser.parse_args(argv)
+    status = 0
+    for config_file in args.files:
+        done = write_checked(config_file) if args.write else problems(config_file)
+        if isinstance(done, Path):
+            print(done)
+        elif done:
+            print(describe(done), file=sys.stderr)
+            status = 1
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

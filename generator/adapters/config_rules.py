@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Callable
 from functools import partial
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
-from generator.adapters.config_gate import (
+from generator.adapters.config_shapes import (
     ADDR,
     FEATURES,
     ICON,
@@ -17,9 +18,9 @@ from generator.adapters.config_gate import (
     TEXT,
     TRUST_KEY,
     Check,
-    Node,
     parts,
 )
+from generator.read.yaml_config import Node
 
 #: Markdown extensions that only change how Markdown is written into HTML (which the allow-list then
 #: cleans), each with the options that keep it so.
@@ -165,6 +166,12 @@ def _nav(check: Check, node: Node, path: str) -> None:
             check.link(item, here)
 
 
+def _custom_dir(check: Check, node: Node, path: str) -> None:
+    """Templates that render every page: code, and a folder of the repository even when trusted."""
+    check.relative(node, path)
+    check.code(node, path, "not a setting known to be inert")
+
+
 def _theme(check: Check, node: Node, path: str, docs: Path) -> None:
     font = partial(check.mapping_of, keys={"text": check.text, "code": check.text})
     keys: dict[str, Callable[[Node, str], None]] = {
@@ -177,6 +184,7 @@ def _theme(check: Check, node: Node, path: str, docs: Path) -> None:
         "logo": partial(check.repo_file, docs=docs),
         "favicon": partial(check.repo_file, docs=docs),
         "variant": check.words,
+        "custom_dir": partial(_custom_dir, check),
     }
     check.mapping_of(node, path, keys)
     name = (node.mapping or {}).get("name")
@@ -190,20 +198,6 @@ LINES = re.compile(r"[^<>\"'`&\\\x00-\x09\x0b-\x1f\x7f]*")
 
 def _lines(check: Check, node: Node, path: str) -> None:
     check.scalar(node, path, LINES, "lines of plain text (no < > \" ' ` & \\)")
-
-
-def _inherit(check: Check, node: Node, path: str) -> None:
-    """``INHERIT``: a configuration file inside the repository, itself checked by the same rules."""
-    from generator.adapters import config_gate
-
-    check.relative(node, path)
-    parent = check.root / str(node.value or "")
-    if node.value and parent.is_file() and parent.resolve() in check.chain:
-        check.invalid(node, path, f"{node.value!r} inherits, through INHERIT, the file that inherits it: a loop")
-    elif node.value and ".." not in PurePosixPath(str(node.value)).parts and parent.is_file():
-        check.found += config_gate.problems(parent, check.chain)
-    elif node.value:
-        check.invalid(node, path, f"{node.value!r} is not a configuration file in the repository")
 
 
 def _extra(check: Check, node: Node, path: str) -> None:
@@ -227,6 +221,35 @@ def _extra(check: Check, node: Node, path: str) -> None:
     )
 
 
+#: The fields MkDocs fills in ``edit_uri_template`` (``!q``: URL-quoted), each written bare: a width or a
+#: precision (``{path:>999999999}``) would make every page's edit address as long as it says.
+TEMPLATE_FIELDS = frozenset({"path", "path_noext", "path!q", "path_noext!q"})
+#: The longest template a setting may hold: what it expands to is at most this plus each field's path.
+MAX_TEMPLATE = 1000
+
+
+def _template(check: Check, node: Node, path: str) -> None:
+    """A format template (``edit_uri_template``): plain text and bare fields, bounded in what it expands to."""
+    check.text(node, path)
+    if not isinstance(node.value, str):
+        return
+    if len(node.value) > MAX_TEMPLATE:
+        check.invalid(node, path, f"a template of {len(node.value)} characters (at most {MAX_TEMPLATE})")
+        return
+    try:
+        parsed = string.Formatter().parse(node.value)
+        fields = [(name, conv, spec) for _, name, spec, conv in parsed if name is not None]
+    except ValueError as exc:
+        check.invalid(node, path, f"not a template MkDocs can fill: {exc}")
+        return
+    for name, conv, spec in fields:
+        field = f"{name}!{conv}" if conv else name
+        if spec or field not in TEMPLATE_FIELDS:
+            shown = "{" + field + (f":{spec}" if spec else "") + "}"
+            check.invalid(node, path, f"{shown[:40]!r}: only {{path}}, {{path_noext}} (and !q) are filled, bare")
+            return
+
+
 def check(check: Check, top: Node) -> None:
     """Each top-level setting of ``top`` by its rule; a setting without one is code."""
     settings = top.mapping or {}
@@ -235,14 +258,13 @@ def check(check: Check, top: Node) -> None:
     rules: dict[str, Callable[[Node, str], None]] = {
         "site_name": check.text, "site_description": check.text, "site_author": check.text,
         "copyright": check.text, "repo_name": check.text, "remote_branch": check.text, "remote_name": check.text,
-        "edit_uri": check.text, "edit_uri_template": check.text,
+        "edit_uri": check.text, "edit_uri_template": partial(_template, check),
         "site_url": check.url, "repo_url": check.url,
-        "docs_dir": check.text, "site_dir": check.text,
+        "docs_dir": check.relative, "site_dir": check.relative,
         "strict": check.boolean, "use_directory_urls": check.boolean,
         "dev_addr": partial(check.words, pattern=ADDR),
         "exclude_docs": partial(_lines, check), "not_in_nav": partial(_lines, check),
         "draft_docs": partial(_lines, check),
-        "INHERIT": partial(_inherit, check),
         "watch": _each(check.text),
         "extra_css": _each(check.relative),
         "theme": partial(_theme, check, docs=docs),

@@ -19,6 +19,7 @@ import hashlib
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -91,11 +92,29 @@ def body_of(source: str, multimarkdown_meta: bool = True) -> str:
     return text[end:].lstrip("\n") if end else text
 
 
+def _html_reader_problem(body: str, shown: str, offset: int) -> Problem | None:
+    """MkDocs hands each page's whole text, code spans included, to Python's ``html.parser`` (to find anchors),
+    which raises on some declarations (Python 3.11: an XML marked section, ``<![x]>``): the page's line, never
+    MkDocs' traceback."""
+    reader = HTMLParser(convert_charrefs=True)
+    try:
+        reader.feed(body)
+        reader.close()
+    except Exception as exc:  # noqa: BLE001 - the standard library's parser raises AssertionError here
+        line = reader.getpos()[0] + offset
+        why = f"MkDocs cannot read this line as HTML ({type(exc).__name__}: {str(exc)[:120]})"
+        return Problem(shown, line, "", f"{why}: reword what starts there (MkDocs reads code spans as HTML here too)")
+    return None
+
+
 def _render(
     source: str, shown: str, extensions: Sequence[Any], configs: Mapping[str, Any] | None, multimarkdown_meta: bool
 ) -> tuple[Problem | None, list[Problem]]:
     """A Markdown page rendered as the engine renders it: why it cannot be, or what the allow-lists refuse."""
     body = body_of(source, multimarkdown_meta)
+    unreadable = _html_reader_problem(body, shown, len(source.splitlines()) - len(body.splitlines()))
+    if unreadable is not None:
+        return unreadable, []
     md = markdown.Markdown(extensions=list(extensions), extension_configs=dict(configs or {}))
     try:
         html = md.convert(body)

@@ -26,8 +26,6 @@ from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from markupsafe import Markup
-from mkdocs.config import config_options as c
-from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, get_plugin_logger
@@ -51,6 +49,7 @@ from generator.adapters import (
 )
 from generator.adapters.config_where import where
 from generator.adapters.html_blocks import put_back, set_aside
+from generator.adapters.plugin_options import GuideConfig
 from generator.build import (
     CHANGES_PAGE,
     ENGINE_CSS,
@@ -62,6 +61,7 @@ from generator.build import (
     unsafe_sources,
 )
 from generator.errors import GuideError, Problem, RevisionError, printable
+from generator.output_dir import OutputRefused, check_output, mark
 from generator.render.pages import TEMPLATES
 
 log = get_plugin_logger(__name__)
@@ -70,30 +70,6 @@ log = get_plugin_logger(__name__)
 THEME_OVERRIDES = Path(__file__).parent / "material"
 
 __all__ = ["CHANGES_PAGE", "PLOTLY_DEST", "GuideConfig", "GuidePlugin"]
-
-
-class GuideConfig(Config):  # type: ignore[no-untyped-call]
-    data_dir = c.Type(str, default="data")
-    """Data folder, relative to ``mkdocs.yml``."""
-    charts = c.Type(bool, default=True)
-    """Draw charts; ``false`` renders the tables alone (and ships no plotly.js)."""
-    plotly_js = c.Type(str, default="")  # empty: $GUIDE_PLOTLY_JS, this project's bundle, else the engine's
-    """plotly.js bundle installed by ``npm ci`` (relative to ``mkdocs.yml``); copied into the site, never committed."""
-    diff_base = c.Type(str, default="")
-    """A git revision: when set, add a "What changed in this PR" page comparing the data with it."""
-    templates = c.Type(str, default="")
-    """A folder of templates (relative to ``mkdocs.yml``) searched before the engine's own: restyle a page."""
-    history_revisions = c.Type(int, default=0)
-    """Walk at most this many git commits of the data for the history page and "changed" marks (0: off)."""
-    history_since = c.Type(str, default="")
-    """And none older than this (anything ``git log --since`` takes: ``2026-01-01``, ``6 months ago``)."""
-    allow_raw_html = c.Type(bool, default=False)
-    """No longer honoured: ``true`` is refused (hand-written pages are always cleaned by the allow-list)."""
-    publish_files = c.Type(list, default=[])
-    """Files of ``docs_dir`` published as they are although their kind is not on the allow-list
-    (``generator.adapters.static_files``): scripts, HTML, SVG, a replacement of a theme asset."""
-    trusted_configuration = c.Type(list, default=[])
-    """Settings of ``mkdocs.yml`` trusted as code, by dotted name (``generator.adapters.config_gate``)."""
 
 
 class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
@@ -182,6 +158,12 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         self.clashes = self._clashes(config)
         if self.clashes and not self.serving:
             raise PluginError(error_banner.describe_pages(list(self.clashes.values()), live=False))
+        if not self.serving:  # MkDocs empties site_dir next: only a folder a build wrote, an empty or a new one
+            try:
+                keep = [Path(config.docs_dir), Path(config.config_file_path or "."), self.data_dir]
+                check_output(Path(config.site_dir), keep)
+            except OutputRefused as refused:
+                raise PluginError(f"{where(config.config_file_path, 'site_dir')}: site_dir: {refused}") from None
         if config.nav is None:
             config.nav = self.nav
         # The engine's stylesheets, scripts and theme overrides, so a guide's mkdocs.yml need not list them.
@@ -224,6 +206,10 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
                     message = f"clashes with {generated}, {what}{same}; rename or remove the hand-written one"
                     found[uri] = Problem(f"{docs_dir.name}/{uri}", 0, "", message)
         return found
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        if not self.serving:
+            mark(Path(config.site_dir))  # the next build may replace it
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         for file in list(files):  # under serve, reported after the rebuild; a build stopped in on_config

@@ -104,36 +104,19 @@ class Project:
     """The markers around each page's content, when the build checks what Zensical published."""
 
 
-class _EnvLoader(yaml.SafeLoader):
-    """Reads ``mkdocs.yml`` as MkDocs does, resolving ``!ENV [NAME, default]`` from the environment."""
-
-
-def _env_tag(loader: _EnvLoader, node: yaml.Node) -> Any:
-    if isinstance(node, yaml.ScalarNode):
-        names, default = [loader.construct_scalar(node)], None
-    elif isinstance(node, yaml.SequenceNode):
-        items = [loader.construct_object(child) for child in node.value]
-        names, default = items[:-1] if len(items) > 1 else items, items[-1] if len(items) > 1 else None
-    else:
-        raise yaml.constructor.ConstructorError(None, None, "!ENV takes a name or a list", node.start_mark)
-    for name in names:
-        if str(name) in os.environ:
-            return yaml.safe_load(os.environ[str(name)]) if os.environ[str(name)] else ""
-    return default
-
-
-_EnvLoader.add_constructor("!ENV", _env_tag)
-
-
 def read_config(path: Path) -> dict[str, Any]:
-    """``mkdocs.yml`` as a dict, ``!ENV`` resolved."""
-    try:
-        loaded = yaml.load(path.read_text(encoding="utf-8"), Loader=_EnvLoader)  # noqa: S506 - a SafeLoader
-    except (OSError, yaml.YAMLError) as exc:
-        raise ZensicalFailed(f"cannot read {path}: {exc}") from None
-    if not isinstance(loaded, dict):
-        raise ZensicalFailed(f"{path}: not a mapping of settings")
-    return loaded
+    """``mkdocs.yml`` (and what it inherits) as the configuration gate read and checked it, ``!ENV`` resolved:
+    the one reading Zensical is handed (``config_gate.checked``); a refused configuration stops here."""
+    tree, found = config_gate.checked(path)
+    if tree is None:
+        raise ZensicalFailed(config_gate.describe(found))
+    return dict(tree.data())
+
+
+def _derived(path: Path) -> dict[str, Any]:
+    """The project's own ``mkdocs.yml``, as :func:`prepare` wrote it (plain YAML)."""
+    loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return loaded if isinstance(loaded, dict) else {}
 
 
 def plugin_options(config: Mapping[str, Any]) -> dict[str, Any]:
@@ -443,7 +426,7 @@ def theme_scripts(project: Project) -> csp.ThemeScripts:
     """The inline scripts of the project's templates (the engine's and the guide's overrides, then
     Zensical's theme), rendered with the project's configuration: what each page's policy trusts."""
     folders = [project.root / "overrides", zensical_templates()]
-    config = read_config(project.config)
+    config = _derived(project.config)
     return csp.ThemeScripts.of_theme(folders, None, {"config": config}, trusted_files(config, folders))
 
 
@@ -509,7 +492,7 @@ def finish(project: Project) -> None:
     once. A page left without the policy (but a file the configuration lists to publish as it is) refuses
     the build."""
     scripts = theme_scripts(project)
-    site_url = str(read_config(project.config).get("site_url") or "")
+    site_url = str(_derived(project.config).get("site_url") or "")
     listed = {posixpath.normpath(path).lstrip("/") for path in project.publish_files}
     bare: list[Problem] = []
     for path in sorted(project.site.rglob("*.html")):

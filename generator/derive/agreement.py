@@ -9,6 +9,10 @@ For a combination that names a context (a support filter applies), each option t
   with a level counts; "not measured" and neutral judgements do not), unless the rule lists the column under
   ``trades`` (a trade it makes on purpose).
 
+The evidence an answer prints (:func:`answer_cells`: each pick's comparison verdicts, judged for the chosen
+context) must be that context's own: every measured row it names lies in that context or names none, and every
+judgement it shows is given for that context (or for every one).
+
 The build names the rule, the first combination that shows it and the cells that disagree.
 """
 
@@ -18,7 +22,7 @@ from generator import decide, schema
 from generator.derive.cells import Cell
 from generator.derive.guide import Derived
 from generator.errors import Problem
-from generator.model import at
+from generator.model import at, measurement_tables
 
 _SCALE = {"good": 0, "mid": 1, "bad": 2}
 _SERVES = ("yes", "with")
@@ -28,6 +32,31 @@ def _said(cell: Cell) -> str:
     first = cell.parts[0] if cell.parts else None
     assert cell.verdict is not None
     return first.word if first is not None and first.verdict == cell.verdict else cell.verdict.word
+
+
+def answer_cells(d: Derived, option: str, context: str | None) -> list[Cell]:
+    """The comparison verdicts an answer prints for a pick: judged for the reader's context when one is chosen
+    (its rows and rows that name none, its judgements), never another context's; cells with no verdict left out."""
+    cells = d.judged_for(context)[option] if context is not None else d.cells[option]
+    return [
+        c for c in cells if c.column.kind == "comparison" and c.verdict is not None and c.verdict.level != "unknown"
+    ]
+
+
+def foreign_evidence(d: Derived, cell: Cell, context: str) -> list[str]:
+    """What ``cell`` shows from a context other than ``context``: rows of another context, judgements for another."""
+    rows = {(t.id, r.id): r.context for t in measurement_tables(d.data) for r in t.rows}
+    mine = d.context_name(context)
+    out = []
+    for part in cell.parts:
+        for regime in part.regimes:
+            if regime.table:
+                there = rows.get((regime.table, regime.row))
+                if there is not None and there != context:
+                    out.append(f"row {regime.table}/{regime.row} ({d.context_name(there)})")
+            elif regime.name != mine and part.verdict.level != "unknown":
+                out.append(f"a judgement for {regime.name}")
+    return out
 
 
 def decision_agreement(d: Derived) -> list[Problem]:
@@ -78,6 +107,10 @@ def decision_agreement(d: Derived) -> list[Problem]:
                             f"{column.label} judged for {name}: {labels[pick.option]} {_said(mine)!r}, "
                             f"{labels[star]} (recommended for {name}) {_said(theirs)!r}"
                         )
+            for cell in answer_cells(d, pick.option, context):
+                foreign = foreign_evidence(d, cell, context)
+                if foreign:
+                    said.append(f"its {cell.column.label} evidence shows {', '.join(foreign)}, not {name}'s")
             if said:
                 reported.add(key)
                 role = "recommends" if pick.role == "recommended" else "offers as runner-up"

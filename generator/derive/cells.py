@@ -90,6 +90,9 @@ class Cell:
     """A ratio behind the cell whose interval crosses a band boundary (within noise), else the worst one."""
     coverage: str = ""
     """How many of the column's contexts the cell speaks for, when not all (``1 of 3 frameworks``)."""
+    ranks: tuple[str, str] | None = None
+    """A judgement's polarity: (``above`` or ``below``, the option it reads better or worse than), where a sort
+    places the row."""
 
 
 @dataclass

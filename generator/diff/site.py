@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator.diff.inputs import changed_inputs, runs_code
 from generator.diff.model import short_pair
 from generator.diff.revisions import Revision, read_blobs, repository, run_git, tree_entries
 from generator.errors import printable
@@ -357,6 +358,11 @@ def site_changes(data_dir: Path, base: Revision, head: Revision, config: Path | 
         a, b = sides[0].read(config_path), sides[1].read(config_path)
         if a != b and sides[1].present:
             out.append(SiteChange("file", config_path, "added" if a is None else "changed", _yaml_tag(b)))
+    named = {c.name for c in out if c.what == "file"}
+    for path, change in changed_inputs(repo, base.commit, head.commit, data_path).items():
+        if path not in named:  # every other build input, none left out: the ones that run code say why
+            tagged = _yaml_tag(sides[1].read(path)) if change != "removed" and path.endswith(YAML_SUFFIXES) else ""
+            out.append(SiteChange("file", path, change, (runs_code(path) if change != "removed" else "") or tagged))
     out.sort(key=lambda c: (not c.lowers, c.what != "setting", c.name))
     return out
 

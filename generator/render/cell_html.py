@@ -55,6 +55,8 @@ def _open(cell: Cell, ident: str, label: str) -> str:
     versus = _versus(cell)
     if versus:
         out.append(f' data-vs="{text(versus)}"')
+    if cell.ranks is not None:  # a judgement's polarity: a sort places it next to the option it reads better/worse than
+        out.append(f' data-{cell.ranks[0]}="{text(cell.ranks[1])}"')
     out.append(f' data-label="{label}">')
     return "".join(out)
 

@@ -110,6 +110,7 @@ def guide_data(d: Derived, page_of: dict[str, str], decide_page: str = "decide/"
                 ],
                 "summary": c.summary,
                 "coverage": c.coverage,
+                "ranks": list(c.ranks) if c.ranks else None,
                 "campaigns": d.cell_campaigns(c),
                 "judged": _judged(c.judged),
                 "uncited": _uncited(option, c.column),

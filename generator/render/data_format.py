@@ -171,6 +171,11 @@ class Cell(_Model):
     coverage: str = Field(
         default="", description="since 1.6: how many of the column's contexts the cell answers for, when not all"
     )
+    ranks: list[str] | None = Field(
+        default=None,
+        description="since 1.8: a judgement's polarity, ['above' or 'below', option id]: a sort places its row just "
+        "above or below that option's",
+    )
     campaigns: list[str] = Field(
         default_factory=list, description="since 1.6: ids of the campaigns the cell's values were measured in"
     )

@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass, field
 
 from generator import decide, envelope, schema
+from generator.derive.agreement import answer_cells
 from generator.derive.cells import Cell, Verdict
 from generator.derive.guide import Derived, SupportCell
 
@@ -62,12 +63,8 @@ class DecisionView:
         """The comparison verdicts a pick's answer prints: judged for the chosen context (its rows, and rows that
         name none), never another context's; each drawn as not measured where the reader's place is outside it."""
         d = self.derived
-        context = leaf.outcome.context
-        cells = d.judged_for(context)[option] if context is not None else d.cells[option]
         out = []
-        for cell in cells:
-            if cell.column.kind != "comparison" or cell.verdict is None or cell.verdict.level == "unknown":
-                continue
+        for cell in answer_cells(d, option, leaf.outcome.context):  # the agreement check reads the same cells
             # A judgement (no table) rests on the source's measurements as a whole.
             here = envelope.measured(d.data, cell.tables) if cell.tables else envelope.measured(d.data)
             missed = [g for g in leaf.outcome.outside if g.answer not in here.get(g.dimension, [])]

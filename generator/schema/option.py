@@ -90,6 +90,11 @@ class Judgement(Model):
     against: Id | None = None
     """The option it compares with (``level`` against ``road`` reads "level vs road"), so the cell names its
     opponent and a sort against that option ranks it with the rows measured against it."""
+    above: Id | None = None
+    """Its polarity: the option it reads better than in this column ("beats the road bike": ``road``). A sort
+    places it just above that option's row, never with the rows of no verdict."""
+    below: Id | None = None
+    """The option it reads worse than: a sort places it just below that option's row."""
 
 
 class AttributeValue(Model):
@@ -98,6 +103,10 @@ class AttributeValue(Model):
     note: Prose | None = None
     """Why, shown with the verdict."""
     source: Cite | None = None
+    inferred: Prose | None = None
+    """The source does not state this value; the reasoning it is inferred from (``the same code as the folding
+    bike, which needs no licence``). The cell is then drawn as a judgement (hatched, marked, its reasoning on the
+    page), never as a sourced value; ``source`` is the statement it is reasoned from."""
     uncited: bool = False
     """``true``: the verdict rests on the record's word alone, its source not yet quoted (``python -m generator
     migrate --cite-later`` writes it where an older guide's value cites nothing). The page and ``guide.json``

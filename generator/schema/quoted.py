@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
 
 #: A number as prose writes one: ``18201``, ``18,201``, ``0.37``; not part of a word (``v2``, ``X100``),
 #: of a version (``0.21.1``) or of a longer number.
@@ -40,6 +40,18 @@ def _decimal(value: float | int | str) -> Decimal:
     return Decimal(str(value))
 
 
+#: The most significant digits a value holds: a float keeps 17, a number written with more cannot be typed.
+MAX_DIGITS = 17
+
+
+def too_long(stated: Iterable[str]) -> str | None:
+    """The first of ``stated`` with more significant digits than a value holds, or None."""
+    for text in stated:
+        if len(text.replace(".", "").lstrip("0")) > MAX_DIGITS:
+            return text
+    return None
+
+
 def agrees(value: float | int, stated: Iterable[str]) -> bool:
     """Whether ``value`` is one of the ``stated`` numbers, rounded to the value's own decimals."""
     try:
@@ -48,12 +60,17 @@ def agrees(value: float | int, stated: Iterable[str]) -> bool:
         return False
     exponent = typed.as_tuple().exponent
     step = Decimal(1).scaleb(min(int(exponent), 0)) if isinstance(exponent, int) else Decimal(1)
-    for text in stated:
-        number = Decimal(text)
-        if number == typed:
-            return True
-        if any(number.quantize(step, rounding=how) == typed for how in (ROUND_HALF_UP, ROUND_HALF_EVEN)):
-            return True
+    with localcontext() as exact:  # room for any number a float and a stated number can hold, side by side
+        exact.prec = 4 * MAX_DIGITS + 400
+        for text in stated:
+            number = Decimal(text)
+            if number == typed:
+                return True
+            try:
+                if any(number.quantize(step, rounding=how) == typed for how in (ROUND_HALF_UP, ROUND_HALF_EVEN)):
+                    return True
+            except InvalidOperation:
+                continue
     return False
 
 
@@ -114,6 +131,12 @@ def disagreement(value: float | int, quote: str, unit: str | None = None) -> str
     """Why ``value`` does not agree with ``quote``, or None when it does (or the quote states no number); with the
     value's ``unit``, a number of the quote in the unit the quote states, converted exactly, agrees too."""
     stated = stated_numbers(quote)
+    if (long := too_long(stated)) is not None:
+        shown = long if len(long) <= 40 else f"{long[:20]}...{long[-8:]}"
+        return (
+            f"its quote states {shown}, a number of more than {MAX_DIGITS} digits, more than a value holds: "
+            "write the quote's numbers as the source rounds them"
+        )
     if not stated or agrees(value, stated):
         return None
     if unit is not None and agrees(value, converted(stated, quote, unit)):

@@ -82,6 +82,13 @@ def judgements_look_like_judgements(data: Data) -> list[Problem]:
                     problems.append(at(data, o, (*path, "against"), expect("option", j.against, options)))
                 elif j.against == o.id:
                     problems.append(at(data, o, (*path, "against"), "a judgement compares with another option"))
+                for side in ("above", "below"):
+                    other = getattr(j, side)
+                    if other is not None and (other not in options or other == o.id):
+                        known = [x for x in options if x != o.id]
+                        problems.append(at(data, o, (*path, side), expect("option to rank next to", other, known)))
+                if j.above is not None and j.below is not None:
+                    problems.append(at(data, o, (*path, "below"), "a judgement ranks above one option or below one"))
             if len(paths) > 1 and any(not j.contexts for _, j in paths):
                 path = next(p for p, j in paths if not j.contexts)
                 problems.append(at(data, o, path, "a column with several judgements gives each one its `contexts`"))

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+from generator import schema
 from generator.errors import Problem
 from generator.model import Data, at, category_values
+
+
+def about_another(data: Data, option: schema.Option, cite: schema.Cite) -> str | None:
+    """The label of another option the cited place is about (its ``where`` names that option, not this one)."""
+    where = (cite.where or "").casefold()
+    if not where or option.label.casefold() in where or option.name.casefold() in where:
+        return None
+    return next((o.label for o in data.options if o.id != option.id and o.label.casefold() in where), None)
 
 
 def stated_verdicts_cite_the_source(data: Data) -> list[Problem]:
@@ -29,6 +38,21 @@ def stated_verdicts_cite_the_source(data: Data) -> list[Problem]:
                     ("attributes", col.attribute),
                     f"{col.label!r} is {outcome.word!r} by the record's word alone; cite the source with "
                     "`source: {quote: ...}` or use a value the source does not decide",
+                )
+            )
+    for o, col, attr in category_values(data):
+        if attr is None or attr.source is None or attr.inferred:
+            continue
+        other = about_another(data, o, attr.source)
+        if other is not None:
+            problems.append(
+                at(
+                    data,
+                    o,
+                    ("attributes", col.attribute, "source"),
+                    f"{col.label!r} cites a statement about {other!r} ({attr.source.where}), not about "
+                    f"{o.label!r}: a value the source does not state is a judgement; say what it is reasoned "
+                    "from with `inferred: ...`",
                 )
             )
     for o in data.options:

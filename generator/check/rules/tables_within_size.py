@@ -9,8 +9,9 @@ not bound, with the count and the cap.
 
 from __future__ import annotations
 
+from generator import schema
 from generator.errors import Problem
-from generator.model import Data, at, measurement_tables
+from generator.model import Data, at
 
 #: Rows a measured table may have.
 MAX_ROWS = 1_000
@@ -21,24 +22,29 @@ MAX_GUIDE_CELLS = 12_000
 
 
 def tables_within_size(data: Data) -> list[Problem]:
-    """A table over :data:`MAX_ROWS` rows or :data:`MAX_TABLE_CELLS` values, or a guide over
+    """A table (measured, or of facts) over :data:`MAX_ROWS` rows or :data:`MAX_TABLE_CELLS` values, or a guide over
     :data:`MAX_GUIDE_CELLS` values, is refused at its rows (split it into tables, or leave rows out)."""
     problems = []
     total = 0
-    for t in measurement_tables(data):
-        cells = sum(len(row.values) for row in t.rows)
+    for t in data.tables:  # a table of facts is held to the same caps: one row and one value per fact
+        if isinstance(t, schema.FactTable):
+            key, count, cells = "facts", len(t.facts), len(t.facts)
+        elif isinstance(t, schema.MeasurementTable):
+            key, count, cells = "rows", len(t.rows), sum(len(row.values) for row in t.rows)
+        else:
+            continue
         total += cells
-        if len(t.rows) > MAX_ROWS:
-            why = f"{len(t.rows)} rows, more than the {MAX_ROWS:,} a table may have (split the table)"
-            problems.append(at(data, t, ("rows",), why))
+        if count > MAX_ROWS:
+            why = f"{count} {key}, more than the {MAX_ROWS:,} a table may have (split the table)"
+            problems.append(at(data, t, (key,), why))
         elif cells > MAX_TABLE_CELLS:
             why = f"{cells:,} values, more than the {MAX_TABLE_CELLS:,} a table may hold (split the table)"
-            problems.append(at(data, t, ("rows",), why))
+            problems.append(at(data, t, (key,), why))
         elif total > MAX_GUIDE_CELLS:
             why = (
                 f"with this table the guide's tables hold {total:,} values, more than the {MAX_GUIDE_CELLS:,} "
                 "a guide may hold (the build's memory is bounded for that many)"
             )
-            problems.append(at(data, t, ("rows",), why))
+            problems.append(at(data, t, (key,), why))
             break
     return problems

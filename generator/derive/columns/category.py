@@ -4,6 +4,7 @@ each value mapped to a verdict."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from generator import schema
@@ -12,6 +13,8 @@ from generator.derive.columns import Build, Change, Guide, Plain
 
 #: The detail of a verdict that rests on the record's word alone (``uncited: true``).
 UNCITED = "not yet cited"
+#: The detail of a value the source does not state but that is reasoned from another statement (``inferred``).
+INFERRED = "inferred from another statement"
 
 
 class Category(Plain):
@@ -19,7 +22,13 @@ class Category(Plain):
         attr = option.attributes[column.attribute]
         detail = UNCITED if attr.uncited and attr.source is None else ""
         outcome = column.categories[attr.value]
-        return Cell(column, verdict(build.data, outcome), detail, note=attr.note, source=attr.source)
+        v = verdict(build.data, outcome)
+        if attr.inferred:  # not stated, reasoned from another statement: a judgement, drawn as one
+            reason = f"Inferred, not stated by the source: {attr.inferred}"
+            judged = build.data.guide.levels.get("judged")
+            v = replace(v, symbol=judged.symbol if judged else v.symbol, judged=True)
+            return Cell(column, v, INFERRED, reason=reason, note=attr.note, source=attr.source)
+        return Cell(column, v, detail, note=attr.note, source=attr.source)
 
     def because(
         self, base: Guide, head: Guide, option: str, old: Cell, new: Cell, values: Sequence[Change]

@@ -58,6 +58,14 @@ def judged_part(
     return Part(judged_verdict(data, column, j), regimes, against, j.against, j.reason, j.source)
 
 
+def ranks(judgements: list[schema.Judgement]) -> tuple[str, str] | None:
+    """The polarity the first judgement that states one gives: where a sort places the row."""
+    j = next((j for j in judgements if j.above or j.below), None)
+    if j is None:
+        return None
+    return ("above", j.above) if j.above else ("below", j.below or "")
+
+
 def filled(
     build: Build, column: schema.ComparisonColumn, option: schema.Option, found: Sequence[Placed], parts: list[Part]
 ) -> tuple[list[Part], str]:
@@ -105,7 +113,15 @@ def filled(
 def judged_cell(build: Build, column: schema.ComparisonColumn, j: schema.Judgement, note: str | None) -> Cell:
     """A cell no row decides, decided by a stated judgement."""
     part = judged_part(build.data, column, j, [], build.names)
-    return Cell(column, part.verdict, reason=j.reason, note=note, source=j.source, parts=[part] if part.against else [])
+    return Cell(
+        column,
+        part.verdict,
+        reason=j.reason,
+        note=note,
+        source=j.source,
+        parts=[part] if part.against else [],
+        ranks=ranks([j]),
+    )
 
 
 def only_judged(
@@ -139,4 +155,5 @@ def only_judged(
         parts=parts,
         summary=summary,
         coverage=coverage,
+        ranks=ranks(judgements),
     )

@@ -135,8 +135,16 @@
     });
     return out;
   }
-  function sortKey(ctx, tr, column, vs) {
+  function sortKey(ctx, tr, column, vs, depth) {
     var td = cellOf(ctx, tr, column);
+    // A judgement's polarity (data-above / data-below, cell_html.py): just above or below the option it reads
+    // better or worse than, wherever that option sorts.
+    var side = td && (td.hasAttribute("data-above") ? -1 : td.hasAttribute("data-below") ? 1 : 0);
+    var next = side && ctx.rowOf[td.getAttribute(side < 0 ? "data-above" : "data-below")];
+    if (next && (depth || 0) < 8) {
+      var theirs = sortKey(ctx, next, column, vs, (depth || 0) + 1);
+      return [theirs[0], theirs[1] + side * 1e-9];
+    }
     if (vs) {
       var o = sortOption(ctx, column), against = versus(td)[vs];
       var ratio = td && td.hasAttribute("data-value") ? -parseFloat(td.getAttribute("data-value")) : 0;

@@ -10,6 +10,9 @@
    anywhere: the reader's values live in the address's fragment. Every string is set as text. */
 (function () {
   "use strict";
+  // Every lookup keyed by a name (a row, table, context, series; some from the address) has no prototype:
+  // "constructor", "toString" or "__proto__" is a name like any other, never Object's own.
+  function dict() { return Object.create(null); }
 
   /* --- numbers as Python prints them (generator/numbers.py) ---------------- */
 
@@ -229,18 +232,18 @@
   // state: table id -> row id -> series id -> entry (absent: the published value). context: "Judge for"
   // (generator/derive/guide.py: judged_for): only that context's rows, and rows naming none, count.
   function derive(guide, state, context) {
-    state = state || {};
+    state = state || dict();
     context = context || null;
     function counts(row, ctx) { return !ctx || row.context === null || row.context === undefined || row.context === ctx; }
-    var samples = {}, tables = guide.tables.filter(function (t) { return t.kind === "measurements"; });
-    var columns = {}, contexts = {}, labels = {};
+    var samples = dict(), tables = guide.tables.filter(function (t) { return t.kind === "measurements"; });
+    var columns = dict(), contexts = dict(), labels = dict();
     guide.columns.forEach(function (c) { columns[c.id] = c; });
     guide.contexts.forEach(function (c) { contexts[c.id] = c.name; });
     guide.options.forEach(function (o) { labels[o.id] = o.label || o.short || o.name; });
     tables.forEach(function (t) {
-      var mine = state[t.id] || {};
+      var mine = state[t.id] || dict();
       t.rows.forEach(function (row) {
-        var edits = mine[row.id] || {};
+        var edits = mine[row.id] || dict();
         t.series.forEach(function (s) {
           var entry = Object.prototype.hasOwnProperty.call(edits, s.id) ? edits[s.id] : published(row.values[s.id]);
           samples[t.id + "\u0000" + row.id + "\u0000" + s.id] = sample(guide, t, entry);
@@ -249,7 +252,7 @@
     });
     function at(t, row, s) { return samples[t.id + "\u0000" + row.id + "\u0000" + s]; }
 
-    var ratios = {};
+    var ratios = dict();
     tables.forEach(function (t) {
       ratios[t.id] = t.comparisons.map(function (comp) {
         var col = columns[comp.verdict_column || ""];
@@ -266,7 +269,7 @@
     });
 
     function owners(t) {
-      var out = {};
+      var out = dict();
       t.series.forEach(function (s) { out[s.id] = s.option; });
       return out;
     }
@@ -294,7 +297,7 @@
       return out;
     }
     function against(col, option, ctx) {
-      var found = [], others = {}, order = [], sources = [];
+      var found = [], others = dict(), order = [], sources = [];
       sides(col, option).forEach(function (side) {
         var t = side[0], own = owners(t);
         t.rows.forEach(function (row) {
@@ -349,7 +352,7 @@
       return raw(lo) === raw(hi) ? label + " " + raw(lo) : label + " " + raw(lo) + "\u2013" + raw(hi);
     }
     function sweepNames(found, verdicts) {
-      var lines = {}, order = [], names = {};
+      var lines = dict(), order = [], names = dict();
       found.forEach(function (m, i) {
         if (m.load === null || m.load === undefined) return;
         var k = m.table.id + "\u0000" + (m.context || "") + "\u0000" + m.against;
@@ -420,12 +423,12 @@
       var swept = sweepNames(found, verdicts);
       var vkey = function (v) { return v.level + "\u0000" + v.word; };
       var key = function (v, i) { return vkey(v) + "\u0000" + found[i].against; };
-      var byContext = {};
+      var byContext = dict();
       found.forEach(function (m, i) {
         if (m.context === null || m.context === undefined) return;
-        (byContext[m.context] = byContext[m.context] || {})[key(verdicts[i], i)] = true;
+        (byContext[m.context] = byContext[m.context] || dict())[key(verdicts[i], i)] = true;
       });
-      var groups = [], seen = {}, several = found.some(function (m) { return m.table !== found[0].table; });
+      var groups = [], seen = dict(), several = found.some(function (m) { return m.table !== found[0].table; });
       found.forEach(function (m, i) {
         var v = verdicts[i], k = key(v, i);
         var whole = m.context !== null && m.context !== undefined && Object.keys(byContext[m.context]).length === 1;
@@ -462,7 +465,7 @@
       return { level: level, word: j.word, symbol: judgedStyle.symbol || "", colour: style.colour || "grey", judged: true };
     }
     function columnContexts(col) {
-      var named = {};
+      var named = dict();
       tables.forEach(function (t) {
         if (t.tags.indexOf(col.tag) < 0) return;
         t.rows.forEach(function (row) { if (row.context !== null && row.context !== undefined) named[row.context] = true; });
@@ -491,7 +494,7 @@
     function filled(col, option, found, ps) {
       var all = columnContexts(col);
       if (found.some(function (m) { return m.context === null || m.context === undefined; }) || !all.length) return [ps, ""];
-      var measured = {}, given = {};
+      var measured = dict(), given = dict();
       found.forEach(function (m) { measured[m.context] = true; });
       var js = judgements(option, col);
       js.forEach(function (j) { (j.contexts || []).forEach(function (c) { given[c] = j; }); });
@@ -521,7 +524,7 @@
       var ps = js.map(function (j) {
         return judgedPart(col, j, all.filter(function (c) { return (j.contexts || []).indexOf(c) >= 0; }));
       }).filter(function (p) { return p.regimes.length; });
-      var covered = {};
+      var covered = dict();
       js.forEach(function (j) { (j.contexts || []).forEach(function (c) { covered[c] = true; }); });
       var unknown = all.filter(function (c) { return !covered[c]; });
       if (unknown.length) ps.push(notMeasured(unknown));
@@ -555,7 +558,7 @@
     }
     function coloured(c) { // every verdict shown with its level's colour, published cells included (guide.json has none)
       if (!c || !c.verdict || c.verdict.colour) return c;
-      var out = {}, style = guide.levels[c.verdict.level] || {};
+      var out = dict(), style = guide.levels[c.verdict.level] || {};
       Object.keys(c).forEach(function (k) { out[k] = c[k]; });
       out.verdict = { level: c.verdict.level, word: c.verdict.word, symbol: c.verdict.symbol, colour: style.colour || "grey",
         judged: !!c.verdict.judged };
@@ -608,7 +611,7 @@
         parts: [], summary: "", tables: [], coverage: "" };
     }
     function reading(ids) { // columns/comparison.py: reading
-      var found = {}, keys = [];
+      var found = dict(), keys = [];
       tables.forEach(function (t) {
         if (ids.indexOf(t.id) < 0) return;
         var k = t.better + "\u0000" + t.quantity;
@@ -616,7 +619,7 @@
       });
       return keys.length === 1 && found[keys[0]][0] === "lower" ? found[keys[0]] : ["higher", ""];
     }
-    var cells = {}, flips = [];
+    var cells = dict(), flips = [];
     guide.options.forEach(function (option) {
       cells[option.id] = guide.columns.map(function (col, i) {
         var old = option.cells[i], now = coloured(cell(col, option, old));
@@ -649,7 +652,7 @@
       return c.phrase[sd].split("{ratio}").join(r);
     }
     function splitPhrase(c, d, rows) {
-      var sides = {}, order = [];
+      var sides = dict(), order = [];
       rows.forEach(function (m) {
         var sd = side(c, d, m[1]);
         if (!sides[sd]) { sides[sd] = []; order.push(sd); }
@@ -676,7 +679,7 @@
       return c.phrase.tie + " (within noise)";
     }
     function rowOf(t, id) { return t.rows.filter(function (r) { return r.id === id; })[0]; }
-    var claims = {};
+    var claims = dict();
     (guide.claims || []).forEach(function (c) {
       var t = tables.filter(function (x) { return x.id === c.table; })[0], d = t.digits, rows = [];
       c.rows.forEach(function (id) {
@@ -712,7 +715,7 @@
     })]);
   }
   function answers(guide, result) {
-    var dec = guide.decisions, pub = {}, quotes = {}, options = {};
+    var dec = guide.decisions, pub = dict(), quotes = dict(), options = dict();
     if (!dec) return null;
     guide.quoted.forEach(function (q) { pub[q.id] = q.text; });
     dec.rules.forEach(function (r) { quotes[r.id] = r.quotes; });
@@ -792,8 +795,8 @@
     return out.join("&");
   }
   function fromFragment(guide, hash) {
-    var state = {}, problems = [];
-    var known = {};
+    var state = dict(), problems = [];
+    var known = dict();
     guide.tables.forEach(function (t) {
       if (t.kind !== "measurements") return;
       t.rows.forEach(function (r) { t.series.forEach(function (s) { known[t.id + "." + r.id + "." + s.id] = [t.id, r.id, s.id]; }); });
@@ -806,7 +809,7 @@
       if (!where || text === null) { problems.push("ignored “" + key.slice(0, 60) + "” in the address: no such value"); return; }
       var got = parse(text === "nm" ? "not measured" : text.replace(/_/g, ", ").replace(/, $/, ","), guide.number_range);
       if (got.error) { problems.push("ignored the address's value for " + key + ": " + got.error); return; }
-      ((state[where[0]] = state[where[0]] || {})[where[1]] = state[where[0]][where[1]] || {})[where[2]] = got.entry;
+      ((state[where[0]] = state[where[0]] || dict())[where[1]] = state[where[0]][where[1]] || dict())[where[2]] = got.entry;
     });
     return { state: state, problems: problems };
   }
@@ -831,9 +834,9 @@
     return rows.filter(function (r) { return r.some(function (x) { return x.trim() !== ""; }); });
   }
   function pasted(t, text, range) {
-    var rows = csvRows(String(text)), problems = [], edits = {};
+    var rows = csvRows(String(text)), problems = [], edits = dict();
     if (!rows.length) return { problems: ["nothing to read: paste the table with its header line"] };
-    var head = rows[0].map(function (h) { return h.trim(); }), cols = {};
+    var head = rows[0].map(function (h) { return h.trim(); }), cols = dict();
     t.series.forEach(function (s) {
       var i = head.indexOf(s.id + " (" + t.unit + ")");
       if (i < 0) i = head.indexOf(s.id);
@@ -843,7 +846,7 @@
       return { problems: ["the first line must be the CSV's header: row, label, context, then one column per series such as “" +
         t.series[0].id + " (" + t.unit + ")”"] };
     }
-    var ids = {};
+    var ids = dict();
     t.rows.forEach(function (r) { ids[r.id] = true; });
     rows.slice(1).forEach(function (r, n) {
       var id = (r[0] || "").trim();
@@ -851,7 +854,7 @@
       Object.keys(cols).forEach(function (s) {
         var got = parse(r[cols[s]] === undefined ? "" : r[cols[s]].replace(/^'/, ""), range);
         if (got.error) problems.push("line " + (n + 2) + ", " + s + ": " + got.error);
-        else (edits[id] = edits[id] || {})[s] = got.entry;
+        else (edits[id] = edits[id] || dict())[s] = got.entry;
       });
     });
     return { edits: edits, problems: problems };
@@ -861,18 +864,18 @@
      and is judged by the same rules, in its context ("Your numbers": one's own A/B on a framework not measured).
      added: {contexts: [{id, name}], rows: {table id: [{id, label, context, load}]}}; load: a sweep table's row's load. */
   function withRows(guide, added) {
-    var contexts = (added && added.contexts) || [], rows = (added && added.rows) || {};
+    var contexts = (added && added.contexts) || [], rows = (added && added.rows) || dict();
     if (!contexts.length && !Object.keys(rows).length) return guide;
-    var out = {};
+    var out = dict();
     Object.keys(guide).forEach(function (k) { out[k] = guide[k]; });
     out.contexts = guide.contexts.concat(contexts.map(function (c) { return { id: c.id, name: c.name }; }));
     out.tables = guide.tables.map(function (t) {
       var extra = rows[t.id];
       if (t.kind !== "measurements" || !extra || !extra.length) return t;
-      var copy = {};
+      var copy = dict();
       Object.keys(t).forEach(function (k) { copy[k] = t[k]; });
       copy.rows = t.rows.concat(extra.map(function (r) {
-        var values = {};
+        var values = dict();
         t.series.forEach(function (s) { values[s.id] = { value: null, runs: null, text: "not measured", spread: null }; });
         return { id: r.id, label: r.label, context: r.context || null, load: t.sweep ? r.load : null, values: values,
           ratios: [], added: true };
@@ -886,7 +889,7 @@
   function addedFragment(added) {
     var out = [];
     ((added && added.contexts) || []).forEach(function (c) { out.push("context." + c.id + "=" + encodeURIComponent(c.name)); });
-    Object.keys((added && added.rows) || {}).sort().forEach(function (t) {
+    Object.keys((added && added.rows) || dict()).sort().forEach(function (t) {
       added.rows[t].forEach(function (r) {
         var load = typeof r.load === "number" ? raw(r.load) + "~" : "";
         out.push("row." + t + "." + r.id + "=" + encodeURIComponent((r.context || "") + "~" + load + r.label));
@@ -895,15 +898,19 @@
     return out.join("&");
   }
   function addedFrom(guide, hash) {
-    var added = { contexts: [], rows: {} }, known = {}, tables = {}, rest = [];
-    guide.contexts.forEach(function (c) { known[c.id] = true; });
+    var added = { contexts: [], rows: dict() }, known = dict(), tables = dict(), rest = [];
+    var names = dict(); // a context named as another is an impostor: refused, never shown as that context
+    guide.contexts.forEach(function (c) { known[c.id] = true; names[String(c.name).trim().toLowerCase()] = true; });
     guide.tables.forEach(function (t) { if (t.kind === "measurements") tables[t.id] = t; });
     String(hash || "").replace(/^#/, "").split("&").forEach(function (part) {
       var m = /^(context|row)\.([^=]*)=(.*)$/.exec(part), text = null;
       if (!m) { if (part) rest.push(part); return; }
       try { text = decodeURIComponent(m[3]).slice(0, 80); } catch (err) { return; }
       if (m[1] === "context") {
-        if (ID.test(m[2]) && !known[m[2]] && text) { known[m[2]] = true; added.contexts.push({ id: m[2], name: text }); }
+        var name = text.trim().toLowerCase();
+        if (ID.test(m[2]) && !known[m[2]] && text && !names[name]) {
+          known[m[2]] = true; names[name] = true; added.contexts.push({ id: m[2], name: text });
+        }
         return;
       }
       var dot = m[2].indexOf("."), t = m[2].slice(0, dot), id = m[2].slice(dot + 1), tilde = text.indexOf("~");
@@ -963,14 +970,14 @@
 
   function stateOf(ctx) {
     // the values that differ from the guide's, from the fields that parse
-    var state = {}, errors = 0;
+    var state = dict(), errors = 0;
     ctx.inputs.forEach(function (f) {
       var got = parse(f.input.value, ctx.guide.number_range);
       f.error.textContent = got.error ? got.error : "";
       f.input.setAttribute("aria-invalid", got.error ? "true" : "false");
       if (got.error) { errors++; return; }
       if (sameEntry(got.entry, f.published)) return;
-      ((state[f.t] = state[f.t] || {})[f.r] = state[f.t][f.r] || {})[f.s] = got.entry;
+      ((state[f.t] = state[f.t] || dict())[f.r] = state[f.t][f.r] || dict())[f.s] = got.entry;
     });
     return { state: state, errors: errors };
   }
@@ -980,10 +987,10 @@
     if (!ctx.judge) return ctx.guide;
     var memo = ctx.judgedBase;
     if (memo && memo.judge === ctx.judge && memo.guide === ctx.guide) return memo.out;
-    var pub = derive(ctx.guide, {}, ctx.judge), out = {};
+    var pub = derive(ctx.guide, {}, ctx.judge), out = dict();
     Object.keys(ctx.guide).forEach(function (k) { out[k] = ctx.guide[k]; });
     out.options = ctx.guide.options.map(function (o) {
-      var copy = {};
+      var copy = dict();
       Object.keys(o).forEach(function (k) { copy[k] = o[k]; });
       copy.cells = pub.cells[o.id];
       return copy;
@@ -1048,7 +1055,7 @@
   }
 
   function showAnswers(ctx, changed) {
-    var g = ctx.guide, dec = g.decisions, box = ctx.answers, names = {}, key = JSON.stringify(changed);
+    var g = ctx.guide, dec = g.decisions, box = ctx.answers, names = dict(), key = JSON.stringify(changed);
     if (key === ctx.answered) return; // unchanged: keep the list (and a link being clicked) as it is
     ctx.answered = key;
     g.options.forEach(function (o) { names[o.id] = o.label || o.name; });
@@ -1129,7 +1136,7 @@
         var newName = other.value.trim();
         if (!newName) { said.textContent = "Name the " + noun + " first."; return; }
         ctxId = newName.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40) || "yours";
-        var taken = {};
+        var taken = dict();
         ctx.guide.contexts.forEach(function (c) { taken[c.id] = true; });
         while (taken[ctxId]) ctxId += "-2";
         ctx.added.contexts.push({ id: ctxId, name: newName });
@@ -1169,7 +1176,7 @@
     var g = ctx.guide, app = ctx.app;
     if (ctx.judge && !g.contexts.some(function (c) { return c.id === ctx.judge; })) ctx.judge = "";
     app.textContent = "";
-    ctx.inputs = []; ctx.cellOf = {}; ctx.ratioOf = {};
+    ctx.inputs = []; ctx.cellOf = dict(); ctx.ratioOf = dict();
     ctx.notes = el("p", { "class": "dg-yours-notes", role: "status" });
     app.appendChild(ctx.notes);
     app.appendChild(el("h2", { id: "your-matrix", text: "The matrix with your numbers" }));
@@ -1277,7 +1284,7 @@
     }).then(function (guide) {
       if (!/^1\.([4-9]|\d\d+)$/.test(String(guide.format_version)) || !guide.number_range) throw new Error("guide.json format " + guide.format_version + " lacks the rules and the range of values (1.4 or later)");
       ctx.base = guide;
-      ctx.added = { contexts: [], rows: {} };
+      ctx.added = { contexts: [], rows: dict() };
       ctx.guide = guide;
       ctx.judge = "";
       ctx.decide = guide.decisions && /^[A-Za-z0-9._\/-]*$/.test(guide.decisions.page) ? new URL("../" + guide.decisions.page, url).href : "";
