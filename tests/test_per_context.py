@@ -179,3 +179,25 @@ def test_a_judgement_contradicting_a_context_whose_rows_split_is_refused(tmp_pat
     (problem,) = problems_in(data)
     assert "the judgement 'level' (good) on Hill Town contradicts the measured verdict there" in problem, problem
     assert "slower vs road" in problem and "level vs road" in problem, problem
+
+
+def test_a_judgement_against_another_opponent_stands_beside_the_measured_rows(tmp_path: Path) -> None:
+    """Issue 45: a tie the source states for a context that has rows against another option is on that context's
+    cell, not dropped because rows exist there; it is no verdict on those rows, so it contradicts none of them."""
+    data = _guide(tmp_path, judged=True)
+    edit(data / "options" / "cargo.yml", "contexts: [flat-town]", "contexts: [flat-town, hill-town]")
+    edit(data / "options" / "cargo.yml", "against: road", "against: folding")
+    edit(data / "options" / "cargo.yml", "level: mid", "level: good")  # measured: slower vs road, in Hill Town
+    d = _derived(data)
+    hill = _climb(d.judged_for("hill-town"), "cargo")
+    assert _parts(hill) == [("bad", "slower", ["Hill Town"], "vs road"), ("good", "level", [], "vs folding")]
+    assert hill.parts[1].verdict.judged and hill.verdict is not None and hill.verdict.level == "bad"
+    cargo = _climb(d.cells, "cargo")
+    assert _parts(cargo) == [
+        ("bad", "slower", ["Hill Town"], "vs road"),
+        ("good", "level", ["Flat Town", "Hill Town"], "vs folding"),
+    ]
+    # against the option the rows are measured against, the same judgement is still a verdict on them: refused
+    edit(data / "options" / "cargo.yml", "against: folding", "against: road")
+    (problem,) = problems_in(data)
+    assert "the judgement 'level' (good) on Hill Town contradicts the measured verdict there" in problem, problem

@@ -562,6 +562,9 @@ def test_judge_for_reads_each_framework_by_its_own_rows(batch: Any, tmp_path: Pa
     names = [r for c in vllm.values() for cell in c for p in cell["parts"] for r in p[1]]
     assert names and all(n.startswith("vLLM") for n in names if n not in ("dispatch", "combine")), names
     assert vllm["uccl"][serving]["verdict"][:2] == ["unknown", "not measured on vLLM"]  # it did not serve there
+    # issue 45: the tie the source states for vLLM against multi-comm stands beside dense's rows against DeepEP-V2
+    dense_vllm = [(p[0][0], p[0][1], p[2]) for p in vllm["dense"][serving]["parts"]]
+    assert ("mid", "tie", "vs DeepEP multi-comm") in dense_vllm and ("good", "faster", "vs DeepEP-V2") in dense_vllm
     assert shipped["judged"]["trtllm"]["uccl"][serving]["verdict"][:2] == ["unknown", "not measured on TRT-LLM"]
     # issue 38: every context has its part in the published cell, each measured part names its opponent
     uccl = shipped["cells"]["uccl"][serving]

@@ -27,7 +27,7 @@ from generator.derive.cells import (
     verdict,
 )
 from generator.derive.columns import Build, Change, Guide, Plain
-from generator.derive.columns.filled import filled, judged_cell, only_judged
+from generator.derive.columns.filled import beside, filled, judged_cell, only_judged
 from generator.derive.columns.index import TableIndex
 from generator.derive.columns.ratio_words import band_meaning, ratio_change, reading
 from generator.derive.evidence import shown
@@ -299,6 +299,8 @@ def _comparison_cell(build: Build, column: schema.ComparisonColumn, option: sche
         coverage = ""
         if build.context is None:
             parts, coverage = filled(build, column, option, found, parts)
+        else:
+            parts = beside(build, column, option, found, parts)
         parts = [*parts, *uncompared]
         scaled = [p for p in parts if p.verdict.level in ("bad", "mid", "good")]
         worst = (scaled or parts)[0].verdict

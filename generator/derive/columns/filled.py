@@ -21,7 +21,8 @@ from generator.model import Data, at, measurement_tables
 
 
 class Placed(Protocol):
-    """A measured row of a cell, as far as this module reads it: its table and row, and the context it lies in."""
+    """A measured row of a cell, as far as this module reads it: its table and row, the context it lies in and
+    the option it is measured against."""
 
     @property
     def context(self) -> str | None: ...
@@ -31,6 +32,9 @@ class Placed(Protocol):
 
     @property
     def row(self) -> str: ...
+
+    @property
+    def opponent(self) -> str | None: ...
 
 
 def _not_measured(data: Data, contexts: list[str]) -> Part:
@@ -66,19 +70,41 @@ def ranks(judgements: list[schema.Judgement]) -> tuple[str, str] | None:
     return ("above", j.above) if j.above else ("below", j.below or "")
 
 
+def _beside(found: Sequence[Placed], j: schema.Judgement, ctx: str | None) -> bool:
+    """Whether judgement ``j`` speaks of another opponent than every row measured in ``ctx`` (every row, for
+    ``None``): then it is a part of its own beside the measured ones, not a verdict on them."""
+    opponents = {m.opponent for m in found if ctx is None or m.context == ctx}
+    return bool(j.against) and j.against not in opponents
+
+
+def beside(
+    build: Build, column: schema.ComparisonColumn, option: schema.Option, found: Sequence[Placed], parts: list[Part]
+) -> list[Part]:
+    """The cell judged for one context, with the judgement given there against an opponent no measured row of the
+    cell is against (``tie vs multi-comm`` beside ``faster vs DeepEP``): the source's statement for that context."""
+    j = next((j for j in option.judgements_for(column.id) if build.context in j.contexts), None)
+    if j is None or not _beside(found, j, None):
+        return parts
+    return sorted(
+        [*parts, judged_part(build.data, column, j, [], build.names)], key=lambda p: WORST_FIRST[p.verdict.level]
+    )
+
+
 def filled(
     build: Build, column: schema.ComparisonColumn, option: schema.Option, found: Sequence[Placed], parts: list[Part]
 ) -> tuple[list[Part], str]:
     """The published cell's parts with every context of the column it has no row in: a judgement given for
     that context, or "not measured"; and how many contexts it speaks for, when not all. Measured rows win: a
-    judgement for a context that has some is checked against them (a contradiction is refused)."""
+    judgement for a context that has some is checked against them (a contradiction is refused), unless it is
+    against an opponent none of them is against, when it is a part of its own there too."""
     data = build.data
     contexts = column_contexts(data, column)
     if any(m.context is None for m in found) or not contexts:
         return parts, ""
     measured = {m.context for m in found if m.context is not None}
     given = {c: j for j in option.judgements_for(column.id) for c in j.contexts}
-    for ctx in sorted(measured & set(given), key=contexts.index):
+    alongside = {c for c in measured & set(given) if _beside(found, given[c], c)}
+    for ctx in sorted(measured & set(given) - alongside, key=contexts.index):
         j = given[ctx]
         # the parts holding a row of the context, whether the context reads as one regime or split by row
         rows = {(m.table, m.row) for m in found if m.context == ctx}
@@ -95,11 +121,11 @@ def filled(
                 )
             )
     missing = [c for c in contexts if c not in measured]
-    if not missing:
+    if not missing and not alongside:
         return parts, ""
     extra: list[Part] = []
     for j in option.judgements_for(column.id):
-        mine = [c for c in missing if c in j.contexts]
+        mine = [c for c in contexts if c in j.contexts and (c in missing or (c in alongside and given[c] is j))]
         if mine:
             extra.append(judged_part(data, column, j, mine, build.names))
     unknown = [c for c in missing if c not in given]

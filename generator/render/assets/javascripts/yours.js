@@ -491,18 +491,31 @@
       var noun = all.length > 1 ? guide.guide.context_noun_plural : guide.guide.context_noun;
       return unknown.length ? (all.length - unknown.length) + " of " + all.length + " " + noun : "";
     }
+    // filled.py: _beside; whether j is against an opponent no row measured in ctx (in any context, for null) is
+    function besideOf(found, j, ctx) {
+      if (!j.against) return false;
+      return !found.some(function (m) { return (ctx === null || m.context === ctx) && (m.opponent || null) === j.against; });
+    }
+    function beside(col, option, found, ps) { // filled.py: beside; the judgement for this context, beside the rows
+      var j = judgements(option, col).filter(function (j) { return (j.contexts || []).indexOf(context) >= 0; })[0];
+      if (!j || !besideOf(found, j, null)) return ps;
+      return byLevel(ps.concat([judgedPart(col, j, [])]));
+    }
     function filled(col, option, found, ps) {
       var all = columnContexts(col);
       if (found.some(function (m) { return m.context === null || m.context === undefined; }) || !all.length) return [ps, ""];
-      var measured = dict(), given = dict();
+      var measured = dict(), given = dict(), alongside = dict();
       found.forEach(function (m) { measured[m.context] = true; });
       var js = judgements(option, col);
       js.forEach(function (j) { (j.contexts || []).forEach(function (c) { given[c] = j; }); });
+      Object.keys(given).forEach(function (c) { if (measured[c] && besideOf(found, given[c], c)) alongside[c] = true; });
       var missing = all.filter(function (c) { return !measured[c]; });
-      if (!missing.length) return [ps, ""];
+      if (!missing.length && !Object.keys(alongside).length) return [ps, ""];
       var extra = [];
       js.forEach(function (j) {
-        var mine = missing.filter(function (c) { return (j.contexts || []).indexOf(c) >= 0; });
+        var mine = all.filter(function (c) {
+          return (j.contexts || []).indexOf(c) >= 0 && (!measured[c] || (alongside[c] && given[c] === j));
+        });
         if (mine.length) extra.push(judgedPart(col, j, mine));
       });
       var unknown = missing.filter(function (c) { return !given[c]; });
@@ -577,7 +590,7 @@
       var uncompared = notCompared(col, option.id, context);
       if (got.found.length) {
         var ps = parts(col, got.found), summary = "", coverage = "";
-        if (!context) { var f = filled(col, option, got.found, ps); ps = f[0]; coverage = f[1]; }
+        if (!context) { var f = filled(col, option, got.found, ps); ps = f[0]; coverage = f[1]; } else ps = beside(col, option, got.found, ps);
         ps = ps.concat(uncompared);
         var measuredParts = ps.filter(function (p) {
           return p.regimes.length && p.regimes[0].table && uncompared.indexOf(p) < 0;
