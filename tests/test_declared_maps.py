@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 
 from generator.errors import GuideError
-from generator.ingest.importer import ImportProblems, Request, import_runs
+from generator.ingest.importer import ImportProblems, import_runs
 from generator.ingest.inspect_file import describe
+from generator.ingest.planning import Request
 from generator.pipeline import derive_guide
 from generator.read.formats.catalog import guess_format, read_runs
 from generator.read.formats.tool_output import ToolOutputError

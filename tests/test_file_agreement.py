@@ -20,7 +20,8 @@ from generator.diff import diff_guides
 from generator.diff.report import esc, to_markdown
 from generator.diff.revisions import Revision, Side
 from generator.errors import GuideError
-from generator.ingest.importer import ImportProblems, Request, import_runs
+from generator.ingest.importer import ImportProblems, import_runs
+from generator.ingest.planning import Request
 from generator.pipeline import derive_guide
 from tests.conftest import FIXTURES
 

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.ingest.importer import Request, import_runs
+from generator.ingest.importer import import_runs
+from generator.ingest.planning import Request
 from generator.pipeline import build_guide, derive_guide
 from generator.read.formats import aiperf
 from tests.conftest import FIXTURES, ROOT

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.ingest.importer import Request, import_runs
+from generator.ingest.importer import import_runs
+from generator.ingest.planning import Request
 from generator.pipeline import derive_guide
 from generator.read.formats import deepep
 from generator.read.formats.catalog import guess_format

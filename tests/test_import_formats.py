@@ -14,7 +14,8 @@ import pytest
 
 from generator.read.formats import aiperf, nccl_tests, sglang_bench, vllm_bench
 from generator.read.formats.catalog import PARSERS, guess, read_runs
-from generator.read.formats.tool_output import ToolOutputError, convert
+from generator.read.formats.tool_output import ToolOutputError
+from generator.read.formats.units import convert
 
 IMPORTS = Path(__file__).resolve().parent / "fixtures" / "imports"
 AIPERF = IMPORTS / "aiperf" / "profile_export_aiperf.json"

@@ -18,7 +18,8 @@ from bs4 import BeautifulSoup
 from generator.diff.preview import changes_page
 from generator.errors import GuideError
 from generator.ingest import importer
-from generator.ingest.importer import Request, import_runs
+from generator.ingest.importer import import_runs
+from generator.ingest.planning import Request
 from generator.pipeline import build_guide, derive_guide
 from tests.conftest import FIXTURES, ROOT
 from tests.gitrepo import git

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.ingest.importer import parse_records
+from generator.ingest.planning import parse_records
 from generator.pipeline import derive_guide
 from generator.read import yaml_edit
 from tests.conftest import FIXTURES

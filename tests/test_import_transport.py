@@ -14,11 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from generator.ingest.importer import Request, import_runs
+from generator.ingest.importer import import_runs
+from generator.ingest.planning import Request
 from generator.pipeline import build_guide, derive_guide
 from generator.read.formats import deepep, pplx_kernels, uccl_ep
 from generator.read.formats.catalog import guess, read_runs
-from generator.read.formats.tool_output import ToolOutputError, split_launcher_prefix, strip_launcher_prefix
+from generator.read.formats.launcher import split_launcher_prefix, strip_launcher_prefix
+from generator.read.formats.tool_output import ToolOutputError
 from tests.conftest import FIXTURES
 from tests.test_real_outputs import real_outputs_folders
 

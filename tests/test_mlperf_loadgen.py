@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.ingest.importer import ImportProblems, Request, import_runs
+from generator.ingest.importer import ImportProblems, import_runs
+from generator.ingest.planning import Request
 from generator.pipeline import derive_guide
 from generator.read.formats import mlperf_loadgen
 from generator.read.formats.catalog import files_in, guess_format

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.ingest.importer import ImportProblems, Request, import_runs
-from generator.read.formats.tool_output import MAX_RAW_BYTES
+from generator.ingest.importer import ImportProblems, import_runs
+from generator.ingest.planning import Request
+from generator.read.formats.decoding import MAX_RAW_BYTES
 from tests.test_import_runs import cli, guide, into, snapshot
 
 __all__ = ["guide"]  # the fixture, used by name

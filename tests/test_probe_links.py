@@ -13,7 +13,8 @@ import pytest
 from generator import safe_write
 from generator.errors import GuideError
 from generator.ingest import importer
-from generator.ingest.importer import ImportProblems, Request, import_runs
+from generator.ingest.importer import ImportProblems, import_runs
+from generator.ingest.planning import Request
 from generator.ingest.sweep import read_sweep
 from generator.pipeline import derive_guide
 from tests.test_import_runs import VLLM, cli, guide, snapshot

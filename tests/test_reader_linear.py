@@ -8,7 +8,7 @@ what its number or text would be) and asserts a ratio, never a time: ten times t
 stopped there (the check of signals in :mod:`re` lets it), so a reader that backtracks fails in about a
 second instead of hanging the suite; times are the process's own processor time, which other work on the
 machine does not add to. Text logs are read both as one line of the whole size (refused, by
-its number, past :data:`~generator.read.formats.tool_output.MAX_LINE_BYTES`) and as lines of up to 50 KB,
+its number, past :data:`~generator.read.formats.decoding.MAX_LINE_BYTES`) and as lines of up to 50 KB,
 which every reader reads through.
 """
 
@@ -30,7 +30,8 @@ import pytest
 
 from generator.ingest import inspect_file
 from generator.read.formats.catalog import PARSERS
-from generator.read.formats.tool_output import MAX_LINE_BYTES, ToolOutputError
+from generator.read.formats.decoding import MAX_LINE_BYTES
+from generator.read.formats.tool_output import ToolOutputError
 from generator.read.runs import RunFileError, read_run_file
 
 #: The input sizes, each ten times the one before.

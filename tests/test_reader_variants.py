@@ -17,7 +17,8 @@ import pytest
 
 from generator.read.formats import aiperf, nccl_tests, vllm_bench
 from generator.read.formats.catalog import read_runs
-from generator.read.formats.tool_output import ToolOutputError, file_run, run_value
+from generator.read.formats.dispatch import file_run, run_value
+from generator.read.formats.tool_output import ToolOutputError
 
 ROOT = Path(__file__).resolve().parents[1]
 IMPORTS = ROOT / "tests" / "fixtures" / "imports"

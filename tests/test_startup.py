@@ -31,5 +31,5 @@ def test_a_build_does_not_import_the_diff_or_the_schema_export() -> None:
     loaded = done.stdout.strip()
     assert "generator.diff" not in loaded and "generator.schema.export" not in loaded, loaded
     assert "generator.schema.docstrings" not in loaded, loaded  # field help is read for the export alone
-    assert "generator.read.formats.tool_output" not in loaded, loaded  # a guide with no run files reads none
+    assert "generator.read.formats." not in loaded, loaded  # a guide with no run files loads no reader
     assert loaded.endswith("False"), loaded  # "did you mean" is worked out only for an unknown name

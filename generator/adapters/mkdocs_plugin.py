@@ -33,7 +33,6 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import TableOfContents
 from mkdocs.utils import get_relative_url
-from watchdog.events import FileModifiedEvent, FileSystemEvent, FileSystemEventHandler
 
 from generator.adapters import (
     config_gate,
@@ -48,6 +47,8 @@ from generator.adapters import (
     serve_headers,
 )
 from generator.adapters.config_where import where
+from generator.adapters.folder_watch import FolderReturns
+from generator.adapters.generated_clashes import generated_clashes
 from generator.adapters.html_blocks import put_back, set_aside
 from generator.adapters.plugin_options import GuideConfig
 from generator.build import (
@@ -155,7 +156,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
             self.problems = []
             self.pages, self.nav, self.assets, self.files = site.pages, site.nav, site.assets, site.files
             self.chrome = {"site_name": site.name, "site_description": site.description, "copyright": site.footer}
-        self.clashes = self._clashes(config)
+        self.clashes = generated_clashes(config, self.pages, self.assets, self.files)
         if self.clashes and not self.serving:
             raise PluginError(error_banner.describe_pages(list(self.clashes.values()), live=False))
         if not self.serving:  # MkDocs empties site_dir next: only a folder a build wrote, an empty or a new one
@@ -183,29 +184,6 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         if not (self.serving and self.pages):
             raise PluginError(exc.report(self.shown)) from None
         self.problems = exc.problems
-
-    def _clashes(self, config: MkDocsConfig) -> dict[str, Problem]:
-        """Hand-written files at the place of a generated one (its source path or its address in the site)."""
-        docs_dir = Path(config.docs_dir)
-        made: dict[str, tuple[str, str]] = {}  # source path or address -> (generated source, what it is)
-        for uri in [*self.pages, *self.assets, *self.files]:
-            what = "a page the generator makes from the data" if uri in self.pages else "a file the generator adds"
-            dest = File(uri, None, config.site_dir, config.use_directory_urls).dest_uri
-            made.setdefault(uri, (uri, what))
-            made.setdefault(dest, (uri, what))
-        found: dict[str, Problem] = {}
-        for folder, dirs, names in os.walk(docs_dir, followlinks=False):
-            dirs.sort()
-            for name in sorted(names):
-                uri = (Path(folder) / name).relative_to(docs_dir).as_posix()
-                dest = File(uri, str(docs_dir), config.site_dir, config.use_directory_urls).dest_uri
-                hit = made.get(uri) or made.get(dest)
-                if hit is not None:
-                    generated, what = hit
-                    same = "" if generated == uri else f" (both would be {dest})"
-                    message = f"clashes with {generated}, {what}{same}; rename or remove the hand-written one"
-                    found[uri] = Problem(f"{docs_dir.name}/{uri}", 0, "", message)
-        return found
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if not self.serving:
@@ -347,7 +325,7 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         # they live, so that their leaving shows a banner and their return is watched again.
         for folder in {self.data_dir, Path(os.path.abspath(config.docs_dir)), self.templates}:
             if folder is not None and folder.parent != folder:
-                server.observer.schedule(_Returns(server, folder), str(folder.parent), recursive=False)
+                server.observer.schedule(FolderReturns(server, folder), str(folder.parent), recursive=False)
         # Report data errors after each rebuild, outside the build: logged during the build,
         # an error would count against `strict`, fail the build and leave requests hanging.
         rebuild = server.builder
@@ -374,35 +352,6 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         if not live_reload.allow_mkdocs_reload(server):  # each answer's policy allows the script it injects
             log.warning("live reload: this server's reload script is not one the policy can allow; reload by hand")
         return server
-
-
-class _Returns(FileSystemEventHandler):
-    """Watches the folder that holds ``folder``: when ``folder`` goes or comes back, rebuild, and watch it again.
-
-    MkDocs 1.6 watches with watchdog's polling observer, whose watch of a folder stops for good once
-    the folder is gone (and MkDocs ignores the folder's own events): moved away and back, it was no
-    longer watched and edits in it were never picked up.
-    """
-
-    def __init__(self, server: Any, folder: Path) -> None:
-        self.server = server
-        self.folder = os.path.abspath(folder)
-
-    def on_any_event(self, event: FileSystemEvent) -> None:
-        if self.folder not in (os.fsdecode(event.src_path), os.fsdecode(event.dest_path or "")):
-            return
-        # The server's own record of its watches (MkDocs 1.6): how often the folder is watched, and how.
-        counts, watches = getattr(self.server, "_watched_paths", None), getattr(self.server, "_watch_refs", None)
-        if not isinstance(counts, dict) or not isinstance(watches, dict) or self.folder not in watches:
-            return
-        if os.path.isdir(self.folder):  # a new watch: the old one stopped when the folder went
-            watched = counts[self.folder]
-            for _ in range(watched):
-                self.server.unwatch(self.folder)
-            for _ in range(watched):
-                self.server.watch(self.folder)
-        # What MkDocs does on a change in the folder: rebuild, then reload the browsers.
-        self.server.observer.event_queue.put((FileModifiedEvent(self.folder), watches[self.folder]))
 
 
 def _shown(data_dir: Path, root: Path) -> str:

@@ -65,7 +65,7 @@ def resolve_run_files(root: Path, data: Data) -> list[Problem]:
                         problems.append(at(data, t, loc, message))
                         continue
                     # Loaded with the first run file's reader (read_run_file): a guide with none never loads it.
-                    from generator.read.formats.tool_output import canonical_unit
+                    from generator.read.formats.units import canonical_unit
 
                     if run.unit is not None and canonical_unit(run.unit) != canonical_unit(t.unit):
                         metric = read_metric(t, row, sid, ref)
@@ -117,7 +117,7 @@ def read_metric(table: schema.MeasurementTable, row: schema.Row, sid: str, ref: 
     declared = declared_metric(table, series, ref.format, row)
     if ref.metric is None or declared is None:
         return ref.metric if ref.metric is not None else declared
-    from generator.read.formats.tool_output import join_metric, split_metric, split_part
+    from generator.read.formats.dispatch import join_metric, split_metric, split_part
 
     part, rest = split_part(ref.metric)
     if (run := _RUN_ONLY.fullmatch(rest.strip())) is None:
@@ -138,7 +138,7 @@ def overrides(table: schema.MeasurementTable) -> list[tuple[str, str, str]]:
                 declared = declared_metric(table, series, ref.format, row)
                 metric = read_metric(table, row, sid, ref)
                 if declared is not None and metric is not None and metric != declared:
-                    from generator.read.formats.tool_output import split_metric, split_part
+                    from generator.read.formats.dispatch import split_metric, split_part
 
                     if split_metric(split_part(metric)[1])[1] != split_metric(split_part(declared)[1])[1]:
                         out.append((row.id, sid, metric))

@@ -11,7 +11,7 @@ from generator.ingest.inspect_file import EPILOG
 from generator.read.formats.catalog import PARSERS
 
 if TYPE_CHECKING:
-    from generator.ingest.importer import Request
+    from generator.ingest.planning import Request
 
 SWEEPS = """sweep tables (sweep: {load: concurrency} in the table):
   without --row, each run goes to the row whose load (workload: {concurrency: 32}) is the one the run's own
@@ -83,7 +83,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 
 def _records(text: str) -> int | tuple[int, ...]:
-    from generator.ingest.importer import parse_records
+    from generator.ingest.planning import parse_records
 
     try:
         return parse_records(text)
@@ -93,7 +93,7 @@ def _records(text: str) -> int | tuple[int, ...]:
 
 def requests_of(args: argparse.Namespace) -> tuple[list[Request], list[str]]:
     """The requests the command line asks for, or why it cannot be understood."""
-    from generator.ingest.importer import Request
+    from generator.ingest.planning import Request
     from generator.ingest.sweep import read_sweep
 
     if args.map is not None:

@@ -18,12 +18,14 @@ from typing import Any
 
 from generator.errors import Problem, printable
 from generator.read.formats.catalog import DESCRIPTIONS, PARSERS, guess_format, read_runs
-from generator.read.formats.tool_output import MAX_RAW_BYTES, ToolOutputError, ToolRun, parts_of, text_of
+from generator.read.formats.decoding import MAX_RAW_BYTES, text_of
+from generator.read.formats.dispatch import parts_of
+from generator.read.formats.tool_output import ToolOutputError, ToolRun
 from generator.read.maps import DeclaredMap, MapError, load_map, read_with_map
 from generator.workload import WORKLOAD_WORDS
 
 #: The formats, for the help of ``inspect`` and ``import`` (which imports it from here: the ``ingest``
-#: modules import one way, ``cli_import`` -> ``sweep`` -> ``importer`` -> ``inspect_file``).
+#: modules import one way, ``cli_import`` -> ``sweep`` -> ``importer`` -> ``planning`` -> ``inspect_file``).
 EPILOG = "formats:\n" + "\n".join(f"  {name:<14} {text}" for name, text in DESCRIPTIONS.items())
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from generator import schema
-from generator.read.formats.tool_output import split_metric, split_part
+from generator.read.formats.dispatch import split_metric, split_part
 
 #: A run a cell holds: (path, metric) of its file entry, and its name in messages.
 Held = tuple[tuple[str, str], str]
@@ -23,7 +23,7 @@ class _Request(Protocol):
 
 
 class Planned(Protocol):
-    """What an import would file in one cell (:class:`generator.ingest.importer._Planned`)."""
+    """What an import would file in one cell (:class:`generator.ingest.planning.Planned`)."""
 
     @property
     def table(self) -> schema.MeasurementTable: ...

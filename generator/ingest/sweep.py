@@ -29,7 +29,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from generator.ingest.importer import Request, parse_records
+from generator.ingest.planning import Request, parse_records
 from generator.read.formats.catalog import PARSERS, files_in
 from generator.read.yaml_source import read_yaml
 

@@ -141,7 +141,8 @@ def load_formats() -> dict[str, Reader]:
 def _guide_map_reader(root: Path, fmt: str) -> tuple[Reader, str] | None:
     """The reader of the guide's declared map ``maps/<fmt>.yml`` (:mod:`generator.read.maps`), if it has one,
     and the sha256 of the map's bytes (a read through an edited map is not taken from :data:`_READ`)."""
-    from generator.read.formats.tool_output import ToolOutputError, file_run
+    from generator.read.formats.dispatch import file_run
+    from generator.read.formats.tool_output import ToolOutputError
     from generator.read.maps import MapError, guide_map, read_with_map
 
     try:

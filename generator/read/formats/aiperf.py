@@ -34,23 +34,20 @@ import json
 import math
 from typing import Any
 
-from generator.read.formats.tool_output import (
-    Metric,
-    Stated,
-    ToolOutputError,
-    ToolRun,
-    canonical_unit,
+from generator.read.formats.decoding import (
     dig,
     expect_object,
     few,
     load_json,
     path_text,
-    register_tool,
     stated_int,
     stated_text,
     text_of,
     workload,
 )
+from generator.read.formats.dispatch import register_tool
+from generator.read.formats.tool_output import Metric, Stated, ToolOutputError, ToolRun
+from generator.read.formats.units import canonical_unit
 
 FORMAT = "aiperf"
 TOOL = "AIPerf"

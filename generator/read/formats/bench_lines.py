@@ -18,17 +18,8 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from generator.read.formats.tool_output import (
-    Metric,
-    Stated,
-    ToolOutputError,
-    ToolRun,
-    load_json,
-    path_text,
-    stated_int,
-    stated_text,
-    text_of,
-)
+from generator.read.formats.decoding import load_json, path_text, stated_int, stated_text, text_of
+from generator.read.formats.tool_output import Metric, Stated, ToolOutputError, ToolRun
 
 #: Keys whose unit is not spelled in the name.
 _UNITS = {

@@ -17,8 +17,10 @@ import re
 from collections.abc import Callable
 
 from generator.read.formats import deepep_low_latency, deepep_normal, deepep_v2
+from generator.read.formats.decoding import workload
 from generator.read.formats.deepep_lines import LogLine, Run, lines_of, refuse_crash
-from generator.read.formats.tool_output import ToolOutputError, ToolRun, register_tool, workload
+from generator.read.formats.dispatch import register_tool
+from generator.read.formats.tool_output import ToolOutputError, ToolRun
 
 FORMAT = "deepep"
 TOOL = "DeepEP"

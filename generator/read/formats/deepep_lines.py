@@ -23,14 +23,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from generator.read.formats.tool_output import (
-    Metric,
-    Stated,
-    ToolOutputError,
-    split_launcher_prefix,
-    text_lines,
-    text_of,
-)
+from generator.read.formats.decoding import text_lines, text_of
+from generator.read.formats.launcher import split_launcher_prefix
+from generator.read.formats.tool_output import Metric, Stated, ToolOutputError
 
 TOOL = "DeepEP"
 

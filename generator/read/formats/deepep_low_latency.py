@@ -20,8 +20,9 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from generator.read.formats.decoding import MAX_NOTES, whole_number
 from generator.read.formats.deepep_lines import NUMBER, LogLine, N, Run, missing, put
-from generator.read.formats.tool_output import MAX_NOTES, ToolOutputError, whole_number
+from generator.read.formats.tool_output import ToolOutputError
 
 _LL_BOTH = re.compile(
     rf"^\[rank (\d+)\] Dispatch \+ combine bandwidth: {N} GB/s, avg_t={N} us, min_t={N} us, max_t={N} us"

@@ -45,8 +45,9 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from generator.read.formats.decoding import whole_number
 from generator.read.formats.deepep_lines import LogLine, N, Run, put
-from generator.read.formats.tool_output import Stated, ToolOutputError, whole_number
+from generator.read.formats.tool_output import Stated, ToolOutputError
 
 #: A record's start: what the lines are cut at, and what a line that is not a whole record is known by.
 _START = re.compile(r"^\s*[*\-#@+] EP:")

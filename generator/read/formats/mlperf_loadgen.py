@@ -41,18 +41,9 @@ import math
 import re
 from typing import Any
 
-from generator.read.formats.tool_output import (
-    MAX_LINE_BYTES,
-    Metric,
-    Stated,
-    ToolOutputError,
-    ToolRun,
-    load_json,
-    register_tool,
-    text_lines,
-    text_of,
-    workload,
-)
+from generator.read.formats.decoding import MAX_LINE_BYTES, load_json, text_lines, text_of, workload
+from generator.read.formats.dispatch import register_tool
+from generator.read.formats.tool_output import Metric, Stated, ToolOutputError, ToolRun
 
 FORMAT = "mlperf-loadgen"
 TOOL = "MLPerf LoadGen"

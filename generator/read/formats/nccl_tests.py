@@ -51,21 +51,10 @@ from collections import Counter
 from dataclasses import replace
 
 from generator.read.formats import nccl_tests_json
+from generator.read.formats.decoding import expect_object, few, load_json, text_lines, text_of, whole_number, workload
+from generator.read.formats.dispatch import register_tool
 from generator.read.formats.nccl_tests_lines import SIDES, UNIT, Cleaned, Line, clean, continues_row, nccl_version
-from generator.read.formats.tool_output import (
-    Metric,
-    Stated,
-    ToolOutputError,
-    ToolRun,
-    expect_object,
-    few,
-    load_json,
-    register_tool,
-    text_lines,
-    text_of,
-    whole_number,
-    workload,
-)
+from generator.read.formats.tool_output import Metric, Stated, ToolOutputError, ToolRun
 
 FORMAT = "nccl-tests"
 TOOL = "nccl-tests"

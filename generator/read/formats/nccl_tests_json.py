@@ -13,8 +13,9 @@ import math
 from collections import Counter
 from typing import Any
 
+from generator.read.formats.decoding import dig, path_text, workload
 from generator.read.formats.nccl_tests_lines import SIDES, UNIT, nccl_version
-from generator.read.formats.tool_output import Metric, Stated, ToolOutputError, ToolRun, dig, path_text, workload
+from generator.read.formats.tool_output import Metric, Stated, ToolOutputError, ToolRun
 
 FORMAT = "nccl-tests"
 TOOL = "nccl-tests"

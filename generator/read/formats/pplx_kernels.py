@@ -24,16 +24,10 @@ from __future__ import annotations
 
 import re
 
+from generator.read.formats.decoding import whole_number, workload
 from generator.read.formats.deepep_lines import LogLine, first_crash, lines_of, number
-from generator.read.formats.tool_output import (
-    Metric,
-    Stated,
-    ToolOutputError,
-    ToolRun,
-    register_tool,
-    whole_number,
-    workload,
-)
+from generator.read.formats.dispatch import register_tool
+from generator.read.formats.tool_output import Metric, Stated, ToolOutputError, ToolRun
 
 FORMAT = "pplx-kernels"
 TOOL = "pplx-kernels bench_all_to_all"

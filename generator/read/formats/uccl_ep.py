@@ -30,8 +30,10 @@ from __future__ import annotations
 import re
 
 from generator.read.formats import deepep
+from generator.read.formats.decoding import whole_number
 from generator.read.formats.deepep_lines import LogLine, N, Run, put
-from generator.read.formats.tool_output import ToolOutputError, ToolRun, register_tool, whole_number
+from generator.read.formats.dispatch import register_tool
+from generator.read.formats.tool_output import ToolOutputError, ToolRun
 
 FORMAT = "uccl-ep"
 TOOL = "UCCL EP"

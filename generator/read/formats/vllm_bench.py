@@ -19,15 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 from generator.read.formats import bench_lines
-from generator.read.formats.tool_output import (
-    Stated,
-    ToolOutputError,
-    ToolRun,
-    register_tool,
-    stated_int,
-    stated_text,
-    workload,
-)
+from generator.read.formats.decoding import stated_int, stated_text, workload
+from generator.read.formats.dispatch import register_tool
+from generator.read.formats.tool_output import Stated, ToolOutputError, ToolRun
 
 FORMAT = "vllm-bench"
 TOOL = "vLLM bench serve"

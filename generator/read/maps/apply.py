@@ -18,7 +18,8 @@ from typing import Any
 from jsonpath_rfc9535 import JSONPathNodeList, JSONPathQuery
 from jsonpath_rfc9535.exceptions import JSONPathError
 
-from generator.read.formats.tool_output import ToolOutputError, ToolRun, load_json, text_lines, text_of
+from generator.read.formats.decoding import load_json, text_lines, text_of
+from generator.read.formats.tool_output import ToolOutputError, ToolRun
 from generator.read.maps.spec import DeclaredMap, Field
 from generator.read.maps.text import text_runs
 from generator.read.maps.values import Read, fill, parse_number

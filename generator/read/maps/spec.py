@@ -185,34 +185,34 @@ def _numbers(given: Any, err: Any) -> tuple[str, str]:
 MAX_FILTER_DEPTH = 2
 
 
-def _filter_problem(tokens: list[Any]) -> str | None:
+def _filter_problem(lexemes: list[Any]) -> str | None:
     """Why a path's filters are refused: an absolute query (``$``) inside a filter re-reads the whole document for
     every node the filter tests (``$[?$[?$[*]]]`` is exponential in its depth), or filters nested too deeply."""
     brackets: list[bool] = []  # one per open bracket: whether it holds a filter
-    for token in tokens:
-        if token.type_ is TokenType.LBRACKET:
+    for lexeme in lexemes:
+        if lexeme.type_ is TokenType.LBRACKET:
             brackets.append(False)
-        elif token.type_ is TokenType.RBRACKET and brackets:
+        elif lexeme.type_ is TokenType.RBRACKET and brackets:
             brackets.pop()
-        elif token.type_ is TokenType.FILTER and brackets:
+        elif lexeme.type_ is TokenType.FILTER and brackets:
             brackets[-1] = True
             if sum(brackets) > MAX_FILTER_DEPTH:
                 return f"filters nested at most {MAX_FILTER_DEPTH} deep (each level reads every node below the last)"
-        elif token.type_ is TokenType.ROOT and any(brackets):
+        elif lexeme.type_ is TokenType.ROOT and any(brackets):
             return "a filter may query only the node it tests (@), not the whole document ($)"
     return None
 
 
 def _jsonpath(text: str, loc: tuple[str | int, ...], err: Any) -> JSONPathQuery | None:
     try:
-        tokens = list(tokenize(text))
-        if sum(part.type_ is TokenType.DOUBLE_DOT for part in tokens) > 1:
+        lexemes = list(tokenize(text))
+        if sum(part.type_ is TokenType.DOUBLE_DOT for part in lexemes) > 1:
             err(
                 loc,
                 "at most one descendant segment (..) a path: each reads every node below it, so two re-read them",
             )
             return None
-        if (why := _filter_problem(tokens)) is not None:
+        if (why := _filter_problem(lexemes)) is not None:
             err(loc, why)
             return None
         return JSONPATH.compile(text)

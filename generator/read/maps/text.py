@@ -10,7 +10,8 @@ from __future__ import annotations
 import bisect
 from typing import Any
 
-from generator.read.formats.tool_output import ToolOutputError, text_lines
+from generator.read.formats.decoding import text_lines
+from generator.read.formats.tool_output import ToolOutputError
 from generator.read.maps.patterns import PatternMatch
 from generator.read.maps.spec import DeclaredMap, Field
 from generator.read.maps.values import Read, fill
