@@ -132,7 +132,10 @@ def prepare(name: str, data_dir: Path, work: Path, shipped: bool = False) -> tup
     if shipped:
         full_config = ROOT / "mkdocs.yml"
     else:
-        full = {**config, "docs_dir": str(DOCS), "plugins": _plugins(config, data_dir)}
+        # the plugin builds only from folders inside the configuration's own (a path that leaves it is refused)
+        full_docs = work / "full-docs"
+        shutil.copytree(DOCS, full_docs, dirs_exist_ok=True)
+        full = {**config, "docs_dir": str(full_docs), "plugins": _plugins(config, data_dir)}
         full_config = work / "mkdocs-full.yml"
         full_config.write_text(yaml.safe_dump(full, sort_keys=False, allow_unicode=True), encoding="utf-8")
     count = sum(1 for _ in pages_dir.rglob("*.md")) + len(hand_written)

@@ -3,8 +3,9 @@
 From a fresh folder, ``generator new --engine <release URL>`` (the release is a folder served on
 127.0.0.1) and ``--engine <wheel path>`` each write a guide; its ``site.yml`` build job is read and every
 ``run:`` step is run in order, as the workflow writes it, from the guide's folder with no environment of
-this clone on the PATH: a fresh virtual environment, pip installing ``requirements.txt`` (the engine's
-line and whatever it depends on), ``generator doctor``, ``generator check`` and ``mkdocs build --strict``.
+this clone on the PATH: a kept wheel's sha256 checked, a fresh virtual environment, pip installing
+``requirements.txt`` (the engine's line and whatever it depends on), ``generator doctor``, ``generator check`` and
+``mkdocs build --strict``.
 The built site draws its charts with the plotly.js inside the wheel.
 """
 
@@ -56,6 +57,7 @@ def test_the_guides_workflow_installs_its_engine_checks_it_and_builds(
     env = _clean_environment(tmp_path)
     steps = _steps(guide)
     assert [run.split()[:3] for run, _ in steps] == [
+        ["sum=$(sed", "-n", "'s/^#"],  # a wheel kept in engine/ checked against its recorded sha256 first
         ["python", "-m", "venv"],
         [".venv/bin/python", "-m", "generator"],
         [".venv/bin/python", "-m", "generator"],
@@ -74,7 +76,7 @@ def test_the_guides_workflow_installs_its_engine_checks_it_and_builds(
         )
         assert done.returncode == 0, f"{run}\n{done.stdout[-2000:]}{done.stderr[-3000:]}"
         outputs.append(done.stdout)
-    assert outputs[1].splitlines() == [
+    assert outputs[2].splitlines() == [
         f"requirements.txt:{len(lines)}: {line}: resolves",
         f"engine {generator.__version__}: the running engine is the one pinned",
     ]

@@ -25,7 +25,9 @@ def _with_digits(table: str, digits: int | None, series: dict[str, int] | None =
 def _derived(t: schema.MeasurementTable):
     data = validate_guide(DATA)
     tables = [t if x.id == t.id else x for x in data.tables]
-    d, problems = derive(trading(dataclasses.replace(data, tables=tables)))  # numbers changed at will: rules trade
+    # numbers changed at will: rules trade, and no sentence of the shipped guide is checked against them
+    claims = data.claims.model_copy(update={"statements": []})
+    d, problems = derive(trading(dataclasses.replace(data, tables=tables, claims=claims)))
     assert problems == []
     return d
 

@@ -134,7 +134,7 @@ def test_the_decision_helpers_answers_follow_the_values(tab: Page, site: tuple[s
     text = trtllm.inner_text()
     assert "recommended dense" in text  # the label the matrix gives it
     assert (
-        "“Dense is 1.50× (geometric mean of 2 rows, 1.46–1.54×) faster than DeepEP on TRT-LLM "
+        "“Dense is 1.50× (geometric mean of 1.46–1.54×) faster than DeepEP on TRT-LLM "
         "(DeepEP / dense: 0.65–0.69×)" in text
     )
     assert "→ “Dense is on par with DeepEP on TRT-LLM (DeepEP / dense: 1.00×)" in text

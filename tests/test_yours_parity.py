@@ -413,7 +413,7 @@ def test_issue_26_dense_vs_deepep(batch: Any, tmp_path: Path) -> None:
     # quote DeepEP against dense read a tie, and their picks keep their recommendations
     assert got[0]["answers"] == [] and got[1]["answers"] == []
     quotes = [q for a in got[2]["answers"] for q in a[1]]
-    assert ["Dense is 1.50× (geometric mean of 2 rows, 1.46–1.54×) faster than DeepEP on TRT-LLM (DeepEP / dense: "
+    assert ["Dense is 1.50× (geometric mean of 1.46–1.54×) faster than DeepEP on TRT-LLM (DeepEP / dense: "
             "0.65–0.69×), and it needs no plugin, no ElasticBuffer and no proxy.",
             "Dense is on par with DeepEP on TRT-LLM (DeepEP / dense: 1.00×), and it "
             "needs no plugin, no ElasticBuffer and no proxy."] in quotes  # fmt: skip

@@ -64,7 +64,7 @@ def _side(data: Data, claim: schema.RatioClaim, digits: int, value: float) -> Si
 
 def _phrase(data: Data, claim: schema.RatioClaim, digits: int, values: list[float], of: Sequence[float] = ()) -> str:
     """ "1.5× faster than", "2.0× slower than" or "on par with", from the values and the tie band; a mean
-    ``of`` several ratios says what it is: "1.5× (geometric mean of 2 rows, 1.4–1.5×) faster than"."""
+    ``of`` several ratios says what it is: "1.5× (geometric mean of 1.4–1.5×) faster than"."""
     assert claim.phrase is not None
     side = _side(data, claim, digits, values[0])
     words = getattr(claim.phrase, side)
@@ -82,7 +82,7 @@ def _mean_note(spread: list[float], digits: int, text: str | None = None) -> str
     if len(spread) < 2 or numbers.ratio_range(min(spread), max(spread), digits).count("–") == 0:
         return ""
     shown = text if text is not None else numbers.ratio_range(min(spread), max(spread), digits)
-    return f" (geometric mean of {len(spread)} rows, {shown})"
+    return f" (geometric mean of {shown})"
 
 
 def _sides(data: Data, claim: schema.RatioClaim, digits: int, values: list[float]) -> tuple[Side, ...]:

@@ -656,7 +656,7 @@
       if (spread.length < 2) return "";
       var lo = Math.min.apply(null, spread), hi = Math.max.apply(null, spread);
       if (ratioRange(lo, hi, d).indexOf("–") < 0) return "";
-      return " (geometric mean of " + spread.length + " rows, " + (text === undefined ? ratioRange(lo, hi, d) : text) + ")";
+      return " (geometric mean of " + (text === undefined ? ratioRange(lo, hi, d) : text) + ")";
     }
     function phrase(c, d, xs, of) {
       var sd = side(c, d, xs[0]), flip = sd === "less", shown = flip ? xs.map(function (v) { return 1 / v; }) : xs;
