@@ -308,7 +308,8 @@ def test_a_row_of_your_own_in_a_context_the_table_lacks_is_judged(tab: Page, sit
     assert "DeepEP-V2 · Serving speed:" in flips and "slower vs dense on TRT-LLM, vLLM · conc 64 / prefill" in flips
     tab.select_option("#dg-yours-judge", "sglang")
     wait_until(tab, "document.getElementById('ycell_dense_serving').innerText.indexOf('faster vs DeepEP-V2') >= 0")
-    assert "was § tie" in tab.inner_text("#ycell_dense_serving")  # the source's judgement, measured over by you
+    # the source's tie with multi-comm on SGLang stays beside your row against DeepEP-V2: it speaks of another option
+    assert "tie vs DeepEP multi-comm" in tab.inner_text("#ycell_dense_serving")
     verdicts = "[...document.querySelectorAll('#dg-yours-matrix td')].filter((td) => !td.id.endsWith('_pick'))"
     classes = tab.evaluate(f"{verdicts}.map((td) => td.className)")
     assert len(classes) == 7 * 4 and all(re.search(r"\bdg-(green|amber|red|grey|blue)\b", c) for c in classes), classes
