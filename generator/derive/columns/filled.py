@@ -81,7 +81,7 @@ def beside(
     build: Build, column: schema.ComparisonColumn, option: schema.Option, found: Sequence[Placed], parts: list[Part]
 ) -> list[Part]:
     """The cell judged for one context, with the judgement given there against an opponent no measured row of the
-    cell is against (``tie vs multi-comm`` beside ``faster vs DeepEP``): the source's statement for that context."""
+    cell is against (``tie vs B`` beside ``faster vs A``): the source's statement for that context."""
     j = next((j for j in option.judgements_for(column.id) if build.context in j.contexts), None)
     if j is None or not _beside(found, j, None):
         return parts
