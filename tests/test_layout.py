@@ -20,6 +20,7 @@ LAYERS = [
         "output_dir",
         "safe_write",
         "workload",
+        "units",
     },  # the bottom: no generator imports
     {"read"},  # data files -> documents with line numbers
     {"schema"},  # the record format

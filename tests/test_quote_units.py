@@ -94,3 +94,17 @@ def test_the_check_accepts_a_converted_value_and_refuses_a_wrong_one(tmp_path: P
     with pytest.raises(GuideError) as exc:
         derive_guide(data)
     assert "151 is not a number its quote states (100000, 150000)" in str(exc.value.problems[0])
+
+
+def test_one_rule_converts_units_for_the_quote_check_and_the_readers() -> None:
+    """The quote check and the benchmark readers share generator.units: what one converts the other does."""
+    import doctest
+
+    from generator import units
+    from generator.read.formats import units as tool_units
+
+    assert doctest.testmod(units).failed == 0 and doctest.testmod(tool_units).failed == 0
+    assert tool_units.convert(2.5, "kB/s", "B/s") == 2500.0  # a prefix the readers' own list never had
+    assert disagreement(2500, "2.5 kB/s", "B/s") is None
+    with pytest.raises(ValueError, match="cannot be expressed"):
+        tool_units.convert(1.0, "GiB/s", "MiB/s")  # binary prefixes: not a power of ten

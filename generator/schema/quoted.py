@@ -16,6 +16,8 @@ import re
 from collections.abc import Iterable
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
 
+from generator.units import PREFIXES, base_of, exponent_between
+
 #: A number as prose writes one: ``18201``, ``18,201``, ``0.37``; not part of a word (``v2``, ``X100``),
 #: of a version (``0.21.1``) or of a longer number.
 _NUMBER = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w]|[.,]\d)")
@@ -74,56 +76,26 @@ def agrees(value: float | int, stated: Iterable[str]) -> bool:
     return False
 
 
-#: The SI prefixes a unit may carry, by their power of ten (a conversion between two of them is exact).
-_PREFIXES: dict[str, int] = {
-    "T": 12,
-    "G": 9,
-    "M": 6,
-    "k": 3,
-    "K": 3,
-    "m": -3,
-    "u": -6,
-    "µ": -6,
-    "μ": -6,
-    "n": -9,
-    "p": -12,
-}
-#: Bases a prefix scales: seconds, bytes, bits, hertz, watts, and any rate (``ops/s``); other names are taken whole.
-_SCALED = {"s", "sec", "B", "b", "Hz", "W"}
-
-
-def _base(unit: str) -> tuple[str, int]:
-    """A unit as its base and its prefix's power of ten: ``ms`` -> (``s``, -3), ``GB/s`` -> (``B/s``, 9);
-    ``min``, ``GiB/s`` (a binary prefix) and a bare base come whole."""
-    text = unit.strip()
-    if len(text) > 1 and text[0] in _PREFIXES and not re.match(r"i[A-Z]", text[1:]):
-        rest = text[1:]
-        if rest in _SCALED or re.search(r"/(?:s|sec)$", rest):
-            return ("s" if rest == "sec" else rest), _PREFIXES[text[0]]
-    return ("s" if text == "sec" else text), 0
-
-
 def stated_units(quote: str, unit: str) -> list[str]:
     """The units of ``unit``'s kind that ``quote`` states, in parentheses (``(ns)``) or after a number
     (``12.5 GB/s``, ``40ms``), in order, once each: ``Mean latency (ns): 18201543`` states ``ns`` for ``ms``."""
-    base = _base(unit)[0]
+    base = base_of(unit)[0]
     spelled = [base, "sec"] if base == "s" else [base]
-    names = [p + b for b in spelled for p in ["", *_PREFIXES]]
+    names = [p + b for b in spelled for p in ["", *PREFIXES]]
     pattern = re.compile(
         r"(?:\(|(?<=\d)\s?)(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")(?=\)|[\s,;:]|$)"
     )
     found = [m.group(1) for m in pattern.finditer(quote)]
-    return list(dict.fromkeys(name for name in found if _base(name)[0] == base))
+    return list(dict.fromkeys(name for name in found if base_of(name)[0] == base))
 
 
 def converted(stated: Iterable[str], quote: str, unit: str) -> list[str]:
     """Each of the ``stated`` numbers converted exactly from each unit of ``unit``'s kind the quote states."""
-    into = _base(unit)[1]
     out = []
     for name in stated_units(quote, unit):
-        exponent = _base(name)[1]
-        if exponent != into:
-            out += [str(Decimal(text).scaleb(exponent - into)) for text in stated]
+        shift = exponent_between(name, unit)
+        if shift:
+            out += [str(Decimal(text).scaleb(shift)) for text in stated]
     return out
 
 

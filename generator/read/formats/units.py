@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from generator.units import exponent_between
+
 #: Spellings tools use -> the guide's spelling. Units not listed here are kept as written.
 _UNIT_ALIASES = {
     "tokens/sec": "tok/s",
@@ -23,16 +25,6 @@ _UNIT_ALIASES = {
     "nanoseconds": "ns",
 }
 
-#: Units that differ only by a factor: (dimension, factor to the dimension's base unit).
-_SCALES = {
-    "s": ("time", 1.0),
-    "ms": ("time", 1e-3),
-    "µs": ("time", 1e-6),
-    "ns": ("time", 1e-9),
-    "GB/s": ("bandwidth", 1e9),
-    "MB/s": ("bandwidth", 1e6),
-}
-
 
 def canonical_unit(unit: str) -> str:
     """The guide's spelling of a unit: ``tokens/sec`` -> ``tok/s``, ``us`` -> ``µs``."""
@@ -49,7 +41,7 @@ def convert(value: float, unit: str, to: str) -> float:
     here, there = canonical_unit(unit), canonical_unit(to)
     if here == there:
         return value
-    a, b = _SCALES.get(here), _SCALES.get(there)
-    if a is None or b is None or a[0] != b[0]:
+    shift = exponent_between(here, there)  # the same base under another SI prefix (generator.units)
+    if shift is None:
         raise ValueError(f"the metric is in {here}, which cannot be expressed in {there}")
-    return value * a[1] / b[1]
+    return value * 10.0**shift
