@@ -28,6 +28,7 @@ from generator.read.formats.tool_output import ToolOutputError
 from generator.read.maps import MapError, load_map, read_with_map
 from generator.read.maps.patterns import MAX_PROGRAM, UnsafePattern, compile_pattern
 from tests.conftest import FIXTURES, ROOT
+from tests.documented_maps import assert_block_is_the_fixture
 from tests.test_import_runs import cell, guide, results_page, snapshot
 from tests.test_reader_linear import assert_linear, long_lines, many_lines
 from tests.test_real_outputs import real_outputs_folders
@@ -359,9 +360,7 @@ def test_a_metric_matching_twice_is_refused_naming_the_places(tmp_path: Path) ->
 
 
 def test_the_documented_map_is_the_fixture() -> None:
-    doc = (ROOT / "docs" / "importing.md").read_text(encoding="utf-8")
-    block = doc.split("<!-- declared-map:", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
-    assert block == (MAPS / "aiperf-csv.yml").read_text(encoding="utf-8")
+    assert_block_is_the_fixture("tests/test_declared_maps.py", "aiperf-csv")
 
 
 # -- time linear in the file --------------------------------------------------------------------------------

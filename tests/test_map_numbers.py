@@ -7,8 +7,6 @@ the real outputs this project reads (``tests/test_real_outputs.py``).
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,8 +14,8 @@ import pytest
 from generator.read.formats.tool_output import ToolOutputError
 from generator.read.maps import MapError, load_map, read_with_map
 from generator.read.maps.values import parse_number
-from tests.conftest import FIXTURES, ROOT
-from tests.test_real_outputs import real_outputs_folders
+from tests.conftest import FIXTURES
+from tests.documented_maps import assert_block_is_the_fixture, assert_inspect_prints_what_the_docs_show
 
 MAPS = FIXTURES / "maps"
 GENAI_PERF = FIXTURES / "imports" / "genai-perf" / "profile_export_genai_perf.csv"
@@ -93,21 +91,5 @@ MAP = "genai-perf-csv"
 
 
 def test_the_documented_map_is_the_fixture_and_inspect_prints_what_the_docs_show() -> None:
-    doc = (ROOT / "docs" / "importing.md").read_text(encoding="utf-8")
-    marker = f"<!-- declared-map: tests/test_map_numbers.py checks that this block is tests/fixtures/maps/{MAP}.yml -->"
-    block = doc.split(marker, 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
-    assert block == (MAPS / f"{MAP}.yml").read_text(encoding="utf-8")
-    shown = doc.split(marker, 1)[1].split("```text\n", 1)[1].split("```", 1)[0].splitlines()
-    command = shown[0].removeprefix("$ python -m generator ").split()
-    if command[1].startswith("../shared/real-outputs/"):  # the published file, where this machine keeps it
-        command[1] = str(real_outputs_folders()[0] / command[1].removeprefix("../shared/real-outputs/"))
-    done = subprocess.run(
-        [sys.executable, "-m", "generator", *command],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == shown[1:]
+    assert_block_is_the_fixture("tests/test_map_numbers.py", MAP)
+    assert_inspect_prints_what_the_docs_show("tests/test_map_numbers.py", MAP)

@@ -8,8 +8,6 @@ time too. A pattern may anchor on a table's title lines and read one cell of a c
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,7 +15,8 @@ import pytest
 from generator.read.formats.tool_output import ToolOutputError
 from generator.read.maps import MapError, load_map, read_with_map
 from generator.read.maps.patterns import MAX_PROGRAM, UnsafePattern, compile_pattern
-from tests.conftest import FIXTURES, ROOT
+from tests.conftest import FIXTURES
+from tests.documented_maps import assert_block_is_the_fixture, assert_inspect_prints_what_the_docs_show
 from tests.test_reader_linear import assert_linear, many_lines
 from tests.test_real_outputs import real_outputs_folders
 
@@ -129,26 +128,8 @@ MAP = "nccl-tests-table"
 
 
 def test_the_documented_map_is_the_fixture_and_inspect_prints_what_the_docs_show() -> None:
-    doc = (ROOT / "docs" / "importing.md").read_text(encoding="utf-8")
-    marker = (
-        f"<!-- declared-map: tests/test_map_patterns.py checks that this block is tests/fixtures/maps/{MAP}.yml -->"
-    )
-    block = doc.split(marker, 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
-    assert block == (MAPS / f"{MAP}.yml").read_text(encoding="utf-8")
-    shown = doc.split(marker, 1)[1].split("```text\n", 1)[1].split("```", 1)[0].splitlines()
-    command = shown[0].removeprefix("$ python -m generator ").split()
-    if command[1].startswith("../shared/real-outputs/"):  # the published file, where this machine keeps it
-        command[1] = str(real_outputs_folders()[0] / command[1].removeprefix("../shared/real-outputs/"))
-    done = subprocess.run(
-        [sys.executable, "-m", "generator", *command],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == shown[1:]
+    assert_block_is_the_fixture("tests/test_map_patterns.py", MAP)
+    assert_inspect_prints_what_the_docs_show("tests/test_map_patterns.py", MAP)
 
 
 PPLX = "pplx-kernels/pbelevich_pplx-kernels-1d76f48_nvshmem3.3.9_ep8-dp8_excerpt_tabs-expanded-to-spaces.txt"
