@@ -28,9 +28,10 @@ LAYERS = [
     {"model"},  # the typed guide every later stage reads
     {
         "decide",
+        "decide_filters",
         "decide_quotes",
         "envelope",
-    },  # the decision helper's rules, the numbers it quotes, the measured envelope
+    },  # the decision helper's rules, what the records rule out, the numbers it quotes, the measured envelope
     {"check"},  # schema check + cross-record rules
     {"derive"},  # every number a reader sees
     {"render"},  # pages, charts, prose, navigation

@@ -129,7 +129,7 @@ def test_the_gate_keeps_what_pages_need() -> None:
 def test_zensical_finishing_step_never_unescapes_markup_into_a_title() -> None:
     """The logo links' titles are unescaped once after the check (Zensical escapes the already escaped site
     name again); a title escaped only once keeps its escape, so no quote or markup comes out of it."""
-    from generator.adapters.zensical import _logo_titles_once
+    from generator.adapters.zensical_finish import _logo_titles_once
 
     twice = '<a href="." title="R&amp;amp;D" class="md-header__button md-logo">'
     assert _logo_titles_once(twice) == '<a href="." title="R&amp;D" class="md-header__button md-logo">'

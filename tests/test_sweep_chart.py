@@ -267,7 +267,7 @@ def test_each_option_page_of_the_sweep_shows_the_curve_chart(example_site: Path)
         assert len(soup.select(f"figure#chart-curve-{SWEEP}")) == 1, option
 
 
-#: The page-weight goal of a chart page on a first visit (docs/performance.md, figure 5; bench/run.py): its
+#: The page-weight goal of a chart page on a first visit (docs/performance.md, figure 5; bench/figures.py): its
 #: charts are the SVG written into it, plotly.js comes when a chart is touched (not counted).
 CHART_PAGE_GOAL = 150 * KIB
 

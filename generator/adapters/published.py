@@ -16,7 +16,7 @@ the site is swapped in:
   is the cleaned HTML, as on MkDocs;
 * every HTML file Zensical wrote must carry the filled page policy (:mod:`~generator.adapters.csp`),
   but those the guide's configuration lists under ``publish_files``
-  (:func:`generator.adapters.zensical.finish`).
+  (:func:`generator.adapters.zensical_finish.finish`).
 
 A difference between the two renderers can then make a build fail, never publish what the allow-list
 does not keep.
