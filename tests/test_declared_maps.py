@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.documented_maps import assert_block_is_the_fixture
 
 from generator.errors import GuideError
 from generator.ingest.importer import ImportProblems, import_runs
@@ -29,6 +28,7 @@ from generator.read.formats.tool_output import ToolOutputError
 from generator.read.maps import MapError, load_map, read_with_map
 from generator.read.maps.patterns import MAX_PROGRAM, UnsafePattern, compile_pattern
 from tests.conftest import FIXTURES, ROOT
+from tests.documented_maps import assert_block_is_the_fixture
 from tests.test_import_runs import cell, guide, results_page, snapshot
 from tests.test_reader_linear import assert_linear, long_lines, many_lines
 from tests.test_real_outputs import real_outputs_folders

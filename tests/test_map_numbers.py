@@ -10,12 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.documented_maps import assert_block_is_the_fixture, assert_inspect_prints_what_the_docs_show
 
 from generator.read.formats.tool_output import ToolOutputError
 from generator.read.maps import MapError, load_map, read_with_map
 from generator.read.maps.values import parse_number
 from tests.conftest import FIXTURES
+from tests.documented_maps import assert_block_is_the_fixture, assert_inspect_prints_what_the_docs_show
 
 MAPS = FIXTURES / "maps"
 GENAI_PERF = FIXTURES / "imports" / "genai-perf" / "profile_export_genai_perf.csv"

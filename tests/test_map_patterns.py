@@ -11,12 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.documented_maps import assert_block_is_the_fixture, assert_inspect_prints_what_the_docs_show
 
 from generator.read.formats.tool_output import ToolOutputError
 from generator.read.maps import MapError, load_map, read_with_map
 from generator.read.maps.patterns import MAX_PROGRAM, UnsafePattern, compile_pattern
 from tests.conftest import FIXTURES
+from tests.documented_maps import assert_block_is_the_fixture, assert_inspect_prints_what_the_docs_show
 from tests.test_reader_linear import assert_linear, many_lines
 from tests.test_real_outputs import real_outputs_folders
 
