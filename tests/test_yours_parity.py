@@ -447,9 +447,9 @@ PLANTS = [
     # "Judge for": a cell measured only elsewhere keeps the published colour
     ("if (context && (elsewhere || js.length && !general)) {", "if (false) {"),
     # a verdict's opponent left unsaid
-    ('against: "vs " + (labels[other] || other), opponent: other', 'against: "", opponent: other'),
+    ('against: "vs " + (jg.labels[other] || other), opponent: other', 'against: "", opponent: other'),
     # a context with no row and no judgement left out of the published cell
-    ("if (unknown.length) extra.push(notMeasured(unknown));", ""),
+    ("if (unknown.length) extra.push(notMeasured(jg, unknown));", ""),
     # a sweep's loads named one by one, not by the run of loads with one verdict
     ("if (i === items.length || keys[i] !== keys[start] ||", "if (true ||"),
     # a sweep's run of one load named as a range of it, "conc 32–32"
@@ -459,11 +459,11 @@ PLANTS = [
     # a load only one side has dropped in silence
     ("ps = ps.concat(uncompared);", ""),
     # "Judge for": a judgement given for the context judged for ignored
-    ("if (forContext) return judgedCell(col, forContext);", ""),
+    ("if (forContext) return judgedCell(jg, col, forContext);", ""),
     # a judgement's polarity read as neutral
     ('["good", "mid", "bad"].indexOf(j.level) >= 0 ? j.level : "judged"', '"judged"'),
     # "Judge for": the support column left framework-agnostic
-    ('if (col.kind === "support" && context) return supportCell(col, option, old);', ""),
+    ('if (col.kind === "support" && context) return supportCell(jg, col, option);', ""),
 ]
 
 

@@ -229,12 +229,14 @@
       judged: false };
   }
 
-  // state: table id -> row id -> series id -> entry (absent: the published value). context: "Judge for"
-  // (generator/derive/guide.py: judged_for): only that context's rows, and rows naming none, count.
-  function derive(guide, state, context) {
-    state = state || dict();
-    context = context || null;
-    function counts(row, ctx) { return !ctx || row.context === null || row.context === undefined || row.context === ctx; }
+  // Whether a row counts when judging for ctx ("Judge for", generator/derive/guide.py: judged_for): only that
+  // context's rows, and rows naming none; every row when ctx is null.
+  function counts(row, ctx) { return !ctx || row.context === null || row.context === undefined || row.context === ctx; }
+
+  // What each step of derive() reads, passed to each as `jg`: the guide, the context judged for (or null), its
+  // measurement tables, lookups by id, and at(t, row, series): the sample judged there (the reader's value where
+  // they gave one, else the published one).
+  function judging(guide, state, context) {
     var samples = dict(), tables = guide.tables.filter(function (t) { return t.kind === "measurements"; });
     var columns = dict(), contexts = dict(), labels = dict();
     guide.columns.forEach(function (c) { columns[c.id] = c; });
@@ -251,468 +253,487 @@
       });
     });
     function at(t, row, s) { return samples[t.id + "\u0000" + row.id + "\u0000" + s]; }
+    return { guide: guide, context: context, tables: tables, columns: columns, contexts: contexts, labels: labels, at: at };
+  }
 
+  // Each comparison's ratio on each row of its table, as the results page prints it.
+  function ratiosOf(jg) {
     var ratios = dict();
-    tables.forEach(function (t) {
+    jg.tables.forEach(function (t) {
       ratios[t.id] = t.comparisons.map(function (comp) {
-        var col = columns[comp.verdict_column || ""];
+        var col = jg.columns[comp.verdict_column || ""];
         col = col && col.kind === "comparison" ? col : null;
         return t.rows.map(function (row) {
-          var a = at(t, row, comp.numerator), b = at(t, row, comp.denominator);
+          var a = jg.at(t, row, comp.numerator), b = jg.at(t, row, comp.denominator);
           if (a.value === null || b.value === null) return { value: null, text: "not measured", verdict: null };
           var j = judge(col, a, b, t.better), value = a.value / b.value;
           var iv = j.bounds ? interval(a, b, "higher") : null;
-          return { value: value, text: times(value, t.digits, t.better, t.quantity), verdict: j.outcome ? verdictOf(guide, j.outcome) : null,
+          return { value: value, text: times(value, t.digits, t.better, t.quantity), verdict: j.outcome ? verdictOf(jg.guide, j.outcome) : null,
             confidence: j.confidence, spread: iv ? timesRange(iv[0], iv[1], t.digits, t.better, t.quantity) : "" };
         });
       });
     });
+    return ratios;
+  }
 
-    function owners(t) {
-      var out = dict();
-      t.series.forEach(function (s) { out[s.id] = s.option; });
-      return out;
-    }
-    function tagged(option, tag) {
-      return tables.filter(function (t) {
-        return t.tags.indexOf(tag) >= 0 && t.series.some(function (s) { return s.option === option; });
+  function owners(t) {
+    var out = dict();
+    t.series.forEach(function (s) { out[s.id] = s.option; });
+    return out;
+  }
+  function tagged(jg, option, tag) {
+    return jg.tables.filter(function (t) {
+      return t.tags.indexOf(tag) >= 0 && t.series.some(function (s) { return s.option === option; });
+    });
+  }
+  function sides(jg, col, option) {
+    var out = [];
+    tagged(jg, option, col.tag).forEach(function (t) {
+      var own = owners(t);
+      if (col.against === "baseline") {
+        var mine = t.series.filter(function (s) { return own[s.id] === option; })[0];
+        var ref = t.series.filter(function (s) { return own[s.id] === col.baseline; })[0];
+        if (mine && ref) out.push([t, mine.id, ref.id]);
+        return;
+      }
+      t.comparisons.forEach(function (comp) {
+        var x = own[comp.numerator], y = own[comp.denominator];
+        if ((x !== option && y !== option) || x === y) return;
+        out.push(x === option ? [t, comp.numerator, comp.denominator] : [t, comp.denominator, comp.numerator]);
       });
-    }
-    function sides(col, option) {
-      var out = [];
-      tagged(option, col.tag).forEach(function (t) {
-        var own = owners(t);
-        if (col.against === "baseline") {
-          var mine = t.series.filter(function (s) { return own[s.id] === option; })[0];
-          var ref = t.series.filter(function (s) { return own[s.id] === col.baseline; })[0];
-          if (mine && ref) out.push([t, mine.id, ref.id]);
-          return;
+    });
+    return out;
+  }
+  function against(jg, col, option, ctx) {
+    var found = [], others = dict(), order = [], sources = [];
+    sides(jg, col, option).forEach(function (side) {
+      var t = side[0], own = owners(t);
+      t.rows.forEach(function (row) {
+        if (!counts(row, ctx)) return;
+        var a = jg.at(t, row, side[1]), b = jg.at(t, row, side[2]);
+        if (a.value === null || b.value === null) return;
+        var j = judge(col, a, b, t.better);
+        var other = own[side[2]] || side[2];
+        found.push({ ratio: j.value, context: row.context, table: t, row: row, judged: j,
+          against: "vs " + (jg.labels[other] || other), opponent: other, load: loadOf(t, row) });
+        if (!others[t.id]) { others[t.id] = []; order.push(t); }
+        if (others[t.id].indexOf(other) < 0) others[t.id].push(other);
+        if (sources.indexOf(t.id) < 0) sources.push(t.id);
+      });
+    });
+    var detail = order.map(function (t) { // spelled as every page spells it (columns/comparison.py: _per_table)
+      var rs = found.filter(function (m) { return m.table === t; }).map(function (m) { return t.better === "higher" ? m.ratio : 1 / m.ratio; });
+      return timesRange(Math.min.apply(null, rs), Math.max.apply(null, rs), t.digits, t.better, t.quantity) + " vs " +
+        others[t.id].map(function (o) { return jg.labels[o] || o; }).join(", ");
+    });
+    return { found: found, detail: detail.join("; "), sources: sources };
+  }
+  function best(jg, col, option, ctx) {
+    var found = [], details = [], sources = [];
+    tagged(jg, option, col.tag).forEach(function (t) {
+      var own = owners(t);
+      t.rows.forEach(function (row) {
+        if (!counts(row, ctx)) return;
+        var measured = t.series.filter(function (s) { return own[s.id] && jg.at(t, row, s.id).value !== null; });
+        var mine = measured.filter(function (s) { return own[s.id] === option; });
+        if (measured.length < 2 || !mine.length) return;
+        var values = measured.map(function (s) { return jg.at(t, row, s.id).value; });
+        var top = t.better === "higher" ? Math.max.apply(null, values) : Math.min.apply(null, values);
+        var me = jg.at(t, row, mine[0].id), bestSeries = measured[values.indexOf(top)], bestId = bestSeries.id;
+        var j = judge(col, me, jg.at(t, row, bestId), t.better), topOwner = own[bestId];
+        var isBest = me.value === top;
+        found.push({ ratio: j.value, context: row.context, table: t, row: row, judged: j,
+          against: isBest ? "(best)" : "vs " + (jg.labels[topOwner] || topOwner), opponent: isBest ? null : topOwner,
+          load: loadOf(t, row) });
+        details.push(row.label + " " + figure(mine[0], me.value) + " " + t.unit + " (" +
+          (me.value === top ? "best" : "best " + figure(bestSeries, top)) + ")");
+        if (sources.indexOf(t.id) < 0) sources.push(t.id);
+      });
+    });
+    return { found: found, detail: details.join("; "), sources: sources };
+  }
+  /* sweep tables (generator/derive/sweeps.py, columns/comparison.py: _sweep_names, _not_compared) */
+  function loadOf(t, row) { return t.sweep && typeof row.load === "number" ? row.load : null; }
+  // a run is named by the measured loads it spans, never past them, and stops at a load of its table and
+  // context it does not hold
+  function rangeName(label, lo, hi) {
+    return raw(lo) === raw(hi) ? label + " " + raw(lo) : label + " " + raw(lo) + "\u2013" + raw(hi);
+  }
+  function sweepNames(jg, found, verdicts) {
+    var lines = dict(), order = [], names = dict();
+    found.forEach(function (m, i) {
+      if (m.load === null || m.load === undefined) return;
+      var k = m.table.id + "\u0000" + (m.context || "") + "\u0000" + m.against;
+      if (!lines[k]) { lines[k] = []; order.push(k); }
+      lines[k].push(i);
+    });
+    order.forEach(function (k) {
+      var items = lines[k].slice().sort(function (x, y) { return found[x].load - found[y].load || x - y; });
+      var m0 = found[items[0]], prefix = m0.context ? (jg.contexts[m0.context] || m0.context) + " " : "";
+      var loads = items.map(function (i) { return found[i].load; });
+      var keys = items.map(function (i) { return verdicts[i].level + "\u0000" + verdicts[i].word; });
+      var every = loads.slice();
+      m0.table.rows.forEach(function (r) {
+        var load = loadOf(m0.table, r);
+        if (load !== null && (r.context || "") === (m0.context || "")) every.push(load);
+      });
+      every.sort(function (x, y) { return x - y; });
+      every = every.filter(function (x, n) { return n === 0 || x !== every[n - 1]; });
+      var start = 0;
+      for (var i = 1; i <= items.length; i++) {
+        if (i === items.length || keys[i] !== keys[start] || every.indexOf(loads[i]) - every.indexOf(loads[i - 1]) > 1) {
+          var name = rangeName(m0.table.sweep.label, loads[start], loads[i - 1]);
+          for (var j = start; j < i; j++) names[items[j]] = prefix + name;
+          start = i;
         }
-        t.comparisons.forEach(function (comp) {
-          var x = own[comp.numerator], y = own[comp.denominator];
-          if ((x !== option && y !== option) || x === y) return;
-          out.push(x === option ? [t, comp.numerator, comp.denominator] : [t, comp.denominator, comp.numerator]);
+      }
+    });
+    return names;
+  }
+  function notCompared(jg, col, option, ctx) {
+    var groups = [], style = levelVerdict(jg.guide, "unknown", "not measured");
+    function add(t, row, vs, opponent) {
+      var load = loadOf(t, row);
+      if (load === null) return;
+      var prefix = row.context ? (jg.contexts[row.context] || row.context) + " " : "";
+      var g = groups.filter(function (x) { return x.against === vs; })[0];
+      if (!g) groups.push(g = { against: vs, opponent: opponent, regimes: [] });
+      g.regimes.push({ name: prefix + t.sweep.label + " " + raw(load), table: t.id, row: row.id, swept: true });
+    }
+    if (col.against === "best") {
+      tagged(jg, option, col.tag).forEach(function (t) {
+        var own = owners(t);
+        if (!t.sweep) return;
+        t.rows.forEach(function (row) {
+          if (!counts(row, ctx)) return;
+          var measured = Object.keys(row.values).filter(function (s) { return own[s] && jg.at(t, row, s).value !== null; });
+          if (measured.length === 1 && own[measured[0]] === option) add(t, row, "", null);
         });
       });
-      return out;
-    }
-    function against(col, option, ctx) {
-      var found = [], others = dict(), order = [], sources = [];
-      sides(col, option).forEach(function (side) {
+    } else {
+      sides(jg, col, option).forEach(function (side) {
         var t = side[0], own = owners(t);
+        if (!t.sweep) return;
+        var other = own[side[2]] || side[2];
         t.rows.forEach(function (row) {
-          if (!counts(row, ctx)) return;
-          var a = at(t, row, side[1]), b = at(t, row, side[2]);
-          if (a.value === null || b.value === null) return;
-          var j = judge(col, a, b, t.better);
-          var other = own[side[2]] || side[2];
-          found.push({ ratio: j.value, context: row.context, table: t, row: row, judged: j,
-            against: "vs " + (labels[other] || other), opponent: other, load: loadOf(t, row) });
-          if (!others[t.id]) { others[t.id] = []; order.push(t); }
-          if (others[t.id].indexOf(other) < 0) others[t.id].push(other);
-          if (sources.indexOf(t.id) < 0) sources.push(t.id);
+          var a = jg.at(t, row, side[1]), b = jg.at(t, row, side[2]);
+          if (counts(row, ctx) && (a.value === null) !== (b.value === null)) add(t, row, "vs " + (jg.labels[other] || other), other);
         });
       });
-      var detail = order.map(function (t) { // spelled as every page spells it (columns/comparison.py: _per_table)
-        var rs = found.filter(function (m) { return m.table === t; }).map(function (m) { return t.better === "higher" ? m.ratio : 1 / m.ratio; });
-        return timesRange(Math.min.apply(null, rs), Math.max.apply(null, rs), t.digits, t.better, t.quantity) + " vs " +
-          others[t.id].map(function (o) { return labels[o] || o; }).join(", ");
-      });
-      return { found: found, detail: detail.join("; "), sources: sources };
     }
-    function best(col, option, ctx) {
-      var found = [], details = [], sources = [];
-      tagged(option, col.tag).forEach(function (t) {
-        var own = owners(t);
-        t.rows.forEach(function (row) {
-          if (!counts(row, ctx)) return;
-          var measured = t.series.filter(function (s) { return own[s.id] && at(t, row, s.id).value !== null; });
-          var mine = measured.filter(function (s) { return own[s.id] === option; });
-          if (measured.length < 2 || !mine.length) return;
-          var values = measured.map(function (s) { return at(t, row, s.id).value; });
-          var top = t.better === "higher" ? Math.max.apply(null, values) : Math.min.apply(null, values);
-          var me = at(t, row, mine[0].id), bestSeries = measured[values.indexOf(top)], bestId = bestSeries.id;
-          var j = judge(col, me, at(t, row, bestId), t.better), topOwner = own[bestId];
-          var isBest = me.value === top;
-          found.push({ ratio: j.value, context: row.context, table: t, row: row, judged: j,
-            against: isBest ? "(best)" : "vs " + (labels[topOwner] || topOwner), opponent: isBest ? null : topOwner,
-            load: loadOf(t, row) });
-          details.push(row.label + " " + figure(mine[0], me.value) + " " + t.unit + " (" +
-            (me.value === top ? "best" : "best " + figure(bestSeries, top)) + ")");
-          if (sources.indexOf(t.id) < 0) sources.push(t.id);
-        });
-      });
-      return { found: found, detail: details.join("; "), sources: sources };
-    }
-    /* sweep tables (generator/derive/sweeps.py, columns/comparison.py: _sweep_names, _not_compared) */
-    function loadOf(t, row) { return t.sweep && typeof row.load === "number" ? row.load : null; }
-    // a run is named by the measured loads it spans, never past them, and stops at a load of its table and
-    // context it does not hold
-    function rangeName(label, lo, hi) {
-      return raw(lo) === raw(hi) ? label + " " + raw(lo) : label + " " + raw(lo) + "\u2013" + raw(hi);
-    }
-    function sweepNames(found, verdicts) {
-      var lines = dict(), order = [], names = dict();
-      found.forEach(function (m, i) {
-        if (m.load === null || m.load === undefined) return;
-        var k = m.table.id + "\u0000" + (m.context || "") + "\u0000" + m.against;
-        if (!lines[k]) { lines[k] = []; order.push(k); }
-        lines[k].push(i);
-      });
-      order.forEach(function (k) {
-        var items = lines[k].slice().sort(function (x, y) { return found[x].load - found[y].load || x - y; });
-        var m0 = found[items[0]], prefix = m0.context ? (contexts[m0.context] || m0.context) + " " : "";
-        var loads = items.map(function (i) { return found[i].load; });
-        var keys = items.map(function (i) { return verdicts[i].level + "\u0000" + verdicts[i].word; });
-        var every = loads.slice();
-        m0.table.rows.forEach(function (r) {
-          var load = loadOf(m0.table, r);
-          if (load !== null && (r.context || "") === (m0.context || "")) every.push(load);
-        });
-        every.sort(function (x, y) { return x - y; });
-        every = every.filter(function (x, n) { return n === 0 || x !== every[n - 1]; });
-        var start = 0;
-        for (var i = 1; i <= items.length; i++) {
-          if (i === items.length || keys[i] !== keys[start] || every.indexOf(loads[i]) - every.indexOf(loads[i - 1]) > 1) {
-            var name = rangeName(m0.table.sweep.label, loads[start], loads[i - 1]);
-            for (var j = start; j < i; j++) names[items[j]] = prefix + name;
-            start = i;
-          }
-        }
-      });
-      return names;
-    }
-    function notCompared(col, option, ctx) {
-      var groups = [], style = levelVerdict(guide, "unknown", "not measured");
-      function add(t, row, vs, opponent) {
-        var load = loadOf(t, row);
-        if (load === null) return;
-        var prefix = row.context ? (contexts[row.context] || row.context) + " " : "";
-        var g = groups.filter(function (x) { return x.against === vs; })[0];
-        if (!g) groups.push(g = { against: vs, opponent: opponent, regimes: [] });
-        g.regimes.push({ name: prefix + t.sweep.label + " " + raw(load), table: t.id, row: row.id, swept: true });
+    return groups.map(function (g) {
+      var v = { level: "unknown", word: "not compared", symbol: style.symbol, colour: style.colour };
+      return part(v, g.regimes, g.against, g.opponent);
+    });
+  }
+  function parts(jg, col, found) {
+    var verdicts = found.map(function (m) { return verdictOf(jg.guide, m.judged.outcome); });
+    var swept = sweepNames(jg, found, verdicts);
+    var vkey = function (v) { return v.level + "\u0000" + v.word; };
+    var key = function (v, i) { return vkey(v) + "\u0000" + found[i].against; };
+    var byContext = dict();
+    found.forEach(function (m, i) {
+      if (m.context === null || m.context === undefined) return;
+      (byContext[m.context] = byContext[m.context] || dict())[key(verdicts[i], i)] = true;
+    });
+    var groups = [], seen = dict(), several = found.some(function (m) { return m.table !== found[0].table; });
+    found.forEach(function (m, i) {
+      var v = verdicts[i], k = key(v, i);
+      var whole = m.context !== null && m.context !== undefined && Object.keys(byContext[m.context]).length === 1;
+      // a row of a cell fed by several tables is named with its table's label
+      var row = several ? m.row.label + " (" + (m.table.label || m.table.id) + ")" : m.row.label;
+      var name = whole ? jg.contexts[m.context] || m.context : row;
+      if (Object.prototype.hasOwnProperty.call(swept, i)) {
+        name = several ? swept[i] + " (" + (m.table.label || m.table.id) + ")" : swept[i];
       }
-      if (col.against === "best") {
-        tagged(option, col.tag).forEach(function (t) {
-          var own = owners(t);
-          if (!t.sweep) return;
-          t.rows.forEach(function (row) {
-            if (!counts(row, ctx)) return;
-            var measured = Object.keys(row.values).filter(function (s) { return own[s] && at(t, row, s).value !== null; });
-            if (measured.length === 1 && own[measured[0]] === option) add(t, row, "", null);
-          });
-        });
-      } else {
-        sides(col, option).forEach(function (side) {
-          var t = side[0], own = owners(t);
-          if (!t.sweep) return;
-          var other = own[side[2]] || side[2];
-          t.rows.forEach(function (row) {
-            var a = at(t, row, side[1]), b = at(t, row, side[2]);
-            if (counts(row, ctx) && (a.value === null) !== (b.value === null)) add(t, row, "vs " + (labels[other] || other), other);
-          });
-        });
-      }
-      return groups.map(function (g) {
-        var v = { level: "unknown", word: "not compared", symbol: style.symbol, colour: style.colour };
-        return part(v, g.regimes, g.against, g.opponent);
+      if (seen[k + "\u0000" + name]) return;
+      seen[k + "\u0000" + name] = true;
+      var g = groups.filter(function (x) { return x.key === k; })[0];
+      if (!g) groups.push(g = { key: k, verdict: v, regimes: [], against: m.against, opponent: m.opponent });
+      g.regimes.push({ name: name, table: m.table.id, row: m.row.id, swept: Object.prototype.hasOwnProperty.call(swept, i) });
+    });
+    return groups.map(function (g, i) { return [g, i]; }).sort(function (x, y) {
+      return (WORST_FIRST[x[0].verdict.level] - WORST_FIRST[y[0].verdict.level]) || x[1] - y[1];
+    }).map(function (x) { var g = x[0]; return part(g.verdict, g.regimes, g.against, g.opponent); });
+  }
+  function part(v, regimes, against, opponent, j) {
+    return { verdict: v, regimes: regimes, against: against || "", opponent: opponent || null,
+      word: against ? v.word + " " + against : v.word, reason: j ? j.reason : null, source: j ? j.source : null };
+  }
+  /* what a cell says beyond its measured rows (generator/derive/columns/filled.py) */
+  function judgements(option, col) {
+    var given = (option.judgements || {})[col.id];
+    return !given ? [] : Array.isArray(given) ? given : [given];
+  }
+  function judgedVerdict(jg, col, j) { // generator/derive/cells.py: judged_verdict
+    var judgedStyle = jg.guide.levels.judged || {};
+    var level = j.value !== null && j.value !== undefined ? col.bands[bandIndex(col, j.value)].level :
+      ["good", "mid", "bad"].indexOf(j.level) >= 0 ? j.level : "judged";
+    var style = jg.guide.levels[level] || {};
+    return { level: level, word: j.word, symbol: judgedStyle.symbol || "", colour: style.colour || "grey", judged: true };
+  }
+  function columnContexts(jg, col) {
+    var named = dict();
+    jg.tables.forEach(function (t) {
+      if (t.tags.indexOf(col.tag) < 0) return;
+      t.rows.forEach(function (row) { if (row.context !== null && row.context !== undefined) named[row.context] = true; });
+    });
+    return jg.guide.contexts.map(function (c) { return c.id; }).filter(function (c) { return named[c]; });
+  }
+  function ctxNames(jg, ids) { return ids.map(function (c) { return jg.contexts[c] || c; }).join(", "); }
+  function judgedPart(jg, col, j, ids) {
+    var regimes = ids.map(function (c) { return { name: jg.contexts[c] || c, table: "", row: "" }; });
+    return part(judgedVerdict(jg, col, j), regimes, j.against ? "vs " + (jg.labels[j.against] || j.against) : "", j.against, j);
+  }
+  function notMeasured(jg, ids) {
+    var v = levelVerdict(jg.guide, "unknown", "not measured");
+    v.word = v.word + " on " + ctxNames(jg, ids);
+    return part(v, []);
+  }
+  function byLevel(ps) {
+    return ps.map(function (p, i) { return [p, i]; }).sort(function (x, y) {
+      return (WORST_FIRST[x[0].verdict.level] - WORST_FIRST[y[0].verdict.level]) || x[1] - y[1];
+    }).map(function (x) { return x[0]; });
+  }
+  function coverageOf(jg, all, unknown) {
+    var noun = all.length > 1 ? jg.guide.guide.context_noun_plural : jg.guide.guide.context_noun;
+    return unknown.length ? (all.length - unknown.length) + " of " + all.length + " " + noun : "";
+  }
+  // filled.py: _beside; whether j is against an opponent no row measured in ctx (in any context, for null) is
+  function besideOf(found, j, ctx) {
+    if (!j.against) return false;
+    return !found.some(function (m) { return (ctx === null || m.context === ctx) && (m.opponent || null) === j.against; });
+  }
+  function beside(jg, col, option, found, ps) { // filled.py: beside; the judgement for this context, beside the rows
+    var j = judgements(option, col).filter(function (j) { return (j.contexts || []).indexOf(jg.context) >= 0; })[0];
+    if (!j || !besideOf(found, j, null)) return ps;
+    return byLevel(ps.concat([judgedPart(jg, col, j, [])]));
+  }
+  function filled(jg, col, option, found, ps) {
+    var all = columnContexts(jg, col);
+    if (found.some(function (m) { return m.context === null || m.context === undefined; }) || !all.length) return [ps, ""];
+    var measured = dict(), given = dict(), alongside = dict();
+    found.forEach(function (m) { measured[m.context] = true; });
+    var js = judgements(option, col);
+    js.forEach(function (j) { (j.contexts || []).forEach(function (c) { given[c] = j; }); });
+    Object.keys(given).forEach(function (c) { if (measured[c] && besideOf(found, given[c], c)) alongside[c] = true; });
+    var missing = all.filter(function (c) { return !measured[c]; });
+    if (!missing.length && !Object.keys(alongside).length) return [ps, ""];
+    var extra = [];
+    js.forEach(function (j) {
+      var mine = all.filter(function (c) {
+        return (j.contexts || []).indexOf(c) >= 0 && (!measured[c] || (alongside[c] && given[c] === j));
       });
-    }
-    function parts(col, found) {
-      var verdicts = found.map(function (m) { return verdictOf(guide, m.judged.outcome); });
-      var swept = sweepNames(found, verdicts);
-      var vkey = function (v) { return v.level + "\u0000" + v.word; };
-      var key = function (v, i) { return vkey(v) + "\u0000" + found[i].against; };
-      var byContext = dict();
-      found.forEach(function (m, i) {
-        if (m.context === null || m.context === undefined) return;
-        (byContext[m.context] = byContext[m.context] || dict())[key(verdicts[i], i)] = true;
-      });
-      var groups = [], seen = dict(), several = found.some(function (m) { return m.table !== found[0].table; });
-      found.forEach(function (m, i) {
-        var v = verdicts[i], k = key(v, i);
-        var whole = m.context !== null && m.context !== undefined && Object.keys(byContext[m.context]).length === 1;
-        // a row of a cell fed by several tables is named with its table's label
-        var row = several ? m.row.label + " (" + (m.table.label || m.table.id) + ")" : m.row.label;
-        var name = whole ? contexts[m.context] || m.context : row;
-        if (Object.prototype.hasOwnProperty.call(swept, i)) {
-          name = several ? swept[i] + " (" + (m.table.label || m.table.id) + ")" : swept[i];
-        }
-        if (seen[k + "\u0000" + name]) return;
-        seen[k + "\u0000" + name] = true;
-        var g = groups.filter(function (x) { return x.key === k; })[0];
-        if (!g) groups.push(g = { key: k, verdict: v, regimes: [], against: m.against, opponent: m.opponent });
-        g.regimes.push({ name: name, table: m.table.id, row: m.row.id, swept: Object.prototype.hasOwnProperty.call(swept, i) });
-      });
-      return groups.map(function (g, i) { return [g, i]; }).sort(function (x, y) {
-        return (WORST_FIRST[x[0].verdict.level] - WORST_FIRST[y[0].verdict.level]) || x[1] - y[1];
-      }).map(function (x) { var g = x[0]; return part(g.verdict, g.regimes, g.against, g.opponent); });
-    }
-    function part(v, regimes, against, opponent, j) {
-      return { verdict: v, regimes: regimes, against: against || "", opponent: opponent || null,
-        word: against ? v.word + " " + against : v.word, reason: j ? j.reason : null, source: j ? j.source : null };
-    }
-    /* what a cell says beyond its measured rows (generator/derive/columns/filled.py) */
-    function judgements(option, col) {
-      var given = (option.judgements || {})[col.id];
-      return !given ? [] : Array.isArray(given) ? given : [given];
-    }
-    function judgedVerdict(col, j) { // generator/derive/cells.py: judged_verdict
-      var judgedStyle = guide.levels.judged || {};
-      var level = j.value !== null && j.value !== undefined ? col.bands[bandIndex(col, j.value)].level :
-        ["good", "mid", "bad"].indexOf(j.level) >= 0 ? j.level : "judged";
-      var style = guide.levels[level] || {};
-      return { level: level, word: j.word, symbol: judgedStyle.symbol || "", colour: style.colour || "grey", judged: true };
-    }
-    function columnContexts(col) {
-      var named = dict();
-      tables.forEach(function (t) {
-        if (t.tags.indexOf(col.tag) < 0) return;
-        t.rows.forEach(function (row) { if (row.context !== null && row.context !== undefined) named[row.context] = true; });
-      });
-      return guide.contexts.map(function (c) { return c.id; }).filter(function (c) { return named[c]; });
-    }
-    function ctxNames(ids) { return ids.map(function (c) { return contexts[c] || c; }).join(", "); }
-    function judgedPart(col, j, ids) {
-      var regimes = ids.map(function (c) { return { name: contexts[c] || c, table: "", row: "" }; });
-      return part(judgedVerdict(col, j), regimes, j.against ? "vs " + (labels[j.against] || j.against) : "", j.against, j);
-    }
-    function notMeasured(ids) {
-      var v = levelVerdict(guide, "unknown", "not measured");
-      v.word = v.word + " on " + ctxNames(ids);
-      return part(v, []);
-    }
-    function byLevel(ps) {
-      return ps.map(function (p, i) { return [p, i]; }).sort(function (x, y) {
-        return (WORST_FIRST[x[0].verdict.level] - WORST_FIRST[y[0].verdict.level]) || x[1] - y[1];
-      }).map(function (x) { return x[0]; });
-    }
-    function coverageOf(all, unknown) {
-      var noun = all.length > 1 ? guide.guide.context_noun_plural : guide.guide.context_noun;
-      return unknown.length ? (all.length - unknown.length) + " of " + all.length + " " + noun : "";
-    }
-    // filled.py: _beside; whether j is against an opponent no row measured in ctx (in any context, for null) is
-    function besideOf(found, j, ctx) {
-      if (!j.against) return false;
-      return !found.some(function (m) { return (ctx === null || m.context === ctx) && (m.opponent || null) === j.against; });
-    }
-    function beside(col, option, found, ps) { // filled.py: beside; the judgement for this context, beside the rows
-      var j = judgements(option, col).filter(function (j) { return (j.contexts || []).indexOf(context) >= 0; })[0];
-      if (!j || !besideOf(found, j, null)) return ps;
-      return byLevel(ps.concat([judgedPart(col, j, [])]));
-    }
-    function filled(col, option, found, ps) {
-      var all = columnContexts(col);
-      if (found.some(function (m) { return m.context === null || m.context === undefined; }) || !all.length) return [ps, ""];
-      var measured = dict(), given = dict(), alongside = dict();
-      found.forEach(function (m) { measured[m.context] = true; });
-      var js = judgements(option, col);
-      js.forEach(function (j) { (j.contexts || []).forEach(function (c) { given[c] = j; }); });
-      Object.keys(given).forEach(function (c) { if (measured[c] && besideOf(found, given[c], c)) alongside[c] = true; });
-      var missing = all.filter(function (c) { return !measured[c]; });
-      if (!missing.length && !Object.keys(alongside).length) return [ps, ""];
-      var extra = [];
-      js.forEach(function (j) {
-        var mine = all.filter(function (c) {
-          return (j.contexts || []).indexOf(c) >= 0 && (!measured[c] || (alongside[c] && given[c] === j));
-        });
-        if (mine.length) extra.push(judgedPart(col, j, mine));
-      });
-      var unknown = missing.filter(function (c) { return !given[c]; });
-      if (unknown.length) extra.push(notMeasured(unknown));
-      return [byLevel(ps.concat(extra)), coverageOf(all, unknown)];
-    }
-    function scaledFirst(ps) {
-      var scaled = ps.filter(function (p) { return ["bad", "mid", "good"].indexOf(p.verdict.level) >= 0; });
-      return (scaled.length ? scaled : ps)[0].verdict;
-    }
-    function judgedCell(col, j) {
-      var p = judgedPart(col, j, []);
-      return { column: col.id, verdict: p.verdict, value: null, detail: "", parts: p.against ? [p] : [], summary: "",
-        tables: [], coverage: "" };
-    }
-    function onlyJudged(col, js) {
-      var all = columnContexts(col);
-      if (!all.length) all = guide.contexts.map(function (c) { return c.id; });
-      var ps = js.map(function (j) {
-        return judgedPart(col, j, all.filter(function (c) { return (j.contexts || []).indexOf(c) >= 0; }));
-      }).filter(function (p) { return p.regimes.length; });
-      var covered = dict();
-      js.forEach(function (j) { (j.contexts || []).forEach(function (c) { covered[c] = true; }); });
-      var unknown = all.filter(function (c) { return !covered[c]; });
-      if (unknown.length) ps.push(notMeasured(unknown));
-      ps = byLevel(ps);
-      return { column: col.id, verdict: scaledFirst(ps), value: null, detail: "", parts: ps,
-        summary: ps.length > 1 ? "regimes disagree; colour of the worst" : "", tables: [], coverage: coverageOf(all, unknown) };
-    }
-    function supportCell(col, option, old) { // generator/derive/columns/support.py: judged for one context
-      var own = (option.support || []).filter(function (s) { return s.context === context; })[0];
-      if (!own) { // a context of the reader's own: the guide has no answer there
-        return { column: col.id, verdict: levelVerdict(guide, "unknown", "not measured"), value: null, detail: "",
-          parts: [], summary: "", tables: [], coverage: "" };
-      }
-      var v = own.verdict, style = guide.levels[v.level] || {};
-      v = { level: v.level, word: v.word, symbol: v.symbol, colour: style.colour || "grey", judged: !!v.judged };
-      return { column: col.id, verdict: v, value: null, detail: own.note || "", parts: [], summary: "",
-        tables: [], coverage: "" };
-    }
-    function lineWord(c) { // generator/derive/cells.py: line_word
-      var ps = c.parts || [];
-      if (ps.length > 1) {
-        return ps.map(function (p) {
-          var w = p.word || p.verdict.word;
-          return p.regimes.length ? w + " on " + p.regimes.map(function (r) { return r.name; }).join(", ") : w;
-        }).join(" · ");
-      }
-      return ps.length ? ps[0].word || ps[0].verdict.word : c.verdict.word;
-    }
-    function withWord(v, word) {
-      return { level: v.level, word: word, symbol: v.symbol, colour: v.colour, judged: v.judged };
-    }
-    function coloured(c) { // every verdict shown with its level's colour, published cells included (guide.json has none)
-      if (!c || !c.verdict || c.verdict.colour) return c;
-      var out = dict(), style = guide.levels[c.verdict.level] || {};
-      Object.keys(c).forEach(function (k) { out[k] = c[k]; });
-      out.verdict = { level: c.verdict.level, word: c.verdict.word, symbol: c.verdict.symbol, colour: style.colour || "grey",
-        judged: !!c.verdict.judged };
-      return out;
-    }
-    function cell(col, option, old) {
-      if (col.kind === "support" && context) return supportCell(col, option, old);
-      if (col.kind !== "comparison") return old;
-      if (col.against === "baseline" && option.id === col.baseline) {
-        return { column: col.id, verdict: levelVerdict(guide, "reference", "reference"), value: null,
-          detail: "the reference", parts: [], summary: "", tables: tagged(option.id, col.tag).map(function (t) { return t.id; }) };
-      }
-      var got = col.against === "best" ? best(col, option.id, context) : against(col, option.id, context);
-      var js = judgements(option, col);
-      var general = js.filter(function (j) { return !(j.contexts || []).length; })[0];
-      var uncompared = notCompared(col, option.id, context);
-      if (got.found.length) {
-        var ps = parts(col, got.found), summary = "", coverage = "";
-        if (!context) { var f = filled(col, option, got.found, ps); ps = f[0]; coverage = f[1]; } else ps = beside(col, option, got.found, ps);
-        ps = ps.concat(uncompared);
-        var measuredParts = ps.filter(function (p) {
-          return p.regimes.length && p.regimes[0].table && uncompared.indexOf(p) < 0;
-        });
-        var count = measuredParts.reduce(function (n, p) { return n + p.regimes.length; }, 0);
-        var worstVerdict = scaledFirst(ps);
-        if (measuredParts.length > 1 && col.aggregate === "worst") {
-          summary = "worst of " + count + " regimes shown";
-          ps = [ps[0]].concat(ps.slice(1).filter(function (p) { return measuredParts.indexOf(p) < 0; }));
-        } else if (ps.length > 1) summary = "regimes disagree; colour of the worst";
-        var noisy = got.found.filter(function (m) { return m.judged.confidence === "within noise"; });
-        var worst = got.found.reduce(function (w, m) { return m.ratio < w.ratio ? m : w; });
-        return { column: col.id, verdict: worstVerdict, value: worst.ratio, detail: got.detail, parts: ps,
-          summary: summary, tables: got.sources, judged: (noisy[0] || worst).judged, coverage: coverage };
-      }
-      var forContext = context && js.filter(function (j) { return (j.contexts || []).indexOf(context) >= 0; })[0];
-      if (forContext) return judgedCell(col, forContext);
-      if (uncompared.length && !general && (context || !js.length)) { // measured on a sweep, only where the other side was not
-        return { column: col.id, verdict: uncompared[0].verdict, value: null, detail: "", parts: uncompared, summary: "",
-          tables: [uncompared[0].regimes[0].table], coverage: "" };
-      }
-      var elsewhere = context && (col.against === "best" ? best(col, option.id, null) : against(col, option.id, null)).found.length;
-      if (context && (elsewhere || js.length && !general)) { // answered in other contexts only: it says so
-        var unknown = levelVerdict(guide, "unknown", "not measured");
-        unknown.word = unknown.word + " on " + (contexts[context] || context);
-        return { column: col.id, verdict: unknown, value: null, detail: "", parts: [], summary: "", tables: [], coverage: "" };
-      }
-      if (general) return judgedCell(col, general);
-      if (!context && js.length) return onlyJudged(col, js);
-      return { column: col.id, verdict: levelVerdict(guide, "unknown", "not measured"), value: null, detail: "",
+      if (mine.length) extra.push(judgedPart(jg, col, j, mine));
+    });
+    var unknown = missing.filter(function (c) { return !given[c]; });
+    if (unknown.length) extra.push(notMeasured(jg, unknown));
+    return [byLevel(ps.concat(extra)), coverageOf(jg, all, unknown)];
+  }
+  function scaledFirst(ps) {
+    var scaled = ps.filter(function (p) { return ["bad", "mid", "good"].indexOf(p.verdict.level) >= 0; });
+    return (scaled.length ? scaled : ps)[0].verdict;
+  }
+  function judgedCell(jg, col, j) {
+    var p = judgedPart(jg, col, j, []);
+    return { column: col.id, verdict: p.verdict, value: null, detail: "", parts: p.against ? [p] : [], summary: "",
+      tables: [], coverage: "" };
+  }
+  function onlyJudged(jg, col, js) {
+    var all = columnContexts(jg, col);
+    if (!all.length) all = jg.guide.contexts.map(function (c) { return c.id; });
+    var ps = js.map(function (j) {
+      return judgedPart(jg, col, j, all.filter(function (c) { return (j.contexts || []).indexOf(c) >= 0; }));
+    }).filter(function (p) { return p.regimes.length; });
+    var covered = dict();
+    js.forEach(function (j) { (j.contexts || []).forEach(function (c) { covered[c] = true; }); });
+    var unknown = all.filter(function (c) { return !covered[c]; });
+    if (unknown.length) ps.push(notMeasured(jg, unknown));
+    ps = byLevel(ps);
+    return { column: col.id, verdict: scaledFirst(ps), value: null, detail: "", parts: ps,
+      summary: ps.length > 1 ? "regimes disagree; colour of the worst" : "", tables: [], coverage: coverageOf(jg, all, unknown) };
+  }
+  function supportCell(jg, col, option) { // generator/derive/columns/support.py: judged for one context
+    var own = (option.support || []).filter(function (s) { return s.context === jg.context; })[0];
+    if (!own) { // a context of the reader's own: the guide has no answer there
+      return { column: col.id, verdict: levelVerdict(jg.guide, "unknown", "not measured"), value: null, detail: "",
         parts: [], summary: "", tables: [], coverage: "" };
     }
-    function reading(ids) { // columns/comparison.py: reading
-      var found = dict(), keys = [];
-      tables.forEach(function (t) {
-        if (ids.indexOf(t.id) < 0) return;
-        var k = t.better + "\u0000" + t.quantity;
-        if (!found[k]) { found[k] = [t.better, t.quantity]; keys.push(k); }
-      });
-      return keys.length === 1 && found[keys[0]][0] === "lower" ? found[keys[0]] : ["higher", ""];
+    var v = own.verdict, style = jg.guide.levels[v.level] || {};
+    v = { level: v.level, word: v.word, symbol: v.symbol, colour: style.colour || "grey", judged: !!v.judged };
+    return { column: col.id, verdict: v, value: null, detail: own.note || "", parts: [], summary: "",
+      tables: [], coverage: "" };
+  }
+  function lineWord(c) { // generator/derive/cells.py: line_word
+    var ps = c.parts || [];
+    if (ps.length > 1) {
+      return ps.map(function (p) {
+        var w = p.word || p.verdict.word;
+        return p.regimes.length ? w + " on " + p.regimes.map(function (r) { return r.name; }).join(", ") : w;
+      }).join(" · ");
     }
+    return ps.length ? ps[0].word || ps[0].verdict.word : c.verdict.word;
+  }
+  function withWord(v, word) {
+    return { level: v.level, word: word, symbol: v.symbol, colour: v.colour, judged: v.judged };
+  }
+  function coloured(jg, c) { // every verdict shown with its level's colour, published cells included (guide.json has none)
+    if (!c || !c.verdict || c.verdict.colour) return c;
+    var out = dict(), style = jg.guide.levels[c.verdict.level] || {};
+    Object.keys(c).forEach(function (k) { out[k] = c[k]; });
+    out.verdict = { level: c.verdict.level, word: c.verdict.word, symbol: c.verdict.symbol, colour: style.colour || "grey",
+      judged: !!c.verdict.judged };
+    return out;
+  }
+  function cell(jg, col, option, old) {
+    var context = jg.context;
+    if (col.kind === "support" && context) return supportCell(jg, col, option);
+    if (col.kind !== "comparison") return old;
+    if (col.against === "baseline" && option.id === col.baseline) {
+      return { column: col.id, verdict: levelVerdict(jg.guide, "reference", "reference"), value: null,
+        detail: "the reference", parts: [], summary: "", tables: tagged(jg, option.id, col.tag).map(function (t) { return t.id; }) };
+    }
+    var got = col.against === "best" ? best(jg, col, option.id, context) : against(jg, col, option.id, context);
+    var js = judgements(option, col);
+    var general = js.filter(function (j) { return !(j.contexts || []).length; })[0];
+    var uncompared = notCompared(jg, col, option.id, context);
+    if (got.found.length) {
+      var ps = parts(jg, col, got.found), summary = "", coverage = "";
+      if (!context) { var f = filled(jg, col, option, got.found, ps); ps = f[0]; coverage = f[1]; } else ps = beside(jg, col, option, got.found, ps);
+      ps = ps.concat(uncompared);
+      var measuredParts = ps.filter(function (p) {
+        return p.regimes.length && p.regimes[0].table && uncompared.indexOf(p) < 0;
+      });
+      var count = measuredParts.reduce(function (n, p) { return n + p.regimes.length; }, 0);
+      var worstVerdict = scaledFirst(ps);
+      if (measuredParts.length > 1 && col.aggregate === "worst") {
+        summary = "worst of " + count + " regimes shown";
+        ps = [ps[0]].concat(ps.slice(1).filter(function (p) { return measuredParts.indexOf(p) < 0; }));
+      } else if (ps.length > 1) summary = "regimes disagree; colour of the worst";
+      var noisy = got.found.filter(function (m) { return m.judged.confidence === "within noise"; });
+      var worst = got.found.reduce(function (w, m) { return m.ratio < w.ratio ? m : w; });
+      return { column: col.id, verdict: worstVerdict, value: worst.ratio, detail: got.detail, parts: ps,
+        summary: summary, tables: got.sources, judged: (noisy[0] || worst).judged, coverage: coverage };
+    }
+    var forContext = context && js.filter(function (j) { return (j.contexts || []).indexOf(context) >= 0; })[0];
+    if (forContext) return judgedCell(jg, col, forContext);
+    if (uncompared.length && !general && (context || !js.length)) { // measured on a sweep, only where the other side was not
+      return { column: col.id, verdict: uncompared[0].verdict, value: null, detail: "", parts: uncompared, summary: "",
+        tables: [uncompared[0].regimes[0].table], coverage: "" };
+    }
+    var elsewhere = context && (col.against === "best" ? best(jg, col, option.id, null) : against(jg, col, option.id, null)).found.length;
+    if (context && (elsewhere || js.length && !general)) { // answered in other contexts only: it says so
+      var unknown = levelVerdict(jg.guide, "unknown", "not measured");
+      unknown.word = unknown.word + " on " + (jg.contexts[context] || context);
+      return { column: col.id, verdict: unknown, value: null, detail: "", parts: [], summary: "", tables: [], coverage: "" };
+    }
+    if (general) return judgedCell(jg, col, general);
+    if (!context && js.length) return onlyJudged(jg, col, js);
+    return { column: col.id, verdict: levelVerdict(jg.guide, "unknown", "not measured"), value: null, detail: "",
+      parts: [], summary: "", tables: [], coverage: "" };
+  }
+  function reading(jg, ids) { // columns/comparison.py: reading
+    var found = dict(), keys = [];
+    jg.tables.forEach(function (t) {
+      if (ids.indexOf(t.id) < 0) return;
+      var k = t.better + "\u0000" + t.quantity;
+      if (!found[k]) { found[k] = [t.better, t.quantity]; keys.push(k); }
+    });
+    return keys.length === 1 && found[keys[0]][0] === "lower" ? found[keys[0]] : ["higher", ""];
+  }
+  // Every cell of the matrix judged, and the cells whose verdict or words differ from the published ones.
+  function matrixOf(jg) {
     var cells = dict(), flips = [];
-    guide.options.forEach(function (option) {
-      cells[option.id] = guide.columns.map(function (col, i) {
-        var old = option.cells[i], now = coloured(cell(col, option, old));
+    jg.guide.options.forEach(function (option) {
+      cells[option.id] = jg.guide.columns.map(function (col, i) {
+        var old = option.cells[i], now = coloured(jg, cell(jg, col, option, old));
         if (old.verdict && now.verdict && (old.verdict.level !== now.verdict.level || lineWord(old) !== lineWord(now))) {
-          flips.push({ option: option.id, name: option.name, label: labels[option.id], column: col.id,
-            column_label: col.label, before: withWord(old.verdict, lineWord(old)), after: withWord(now.verdict, lineWord(now)), ratio: ratioChange(old.value, now.value, reading((now.tables || []).concat(old.tables || []))),
+          flips.push({ option: option.id, name: option.name, label: jg.labels[option.id], column: col.id,
+            column_label: col.label, before: withWord(old.verdict, lineWord(old)), after: withWord(now.verdict, lineWord(now)), ratio: ratioChange(old.value, now.value, reading(jg, (now.tables || []).concat(old.tables || []))),
             why: now.judged && now.judged.confidence === "within noise" ? "within noise" : "" });
         }
         return now;
       });
     });
+    return { cells: cells, flips: flips };
+  }
 
-    /* numbers quoted in prose (generator/derive/guide.py: claim_numbers) */
-    function side(c, d, x) {
-      var col = columns[c.phrase.column || ""];
-      var tie = col && col.kind === "comparison" ? col.bands[bandIndex(col, x)].level === "mid" : fixed(x, d) === fixed(1, d);
-      return tie ? "tie" : x > 1 ? "more" : "less";
+  /* numbers quoted in prose (generator/derive/guide.py: claim_numbers) */
+  function side(jg, c, d, x) {
+    var col = jg.columns[c.phrase.column || ""];
+    var tie = col && col.kind === "comparison" ? col.bands[bandIndex(col, x)].level === "mid" : fixed(x, d) === fixed(1, d);
+    return tie ? "tie" : x > 1 ? "more" : "less";
+  }
+  // claims.py: _mean_note; a geometric mean of several ratios says what it is, with their range
+  function meanNote(spread, d, text) {
+    if (spread.length < 2) return "";
+    var lo = Math.min.apply(null, spread), hi = Math.max.apply(null, spread);
+    if (ratioRange(lo, hi, d).indexOf("–") < 0) return "";
+    return " (geometric mean of " + (text === undefined ? ratioRange(lo, hi, d) : text) + ")";
+  }
+  function phrase(jg, c, d, xs, of) {
+    var sd = side(jg, c, d, xs[0]), flip = sd === "less", shown = flip ? xs.map(function (v) { return 1 / v; }) : xs;
+    var spread = flip ? (of || []).map(function (v) { return 1 / v; }) : (of || []);
+    var r = shown.length === 1 ? ratioText(shown[0], d) + meanNote(spread, d) : ratioRange(Math.min.apply(null, shown), Math.max.apply(null, shown), d);
+    return c.phrase[sd].split("{ratio}").join(r);
+  }
+  function splitPhrase(jg, c, d, rows) {
+    var sides = dict(), order = [];
+    rows.forEach(function (m) {
+      var sd = side(jg, c, d, m[1]);
+      if (!sides[sd]) { sides[sd] = []; order.push(sd); }
+      sides[sd].push(m);
+    });
+    if (order.length < 2) return null;
+    return order.map(function (sd) {
+      return phrase(jg, c, d, sides[sd].map(function (m) { return m[1]; })) + " (" + sides[sd].map(function (m) { return m[0]; }).join(", ") + ")";
+    }).join(" but ");
+  }
+  function noisyPhrase(jg, c, t, x) {
+    var col = jg.columns[c.phrase.column || ""], lows = [], highs = [];
+    if (!col || col.kind !== "comparison" || c.aggregate === "range") return null;
+    for (var i = 0; i < c.rows.length; i++) {
+      var row = rowOf(t, c.rows[i]), a = jg.at(t, row, c.numerator), b = jg.at(t, row, c.denominator);
+      if (a.value === null || b.value === null) continue;
+      var iv = interval(a, b, "higher");
+      if (!iv) return null;
+      lows.push(iv[0]); highs.push(iv[1]);
     }
-    // claims.py: _mean_note; a geometric mean of several ratios says what it is, with their range
-    function meanNote(spread, d, text) {
-      if (spread.length < 2) return "";
-      var lo = Math.min.apply(null, spread), hi = Math.max.apply(null, spread);
-      if (ratioRange(lo, hi, d).indexOf("–") < 0) return "";
-      return " (geometric mean of " + (text === undefined ? ratioRange(lo, hi, d) : text) + ")";
-    }
-    function phrase(c, d, xs, of) {
-      var sd = side(c, d, xs[0]), flip = sd === "less", shown = flip ? xs.map(function (v) { return 1 / v; }) : xs;
-      var spread = flip ? (of || []).map(function (v) { return 1 / v; }) : (of || []);
-      var r = shown.length === 1 ? ratioText(shown[0], d) + meanNote(spread, d) : ratioRange(Math.min.apply(null, shown), Math.max.apply(null, shown), d);
-      return c.phrase[sd].split("{ratio}").join(r);
-    }
-    function splitPhrase(c, d, rows) {
-      var sides = dict(), order = [];
-      rows.forEach(function (m) {
-        var sd = side(c, d, m[1]);
-        if (!sides[sd]) { sides[sd] = []; order.push(sd); }
-        sides[sd].push(m);
-      });
-      if (order.length < 2) return null;
-      return order.map(function (sd) {
-        return phrase(c, d, sides[sd].map(function (m) { return m[1]; })) + " (" + sides[sd].map(function (m) { return m[0]; }).join(", ") + ")";
-      }).join(" but ");
-    }
-    function noisyPhrase(c, t, x) {
-      var col = columns[c.phrase.column || ""], lows = [], highs = [];
-      if (!col || col.kind !== "comparison" || c.aggregate === "range") return null;
-      for (var i = 0; i < c.rows.length; i++) {
-        var row = rowOf(t, c.rows[i]), a = at(t, row, c.numerator), b = at(t, row, c.denominator);
-        if (a.value === null || b.value === null) continue;
-        var iv = interval(a, b, "higher");
-        if (!iv) return null;
-        lows.push(iv[0]); highs.push(iv[1]);
-      }
-      if (!lows.length || Math.min.apply(null, lows) <= 0) return null;
-      var top = bandIndex(col, AGG[c.aggregate](highs)), bottom = bandIndex(col, AGG[c.aggregate](lows));
-      if (top === bottom || lowerConfidence(col, x, top, bottom).level !== "mid") return null;
-      return c.phrase.tie + " (within noise)";
-    }
-    function rowOf(t, id) { return t.rows.filter(function (r) { return r.id === id; })[0]; }
+    if (!lows.length || Math.min.apply(null, lows) <= 0) return null;
+    var top = bandIndex(col, AGG[c.aggregate](highs)), bottom = bandIndex(col, AGG[c.aggregate](lows));
+    if (top === bottom || lowerConfidence(col, x, top, bottom).level !== "mid") return null;
+    return c.phrase.tie + " (within noise)";
+  }
+  function rowOf(t, id) { return t.rows.filter(function (r) { return r.id === id; })[0]; }
+  function claimsOf(jg) {
     var claims = dict();
-    (guide.claims || []).forEach(function (c) {
-      var t = tables.filter(function (x) { return x.id === c.table; })[0], d = t.digits, rows = [];
+    (jg.guide.claims || []).forEach(function (c) {
+      var t = jg.tables.filter(function (x) { return x.id === c.table; })[0], d = t.digits, rows = [];
       c.rows.forEach(function (id) {
-        var row = rowOf(t, id), a = at(t, row, c.numerator), b = at(t, row, c.denominator);
+        var row = rowOf(t, id), a = jg.at(t, row, c.numerator), b = jg.at(t, row, c.denominator);
         if (a.value !== null && b.value !== null) rows.push([row.label, a.value / b.value]);
       });
       var xs = rows.map(function (m) { return m[1]; }), lo = Math.min.apply(null, xs), hi = Math.max.apply(null, xs), text;
       var far = c.aggregate === "mean" && c.range_beyond !== null && xs.length > 1 && hi / lo > c.range_beyond;
       if (!xs.length) text = "not measured";
       else if (far || c.aggregate === "range") {
-        text = c.phrase ? splitPhrase(c, d, rows) || phrase(c, d, xs) : timesRange(lo, hi, d, t.better, t.quantity);
+        text = c.phrase ? splitPhrase(jg, c, d, rows) || phrase(jg, c, d, xs) : timesRange(lo, hi, d, t.better, t.quantity);
       } else {
         var x = AGG[c.aggregate](xs);
         var mean = c.aggregate === "mean" ? xs : [];
-        text = c.phrase ? noisyPhrase(c, t, x) || (c.aggregate === "mean" && splitPhrase(c, d, rows)) || phrase(c, d, [x], mean)
+        text = c.phrase ? noisyPhrase(jg, c, t, x) || (c.aggregate === "mean" && splitPhrase(jg, c, d, rows)) || phrase(jg, c, d, [x], mean)
           : times(x, d, t.better, t.quantity) + meanNote(mean, d, timesRange(lo, hi, d, t.better, t.quantity));
       }
       claims[c.id] = text;
     });
-    return { ratios: ratios, cells: cells, flips: flips, claims: claims };
+    return claims;
+  }
+
+  // state: table id -> row id -> series id -> entry (absent: the published value). context: "Judge for"
+  // (generator/derive/guide.py: judged_for): only that context's rows, and rows naming none, count.
+  function derive(guide, state, context) {
+    var jg = judging(guide, state || dict(), context || null), matrix = matrixOf(jg);
+    return { ratios: ratiosOf(jg), cells: matrix.cells, flips: matrix.flips, claims: claimsOf(jg) };
   }
 
   // statistics.geometric_mean: exp(fmean(map(log, data)))
