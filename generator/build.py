@@ -24,13 +24,15 @@ from generator.render.compact import compact
 from generator.render.data_export import downloads
 from generator.render.nav import guide_nav, hand_written_pages
 from generator.render.pages import DECIDE_URI, Renderer, page_url
+from generator.render.script_parts import script_source
 from generator.render.uris import option_uri
 
 #: The "What changed in this PR" page (:data:`generator.diff.preview.CHANGES_URI`; a test checks they agree).
 CHANGES_PAGE = "changes.md"
 
-#: The engine's own browser files, added to every site: ``destination uri -> file`` (stylesheets first, then scripts).
-ASSETS = Path(__file__).parent / "render" / "assets"
+#: The engine's own browser files (under ``render/assets/``), added to every site by their address there: stylesheets
+#: first, then scripts. ``yours.js`` and ``matrix.js`` are each joined from their parts
+#: (:mod:`generator.render.script_parts` reads every one of these files).
 ENGINE_CSS = ["stylesheets/guide.css", "stylesheets/charts.css", "stylesheets/decide.css", "stylesheets/reader.css"]
 ENGINE_JS = ["javascripts/permalinks.js"]
 #: Scripts copied but not loaded by every page: ``permalinks.js`` loads each on the pages that need it
@@ -189,9 +191,10 @@ def build_site(
         pages[CHANGES_URI] = changes_page(data_dir, diff_base)
         pages["index.md"] = link_from_overview(pages["index.md"])
     assets: dict[str, Path] = {}
-    # The engine's stylesheets and scripts go out without their comments (a quarter of their weight).
+    # The engine's stylesheets and scripts go out without their comments (a quarter of their weight), each
+    # joined script as one file.
     shipped = [*ENGINE_CSS, *ENGINE_JS, *ENGINE_ON_DEMAND]
-    engine = {uri: compact(uri, (ASSETS / uri).read_text(encoding="utf-8")) for uri in shipped}
+    engine = {uri: compact(uri, script_source(uri)) for uri in shipped}
     if renderer.charts.all():
         assets[PLOTLY_DEST] = find_plotly(plotly_js)
     hand_written = hand_written_pages(docs_dir) if docs_dir is not None else []

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from generator.render.script_parts import script_source
 from quality.build import mkdocs_command
 from quality.serve import StaticServer
 
@@ -33,6 +34,15 @@ def data_copy(tmp_path: Path) -> Path:
     target = tmp_path / "data"
     shutil.copytree(DATA, target)
     return target
+
+
+@pytest.fixture(scope="session")
+def yours_js(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The "Your numbers" script as the site ships it before compaction: its source parts joined
+    (:mod:`generator.render.script_parts`) into one file node can ``require``."""
+    path = tmp_path_factory.mktemp("joined") / "yours.js"
+    path.write_text(script_source("javascripts/yours.js"), encoding="utf-8")
+    return path
 
 
 def write_site(tmp_path: Path, data_dir: Path, docs: Path | None = None, extra: str = "") -> Path:

@@ -8,8 +8,9 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from generator.build import ASSETS, ENGINE_CSS, ENGINE_JS, ENGINE_ON_DEMAND, build_site
+from generator.build import ENGINE_CSS, ENGINE_JS, ENGINE_ON_DEMAND, build_site
 from generator.render.compact import compact
+from generator.render.script_parts import script_source
 from tests.conftest import DATA, PLOTLY_JS
 
 
@@ -23,7 +24,7 @@ def test_scripts_keep_every_line_of_code_and_still_parse(tmp_path: Path) -> None
     node = shutil.which("node")
     assert node is not None, "node is needed to check the scripts (installed with npm by make system-deps)"
     for uri in [*ENGINE_JS, *ENGINE_ON_DEMAND]:
-        source = (ASSETS / uri).read_text(encoding="utf-8")
+        source = script_source(uri)
         out = compact(uri, source)
         assert out.splitlines() == _code_lines(source), uri
         path = tmp_path / Path(uri).name
@@ -46,7 +47,7 @@ def test_comments_inside_a_line_of_script_stay_and_whole_line_ones_go() -> None:
 
 def test_stylesheets_lose_only_comments_and_indentation() -> None:
     for uri in ENGINE_CSS:
-        source = (ASSETS / uri).read_text(encoding="utf-8")
+        source = script_source(uri)
         out = compact(uri, source)
         assert "/*" not in out, uri
         without = re.sub(r"(?s)/\*(?:(?!\*/).)*\*/", "", source)
@@ -56,5 +57,5 @@ def test_stylesheets_lose_only_comments_and_indentation() -> None:
 def test_a_built_site_ships_the_compact_files() -> None:
     site = build_site(DATA, plotly_js=PLOTLY_JS)
     for uri in [*ENGINE_CSS, *ENGINE_JS, *ENGINE_ON_DEMAND]:
-        assert site.files[uri] == compact(uri, (ASSETS / uri).read_text(encoding="utf-8"))
+        assert site.files[uri] == compact(uri, script_source(uri))
         assert uri not in site.assets

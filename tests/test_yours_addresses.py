@@ -20,8 +20,6 @@ from generator.pipeline import validate_guide
 from generator.render.data_export import guide_data
 from tests.conftest import FIXTURES
 
-ROOT = Path(__file__).resolve().parents[1]
-SCRIPT = ROOT / "generator/render/assets/javascripts/yours.js"
 NODE = shutil.which("node")
 
 PROBE = """
@@ -53,12 +51,12 @@ def guide_json(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def _run(guide_json: Path, tmp_path: Path, hashes: list[str]) -> list[dict[str, Any]]:
+def _run(script: Path, guide_json: Path, tmp_path: Path, hashes: list[str]) -> list[dict[str, Any]]:
     assert NODE, "node is needed (it builds the site's assets too)"
     probe = tmp_path / "probe.js"
     probe.write_text(PROBE, encoding="utf-8")
     done = subprocess.run(
-        [NODE, str(probe), str(SCRIPT), str(guide_json), json.dumps(hashes)],
+        [NODE, str(probe), str(script), str(guide_json), json.dumps(hashes)],
         capture_output=True,
         text=True,
         timeout=60,
@@ -68,8 +66,10 @@ def _run(guide_json: Path, tmp_path: Path, hashes: list[str]) -> list[dict[str, 
     return list(json.loads(done.stdout))
 
 
-def test_names_of_objects_own_members_are_names_like_any_other(guide_json: Path, tmp_path: Path) -> None:
-    plain = _run(guide_json, tmp_path, [""])[0]
+def test_names_of_objects_own_members_are_names_like_any_other(
+    yours_js: Path, guide_json: Path, tmp_path: Path
+) -> None:
+    plain = _run(yours_js, guide_json, tmp_path, [""])[0]
     assert "error" not in plain and all(any(row) for row in plain["cells"]), plain
     hashes = [
         "#row.hill-times.yours-1=constructor~Mine",  # a context named constructor: Object itself on 0d48256
@@ -79,23 +79,23 @@ def test_names_of_objects_own_members_are_names_like_any_other(guide_json: Path,
         "#row.toString.yours-1=Mine",
         "#constructor.hill-a.road=5&toString.x.y=1&__proto__.a.b=1",
     ]
-    for hash, got in zip(hashes, _run(guide_json, tmp_path, hashes), strict=True):
+    for hash, got in zip(hashes, _run(yours_js, guide_json, tmp_path, hashes), strict=True):
         assert "error" not in got, (hash, got)
         assert got["added"] == {"contexts": [], "rows": {}}, (hash, got)
         assert got["state"] == [] and got["cells"] == plain["cells"], (hash, got)
         assert not any("native code" in name or "function" in name for name in got["names"]), (hash, got)
-    last = _run(guide_json, tmp_path, hashes[-1:])[0]
+    last = _run(yours_js, guide_json, tmp_path, hashes[-1:])[0]
     assert len(last["problems"]) == 3 and all(p.startswith("ignored") for p in last["problems"]), last
 
 
-def test_a_context_named_like_an_existing_one_is_refused(guide_json: Path, tmp_path: Path) -> None:
+def test_a_context_named_like_an_existing_one_is_refused(yours_js: Path, guide_json: Path, tmp_path: Path) -> None:
     hashes = [
         "#context.hill-town-2=Hill%20Town&row.hill-times.yours-1=hill-town-2~Mine",
         "#context.other=hill%20town%20",
         "#context.mine=My%20Town&context.mine-2=My%20Town",
         "#context.mine=My%20Town&row.hill-times.yours-1=mine~Mine",
     ]
-    impostor, case, twice, fine = _run(guide_json, tmp_path, hashes)
+    impostor, case, twice, fine = _run(yours_js, guide_json, tmp_path, hashes)
     for got in (impostor, case):
         assert "error" not in got and got["added"]["contexts"] == [], got
         assert got["names"].count("Hill Town") == 1, got

@@ -40,7 +40,6 @@ from generator.schema.evidence import RUNS_NEEDED
 from tests.conftest import DATA, EXAMPLE
 
 ROOT = Path(__file__).resolve().parents[1]
-SCRIPT = ROOT / "generator/render/assets/javascripts/yours.js"
 RUNNER = ROOT / "tests/yours_runner.js"
 GENERATED = 520
 NODE = shutil.which("node")
@@ -371,11 +370,11 @@ def mismatches(got: list[dict[str, Any]], wanted: list[dict[str, Any]]) -> list[
     return out
 
 
-def test_the_script_judges_as_the_python_derivation(batch: Any, tmp_path: Path) -> None:
+def test_the_script_judges_as_the_python_derivation(batch: Any, tmp_path: Path, yours_js: Path) -> None:
     cases, wanted = batch
     assert len(cases) == GENERATED + 5  # the shipped and example guides, issue 26's edit, an own row, an own sweep
     started = time.monotonic()
-    got = run_script(SCRIPT, cases, tmp_path)
+    got = run_script(yours_js, cases, tmp_path)
     took = time.monotonic() - started
     assert not mismatches(got, wanted), "\n".join(mismatches(got, wanted)[:5])
     assert took < 120
@@ -398,10 +397,10 @@ def test_what_a_recommendation_picks_reads_no_table_value(batch: Any) -> None:
     assert all(w["same_table"] for w in wanted)
 
 
-def test_issue_26_dense_vs_deepep(batch: Any, tmp_path: Path) -> None:
+def test_issue_26_dense_vs_deepep(batch: Any, tmp_path: Path, yours_js: Path) -> None:
     """Each DeepEP-V2 value of dense-vs-DeepEP set to dense's: serving goes ✖ slower -> ◐ tie, with both ratios."""
     cases, wanted = batch
-    got = run_script(SCRIPT, cases[:3], tmp_path)
+    got = run_script(yours_js, cases[:3], tmp_path)
     assert got[0]["flips"] == [] and got[1]["flips"] == []  # the published values flip nothing
     serving = [f for f in got[2]["flips"] if f[0] == "deepep-v2" and f[1] == "serving"]
     assert serving and serving[0][2][2] == "✖" and serving[0][3][0] == "mid" and serving[0][3][2] == "◐"
@@ -447,9 +446,9 @@ PLANTS = [
     # "Judge for": a cell measured only elsewhere keeps the published colour
     ("if (context && (elsewhere || js.length && !general)) {", "if (false) {"),
     # a verdict's opponent left unsaid
-    ('against: "vs " + (labels[other] || other), opponent: other', 'against: "", opponent: other'),
+    ('against: "vs " + (jg.labels[other] || other), opponent: other', 'against: "", opponent: other'),
     # a context with no row and no judgement left out of the published cell
-    ("if (unknown.length) extra.push(notMeasured(unknown));", ""),
+    ("if (unknown.length) extra.push(notMeasured(jg, unknown));", ""),
     # a sweep's loads named one by one, not by the run of loads with one verdict
     ("if (i === items.length || keys[i] !== keys[start] ||", "if (true ||"),
     # a sweep's run of one load named as a range of it, "conc 32–32"
@@ -459,39 +458,39 @@ PLANTS = [
     # a load only one side has dropped in silence
     ("ps = ps.concat(uncompared);", ""),
     # "Judge for": a judgement given for the context judged for ignored
-    ("if (forContext) return judgedCell(col, forContext);", ""),
+    ("if (forContext) return judgedCell(jg, col, forContext);", ""),
     # a judgement's polarity read as neutral
     ('["good", "mid", "bad"].indexOf(j.level) >= 0 ? j.level : "judged"', '"judged"'),
     # "Judge for": the support column left framework-agnostic
-    ('if (col.kind === "support" && context) return supportCell(col, option, old);', ""),
+    ('if (col.kind === "support" && context) return supportCell(jg, col, option);', ""),
 ]
 
 
 @pytest.mark.parametrize("plant", range(len(PLANTS)))
-def test_a_planted_difference_is_caught(batch: Any, tmp_path: Path, plant: int) -> None:
+def test_a_planted_difference_is_caught(batch: Any, tmp_path: Path, plant: int, yours_js: Path) -> None:
     """A one-line change to the script's rules makes the parity test fail."""
     cases, wanted = batch
     old, new = PLANTS[plant]
-    text = SCRIPT.read_text(encoding="utf-8")
+    text = yours_js.read_text(encoding="utf-8")  # the parts joined, as the site ships it
     assert text.count(old) == 1
     mutated = tmp_path / "yours.js"
     mutated.write_text(text.replace(old, new), encoding="utf-8")
     assert mismatches(run_script(mutated, cases, tmp_path), wanted)
 
 
-def test_a_planted_difference_in_the_claims_is_caught(batch: Any, tmp_path: Path) -> None:
+def test_a_planted_difference_in_the_claims_is_caught(batch: Any, tmp_path: Path, yours_js: Path) -> None:
     """The quoted ratios are computed from guide.json's claims: one read the other way round changes the answers."""
     cases, wanted = batch
     changed = json.loads(json.dumps(cases[:3]))
     for case in changed:
         for claim in case["guide"]["claims"]:
             claim["numerator"], claim["denominator"] = claim["denominator"], claim["numerator"]
-    got = run_script(SCRIPT, changed, tmp_path)
+    got = run_script(yours_js, changed, tmp_path)
     assert all(g["claims"] != w["claims"] for g, w in zip(got, wanted[:3], strict=True))
     assert wanted[0]["answers"] == [] and got[0]["answers"]
 
 
-def test_a_planted_difference_in_the_rules_is_caught(batch: Any, tmp_path: Path) -> None:
+def test_a_planted_difference_in_the_rules_is_caught(batch: Any, tmp_path: Path, yours_js: Path) -> None:
     """The script reads its rules from guide.json: a band moved there changes what it says."""
     cases, wanted = batch
     changed = json.loads(json.dumps(cases[:3]))
@@ -500,7 +499,7 @@ def test_a_planted_difference_in_the_rules_is_caught(batch: Any, tmp_path: Path)
             for band in col.get("bands", []):
                 if band["min"] is not None:
                     band["min"] = band["min"] * 1.5
-    assert mismatches(run_script(SCRIPT, changed, tmp_path), wanted[:3])
+    assert mismatches(run_script(yours_js, changed, tmp_path), wanted[:3])
 
 
 #: Texts at and around the bounds of :mod:`generator.number_range`, and far beyond them.
@@ -508,7 +507,7 @@ EDGES = ["1e-100", "1.0000000000000001e-100", "9.999999999999999e-101", "1e100",
          "9.999999999999999e99", "1e-300", "1e300", "1e308", "5e-324", "254.2", "0.5", "1e101", "1e-101"]  # fmt: skip
 
 
-def test_the_script_accepts_exactly_the_values_the_build_accepts(tmp_path: Path) -> None:
+def test_the_script_accepts_exactly_the_values_the_build_accepts(tmp_path: Path, yours_js: Path) -> None:
     """guide.json states the range (the one place: generator/number_range.py); the script refuses a value
     outside it, in a field, a pasted value or a link, with the build's words, and accepts every value within."""
     assert NODE, "node is needed (it builds the site's assets too)"
@@ -527,7 +526,7 @@ def test_the_script_accepts_exactly_the_values_the_build_accepts(tmp_path: Path)
         encoding="utf-8",
     )
     done = subprocess.run(
-        [NODE, str(probe), str(SCRIPT), json.dumps(doc["number_range"]), json.dumps(EDGES)],
+        [NODE, str(probe), str(yours_js), json.dumps(doc["number_range"]), json.dumps(EDGES)],
         capture_output=True,
         text=True,
         timeout=60,
@@ -544,12 +543,12 @@ def test_the_script_accepts_exactly_the_values_the_build_accepts(tmp_path: Path)
     )
 
 
-def test_judge_for_reads_each_framework_by_its_own_rows(batch: Any, tmp_path: Path) -> None:
+def test_judge_for_reads_each_framework_by_its_own_rows(batch: Any, tmp_path: Path, yours_js: Path) -> None:
     """Issue 33: judged for TRT-LLM, dense's serving cell is green; for SGLang, DeepEP-V2's is not red (its
     SGLang rows tie with UCCL); for vLLM, every part of a split cell is a vLLM row; a cell measured on other
     frameworks only says so. The script says the same as the Python derivation, context by context."""
     cases, wanted = batch
-    got = run_script(SCRIPT, cases[:3], tmp_path)
+    got = run_script(yours_js, cases[:3], tmp_path)
     assert not mismatches(got, wanted[:3])
     shipped = got[0]
     columns = [c["id"] for c in cases[0]["guide"]["columns"]]
@@ -593,12 +592,14 @@ def test_judge_for_reads_each_framework_by_its_own_rows(batch: Any, tmp_path: Pa
     assert sum(w["judged"][c] != w["cells"] for w in wanted for c in w["judged"]) > 100
 
 
-def test_your_own_row_in_a_context_the_guide_has_not_measured_is_judged(batch: Any, tmp_path: Path) -> None:
+def test_your_own_row_in_a_context_the_guide_has_not_measured_is_judged(
+    batch: Any, tmp_path: Path, yours_js: Path
+) -> None:
     """Issue 38: "Your numbers" adds a row in a context the table has none in (one's own SGLang dense-vs-DeepEP A/B);
     the matrix re-judges it by the same rules as the Python derivation, for any context and for SGLang."""
     cases, wanted = batch
     own = next(i for i, c in enumerate(cases) if c["added"]["rows"])
-    got = run_script(SCRIPT, cases[own : own + 1], tmp_path)
+    got = run_script(yours_js, cases[own : own + 1], tmp_path)
     assert not mismatches(got, wanted[own : own + 1])
     columns = [c["id"] for c in cases[own]["guide"]["columns"]]
     dense = got[0]["judged"]["sglang"]["dense"][columns.index("serving")]
@@ -611,13 +612,13 @@ def test_your_own_row_in_a_context_the_guide_has_not_measured_is_judged(batch: A
     assert any(f[0] == "dense" and f[1] == "serving" for f in got[0]["flips"]), got[0]["flips"]
 
 
-def test_a_readers_own_sweep_is_judged_by_load(batch: Any, tmp_path: Path) -> None:
+def test_a_readers_own_sweep_is_judged_by_load(batch: Any, tmp_path: Path, yours_js: Path) -> None:
     """Issue 40: a reader's own SGLang concurrency sweep under a sweep table is judged at each load it shares with
     the other side, named by load range, with the load only one side has shown as not compared; for any context and
     judged for SGLang, by the same rules as the Python derivation."""
     cases, wanted = batch
     own = next(i for i, c in enumerate(cases) if any(r.get("load") for rs in c["added"]["rows"].values() for r in rs))
-    got = run_script(SCRIPT, cases[own : own + 1], tmp_path)
+    got = run_script(yours_js, cases[own : own + 1], tmp_path)
     assert not mismatches(got, wanted[own : own + 1])
     columns = [c["id"] for c in cases[own]["guide"]["columns"]]
     cell = got[0]["judged"]["sglang"]["dense"][columns.index("serving")]

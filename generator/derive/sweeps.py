@@ -7,7 +7,8 @@ against the same opponent by the measured loads it spans, and by nothing else: `
 (no ``conc ≤ 20``: nothing below 20 was measured) and never reads ``conc 50–50``. A run stops at a load the
 table measured in the same context that the run does not hold (a load only one side has, or one judged against
 another opponent), so ``conc 20–80`` never spans a load it says nothing about. The same rules are in
-``yours.js`` (``sweepNames``), held together by the parity test.
+``yours.js`` (``sweepNames``, in ``render/assets/javascripts/yours/30-regimes.js``), held together by the parity
+test.
 """
 
 from __future__ import annotations

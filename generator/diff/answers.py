@@ -5,7 +5,8 @@ answers and the options' records (:mod:`generator.decide`: platforms, support st
 never from a measured table. Two parts of an answer do read the tables: the numbers its rule's ``why``
 quotes (ratio claims, ``[[claim]]``) and the matrix verdicts printed with each pick (its comparison
 cells). :func:`answer_changes` lists, situation by situation, those that differ; the "Your numbers"
-page computes the same list in the browser (``yours.js``), and ``tests/test_yours_parity.py`` holds
+page computes the same list in the browser (``yours.js``: ``answers`` in
+``render/assets/javascripts/yours/50-derive.js``), and ``tests/test_yours_parity.py`` holds
 the two to the same result.
 """
 

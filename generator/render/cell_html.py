@@ -63,7 +63,8 @@ def _open(cell: Cell, ident: str, label: str) -> str:
 
 def _versus(cell: Cell) -> str:
     """Each option the cell is measured (or judged) against, with the worst verdict against it: ``road:bad
-    folding:mid``, what a sort against one option reads (``matrix.js``: ``versusOf`` writes the same)."""
+    folding:mid``, what a sort against one option reads (``matrix.js``: ``versusOf``
+    in ``assets/javascripts/matrix/30-judged-cell.js`` writes the same)."""
     worst: dict[str, str] = {}
     for p in cell.parts:
         if p.opponent is None:
