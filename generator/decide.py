@@ -128,8 +128,10 @@ def describe(decisions: schema.Decisions, answers: Answers) -> str:
     return ", ".join(f"{q.id}={answers[q.id]}" for q in decisions.questions if q.id in answers)
 
 
-def outcome(data: Data, answers: Answers) -> Outcome | None:
-    """The recommendation for one combination of answers, or ``None`` when no rule answers it."""
+def outcome(data: Data, answers: Answers, known: Mapping[str, list[str]] | None = None) -> Outcome | None:
+    """The recommendation for one combination of answers, or ``None`` when no rule answers it.
+
+    ``known``: :func:`envelope.measured` of the whole guide, when the caller asks for many combinations."""
     decisions = data.decisions
     assert decisions is not None
     index = first_rule(decisions, answers)
@@ -149,7 +151,7 @@ def outcome(data: Data, answers: Answers) -> Outcome | None:
     others = tuple(i for i in data.guide.order if i not in excluded and i not in chosen)
     contexts = chosen_contexts(decisions, answers)
     context = contexts[0] if len(contexts) == 1 else None
-    gaps = envelope.outside(data, answers)
+    gaps = envelope.outside(data, answers, known=known)
     return Outcome(rule.id, tuple(picks), tuple(excluded.items()), others, context, gaps)
 
 
@@ -186,20 +188,27 @@ def _merge(decisions: schema.Decisions, leaves: list[Leaf]) -> list[Leaf]:
     order = {q.id: [a.id for a in q.answers] for q in decisions.questions}
     rows = [dict(leaf.when) for leaf in leaves]
     outcomes = [leaf.outcome for leaf in leaves]
+    # Equal outcomes get one number, so that a pair is told apart by an integer before anything else is compared.
+    numbers: dict[Outcome, int] = {}
+    same = [numbers.setdefault(result, len(numbers)) for result in outcomes]
     merged = True
     while merged:
         merged = False
         for i, j in itertools.combinations(range(len(rows)), 2):
+            if same[i] != same[j]:
+                continue
             a, b = rows[i], rows[j]
-            differ = [q for q in a if a[q] != b.get(q)]
-            if outcomes[i] != outcomes[j] or a.keys() != b.keys() or len(differ) != 1:
+            if a.keys() != b.keys():
+                continue
+            differ = [q for q in a if a[q] != b[q]]
+            if len(differ) != 1:
                 continue
             q = differ[0]
             union = [x for x in order[q] if x in a[q] or x in b[q]]
             rows[i] = {k: v for k, v in a.items() if k != q}
             if len(union) < len(order[q]):
                 rows[i][q] = tuple(union)
-            del rows[j], outcomes[j]
+            del rows[j], outcomes[j], same[j]
             merged = True
             break
     out = []
@@ -221,26 +230,31 @@ def leaves(data: Data) -> list[Leaf]:
     decisions = data.decisions
     assert decisions is not None
     combos = list(combinations(decisions))
+    known = envelope.measured(data)
     results: dict[tuple[str, ...], Outcome] = {}
     for combo in combos:
-        result = outcome(data, combo)
+        result = outcome(data, combo, known)
         if result is None:
             raise ValueError(f"no rule answers {describe(decisions, combo)}")
         results[tuple(combo.values())] = result
     order = [q.id for q in decisions.questions]
     answer_ids = {q.id: [a.id for a in q.answers] for q in decisions.questions}
 
-    def grow(fixed: dict[str, str], rest: list[str]) -> list[Leaf]:
-        here = [c for c in combos if all(c[q] == a for q, a in fixed.items())]
+    def grow(fixed: dict[str, str], rest: list[str], here: list[dict[str, str]]) -> list[Leaf]:
+        # ``here``: the combinations that give the ``fixed`` answers, in the order of ``combos``.
         distinct = {results[tuple(c.values())] for c in here}
         if len(distinct) == 1:
             when = tuple((q, (fixed[q],)) for q in order if q in fixed)
             return [Leaf(leaf_id(when), when, distinct.pop())]
         question = next(q for q in rest if _matters(q, here, results))
         below = [q for q in rest if q != question]
-        return [leaf for a in answer_ids[question] for leaf in grow({**fixed, question: a}, below)]
+        return [
+            leaf
+            for a in answer_ids[question]
+            for leaf in grow({**fixed, question: a}, below, [c for c in here if c[question] == a])
+        ]
 
-    return _merge(decisions, grow({}, order))
+    return _merge(decisions, grow({}, order, combos))
 
 
 # --- what the page script needs -----------------------------------------------

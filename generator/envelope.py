@@ -75,11 +75,20 @@ def value_label(data: Data, dim: str, value: str) -> str:
     return next((v.label for v in dimension(data, dim).values if v.id == value), value)
 
 
-def outside(data: Data, answers: Mapping[str, str], tables: Iterable[str] | None = None) -> tuple[Outside, ...]:
-    """The reader's answers to envelope questions that no measurement (of ``tables``) was taken at."""
+def outside(
+    data: Data,
+    answers: Mapping[str, str],
+    tables: Iterable[str] | None = None,
+    known: Mapping[str, list[str]] | None = None,
+) -> tuple[Outside, ...]:
+    """The reader's answers to envelope questions that no measurement (of ``tables``) was taken at.
+
+    ``known``: ``measured(data, tables)`` when the caller has it already (one walk of the data for every
+    combination of answers, not one each)."""
     if data.decisions is None or not data.guide.envelope:
         return ()
-    known = measured(data, tables)
+    if known is None:
+        known = measured(data, tables)
     out = []
     for q in data.decisions.questions:
         if q.dimension is None or q.dimension not in known or q.id not in answers:

@@ -18,7 +18,7 @@ The build names the rule, the first combination that shows it and the cells that
 
 from __future__ import annotations
 
-from generator import decide, schema
+from generator import decide, envelope, schema
 from generator.derive.cells import Cell
 from generator.derive.guide import Derived
 from generator.errors import Problem
@@ -68,13 +68,14 @@ def decision_agreement(d: Derived) -> list[Problem]:
     columns = data.guide.columns
     problems: list[Problem] = []
     reported: set[tuple[str, str, str]] = set()
+    known = envelope.measured(data)
     for answers in decide.combinations(decisions):
         chosen = decide.chosen_contexts(decisions, answers)
         rule = decide.first_rule(decisions, answers)
         if len(chosen) != 1 or rule is None:
             continue
         context = chosen[0]
-        result = decide.outcome(data, answers)
+        result = decide.outcome(data, answers, known)
         if result is None:
             continue
         ruled_out = {o for o, _ in result.ruled_out}
