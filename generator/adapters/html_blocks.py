@@ -69,12 +69,22 @@ def is_plain_html(chunk: str) -> bool:
     """
     if _SPECIAL.search(chunk):
         return False  # special content, or Markdown inside (md_in_html): Markdown must see it
+    return _whole(chunk, top_level=True)
+
+
+def _whole(chunk: str, top_level: bool) -> bool:
+    """Every element ``chunk`` opens is closed in it, in order (and, with ``top_level``, the chunk is nothing but
+    block-level elements, each opening at the start of a line)."""
+    if not top_level:
+        chunk = _COMMENT.sub("", chunk)
+        if "<!" in chunk or "<?" in chunk:
+            return False  # a comment, declaration or processing instruction left open: it may run on
     open_tags: list[str] = []
     end = 0
     for m in _TAG.finditer(chunk):
         closing, name, rest = m.groups()
         name = name.lower()
-        if not open_tags:
+        if not open_tags and top_level:
             start = m.start()
             if closing or name not in BLOCK_TAGS or (start and chunk[start - 1] != "\n") or chunk[end:start].strip():
                 return False
@@ -82,17 +92,21 @@ def is_plain_html(chunk: str) -> bool:
             continue
         if not closing:
             open_tags.append(name)
-        elif open_tags.pop() != name:
+        elif not open_tags or open_tags.pop() != name:
             return False
         end = m.end()
+    if not top_level:
+        return not open_tags
     return not open_tags and end > 0 and not chunk[end:].strip()
 
 
 def set_aside(markdown: str) -> tuple[str, list[str]]:
     """``markdown`` with each top-level HTML block replaced by a placeholder, and the blocks.
 
-    Once a chunk that stays Markdown holds any ``<``, nothing after it is set
-    aside: it might open an element that Markdown carries across blank lines.
+    Once a chunk that stays Markdown holds a ``<`` that is not a whole element closed in the chunk (an element
+    left open, a stray ``</p>``, a ``<`` in a code span), nothing after it is set aside: it might open an
+    element that Markdown carries across blank lines. A chunk that stays Markdown for its special content alone
+    (a ``<pre>`` in an evidence block) opens nothing past its end, so later blocks are still set aside.
 
     >>> set_aside("# Title\\n\\n<p>Hi</p>\\n")
     ('# Title\\n\\n<!-- decision-guide block 0 -->\\n', ['<p>Hi</p>'])
@@ -107,7 +121,7 @@ def set_aside(markdown: str) -> tuple[str, list[str]]:
         if body.startswith("<") and (_COMMENT.fullmatch(body) or is_plain_html(body)):
             parts[i] = f"<!-- decision-guide block {len(blocks)} -->" + chunk[len(body) :]
             blocks.append(body)
-        elif "<" in body:
+        elif "<" in body and not _whole(body, top_level=False):
             break
     return markdown[:start] + "".join(parts), blocks
 
