@@ -38,6 +38,11 @@ class Data:
     """What each of those files states about how its run was produced, in the same order."""
     maps: dict[str, str] = field(default_factory=dict)
     """The guide's declared maps: name -> sha256 of the map file (the review report names an edited one)."""
+    _measured: tuple[list[Any], int, list[schema.MeasurementTable], dict[str, schema.MeasurementTable]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+    """:func:`measurement_tables` and :func:`measurement_table_index`, with the ``tables`` list (and its length)
+    they were built from."""
 
     def doc(self, record: Any) -> Document:
         return self.origin[id(record)]
@@ -53,7 +58,25 @@ def at(data: Data, record: Any, loc: Loc, message: str) -> Problem:
 
 
 def measurement_tables(data: Data) -> list[schema.MeasurementTable]:
-    return [t for t in data.tables if isinstance(t, schema.MeasurementTable)]
+    """Every measurement table, in the guide's order (a repeated id included: a check refuses it)."""
+    return list(_measurement(data)[0])
+
+
+def measurement_table_index(data: Data) -> dict[str, schema.MeasurementTable]:
+    """The measurement tables by id (the last of a repeated id, which a check refuses)."""
+    return _measurement(data)[1]
+
+
+def _measurement(data: Data) -> tuple[list[schema.MeasurementTable], dict[str, schema.MeasurementTable]]:
+    """Both answers, built once for a ``tables`` list: the derivation asks once per matrix cell, and a scan of
+    every table each time made a large guide's build grow with the square of its size."""
+    cached = data._measured
+    if cached is not None and cached[0] is data.tables and cached[1] == len(data.tables):
+        return cached[2], cached[3]
+    found = [t for t in data.tables if isinstance(t, schema.MeasurementTable)]
+    index = {t.id: t for t in found}
+    data._measured = (data.tables, len(data.tables), found, index)
+    return found, index
 
 
 def facts(data: Data) -> list[tuple[schema.FactTable, int, schema.Fact]]:

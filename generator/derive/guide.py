@@ -93,6 +93,7 @@ class Derived:
     _campaigns: dict[str, schema.Campaign] = field(init=False, repr=False)
     _contexts: dict[str, str] = field(init=False, repr=False)
     _judged: dict[str, dict[str, list[Cell]]] = field(init=False, repr=False)
+    _tables: dict[str, schema.MeasurementTable | schema.FactTable] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._options = {}
@@ -172,7 +173,9 @@ class Derived:
 
     def cell_campaigns(self, cell: Cell) -> list[str]:
         """The campaigns a cell's values were measured in: its tables'."""
-        tables = {t.id: t for t in self.data.tables}
+        if self._tables is None:
+            self._tables = {t.id: t for t in self.data.tables}
+        tables = self._tables
         return list(dict.fromkeys(tables[t].campaign for t in cell.tables if t in tables))
 
     def recommended(self, ident: str, context: str | None = None) -> schema.Recommended | None:

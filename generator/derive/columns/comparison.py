@@ -33,7 +33,7 @@ from generator.derive.columns.ratio_words import band_meaning, ratio_change, rea
 from generator.derive.evidence import shown
 from generator.derive.noise import WITHIN_NOISE, Judged, judge
 from generator.derive.sweeps import run_names
-from generator.model import Data, at, load_label, load_of, load_text, measurement_tables
+from generator.model import Data, at, load_label, load_of, load_text, measurement_table_index, measurement_tables
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ def _per_table(data: Data, found: list[_Measured], others: dict[str, list[str]],
     other's, or where lower is better, the factor and the way it reads (``1.14× higher latency vs dense``).
     ``found`` holds it oriented so above 1 is better, so where lower is better it is turned back first.
     """
-    tables = {t.id: t for t in measurement_tables(data)}
+    tables = measurement_table_index(data)
     out = []
     for table, against in others.items():
         t = tables[table]
@@ -163,7 +163,7 @@ def _best(build: Build, column: schema.ComparisonColumn, option: str) -> tuple[l
 def _sweep_names(data: Data, found: list[_Measured], verdicts: list[Verdict]) -> dict[int, str]:
     """The name of each sweep row's regime: the run of loads with its verdict (:mod:`generator.derive.sweeps`),
     per table, context and opponent, after the context's name when the row has one (``Hill Town conc 8–32``)."""
-    tables = {t.id: t for t in measurement_tables(data)}
+    tables = measurement_table_index(data)
     lines: dict[tuple[str, str | None, str], list[int]] = {}
     for i, m in enumerate(found):
         if m.load is not None:
@@ -188,7 +188,7 @@ def _parts(data: Data, column: schema.ComparisonColumn, found: list[_Measured]) 
     of a cell fed by several tables is named with its table's label (``FP8 at load (the A/B table)``), so two
     tables' rows of the same name never read as one. A row of a sweep is named by the run of loads it lies in.
     """
-    labels = {t.id: t.label for t in measurement_tables(data)}
+    labels = {ident: t.label for ident, t in measurement_table_index(data).items()}
     several = len({m.table for m in found}) > 1
     verdicts = [
         verdict(data, m.judged.outcome if m.judged and m.judged.outcome else band(column, m.ratio)) for m in found
