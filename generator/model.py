@@ -20,6 +20,13 @@ from generator.read.yaml_source import Document, Loc
 REFERENCE = re.compile(r"\[\[([^\[\]]*)\]\]")
 
 
+#: What :func:`measurement_tables` and its siblings keep: the ``tables`` list and its length they were built from,
+#: the measurement tables, the same by id, and the contexts named by the tables of each tag asked about.
+_Measured = tuple[
+    list[Any], int, list[schema.MeasurementTable], dict[str, schema.MeasurementTable], dict[str, frozenset[str | None]]
+]
+
+
 @dataclass
 class Data:
     """Typed, schema-valid records, each with the document it came from."""
@@ -38,11 +45,9 @@ class Data:
     """What each of those files states about how its run was produced, in the same order."""
     maps: dict[str, str] = field(default_factory=dict)
     """The guide's declared maps: name -> sha256 of the map file (the review report names an edited one)."""
-    _measured: tuple[list[Any], int, list[schema.MeasurementTable], dict[str, schema.MeasurementTable]] | None = field(
-        default=None, init=False, repr=False, compare=False
-    )
-    """:func:`measurement_tables` and :func:`measurement_table_index`, with the ``tables`` list (and its length)
-    they were built from."""
+    _measured: _Measured | None = field(default=None, init=False, repr=False, compare=False)
+    """:func:`measurement_tables`, :func:`measurement_table_index` and :func:`contexts_measured`, with the ``tables``
+    list (and its length) they were built from."""
 
     def doc(self, record: Any) -> Document:
         return self.origin[id(record)]
@@ -75,8 +80,20 @@ def _measurement(data: Data) -> tuple[list[schema.MeasurementTable], dict[str, s
         return cached[2], cached[3]
     found = [t for t in data.tables if isinstance(t, schema.MeasurementTable)]
     index = {t.id: t for t in found}
-    data._measured = (data.tables, len(data.tables), found, index)
+    by_tag: dict[str, frozenset[str | None]] = {}
+    data._measured = (data.tables, len(data.tables), found, index, by_tag)
     return found, index
+
+
+def contexts_measured(data: Data, tag: str) -> frozenset[str | None]:
+    """The contexts some row of the measurement tables tagged ``tag`` names (``None`` for a row naming none);
+    kept with :func:`measurement_tables`' answer, since every cell of a column asks."""
+    _measurement(data)
+    assert data._measured is not None
+    by_tag = data._measured[4]
+    if tag not in by_tag:
+        by_tag[tag] = frozenset(row.context for t in data._measured[2] if tag in t.tags for row in t.rows)
+    return by_tag[tag]
 
 
 def facts(data: Data) -> list[tuple[schema.FactTable, int, schema.Fact]]:

@@ -188,7 +188,7 @@ def _parts(data: Data, column: schema.ComparisonColumn, found: list[_Measured]) 
     of a cell fed by several tables is named with its table's label (``FP8 at load (the A/B table)``), so two
     tables' rows of the same name never read as one. A row of a sweep is named by the run of loads it lies in.
     """
-    labels = {ident: t.label for ident, t in measurement_table_index(data).items()}
+    tables = measurement_table_index(data)
     several = len({m.table for m in found}) > 1
     verdicts = [
         verdict(data, m.judged.outcome if m.judged and m.judged.outcome else band(column, m.ratio)) for m in found
@@ -203,10 +203,10 @@ def _parts(data: Data, column: schema.ComparisonColumn, found: list[_Measured]) 
     seen: set[tuple[Verdict, str, str]] = set()
     for i, (m, v) in enumerate(zip(found, verdicts, strict=True)):
         whole = m.context is not None and len(by_context[m.context]) == 1
-        row = f"{m.row_label} ({labels[m.table]})" if several else m.row_label
+        row = f"{m.row_label} ({tables[m.table].label})" if several else m.row_label
         name = data_context_name(data, m.context) if whole and m.context else row
         if i in swept:
-            name = f"{swept[i]} ({labels[m.table]})" if several else swept[i]
+            name = f"{swept[i]} ({tables[m.table].label})" if several else swept[i]
         if (v, m.against, name) in seen:
             continue
         seen.add((v, m.against, name))

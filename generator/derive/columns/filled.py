@@ -17,7 +17,7 @@ from generator.derive.cells import (
     not_measured_in,
 )
 from generator.derive.columns import Build
-from generator.model import Data, at, measurement_tables
+from generator.model import Data, at, contexts_measured
 
 
 class Placed(Protocol):
@@ -50,7 +50,7 @@ def _coverage(data: Data, contexts: list[str], unknown: list[str]) -> str:
 
 def column_contexts(data: Data, column: schema.ComparisonColumn) -> list[str]:
     """The contexts some row of the column's tables names, in the guide's order."""
-    named = {row.context for t in measurement_tables(data) if column.tag in t.tags for row in t.rows}
+    named = contexts_measured(data, column.tag)
     return [c.id for c in data.guide.contexts if c.id in named]
 
 
