@@ -6,7 +6,7 @@ Written as one file each they were far over the project's ~400-line module limit
 files, a page paid more requests and more bytes (the "Your numbers" page went past its 18 KiB test
 limit). So each is split in source along its concerns into fragments under
 ``assets/javascripts/<name>/`` (the first opens the function, the last closes it), and
-:func:`script_source` joins them, in the order :data:`JOINED` declares, into the text the build
+:func:`script_source` joins them, in the order of their numbers (``10-numbers.js``, ...), into the text the build
 compacts and ships at the one address, ``javascripts/<name>.js``. A part is not a script of its own:
 only the joined text parses.
 """
@@ -18,27 +18,19 @@ from pathlib import Path
 #: The engine's own browser files (the build's ``ASSETS``).
 ASSETS = Path(__file__).parent / "assets"
 
-#: Each joined script's address in the site -> its parts, in order, relative to :data:`ASSETS`.
-JOINED: dict[str, tuple[str, ...]] = {
-    "javascripts/yours.js": (
-        "javascripts/yours/10-numbers.js",
-        "javascripts/yours/20-judging.js",
-        "javascripts/yours/30-regimes.js",
-        "javascripts/yours/40-cells.js",
-        "javascripts/yours/50-derive.js",
-        "javascripts/yours/60-input.js",
-        "javascripts/yours/70-page.js",
-        "javascripts/yours/80-forms.js",
-    ),
-    "javascripts/matrix.js": (
-        "javascripts/matrix/10-state.js",
-        "javascripts/matrix/20-render.js",
-        "javascripts/matrix/30-judged-cell.js",
-        "javascripts/matrix/40-judge.js",
-        "javascripts/matrix/50-compare.js",
-        "javascripts/matrix/60-wiring.js",
-    ),
-}
+#: The joined scripts, by the folder of ``assets/javascripts/`` their parts are in; each ships as
+#: ``javascripts/<folder>.js``.
+FOLDERS = ("yours", "matrix")
+
+
+def _parts(folder: str) -> tuple[str, ...]:
+    """A folder's parts, relative to :data:`ASSETS`, in the order their numbers say (``10-numbers.js``, ...)."""
+    return tuple(sorted(f"javascripts/{folder}/{f.name}" for f in (ASSETS / "javascripts" / folder).glob("*.js")))
+
+
+#: Each joined script's address in the site -> its parts, in order: the files of its folder, never a list
+#: typed beside them.
+JOINED: dict[str, tuple[str, ...]] = {f"javascripts/{folder}.js": _parts(folder) for folder in FOLDERS}
 
 
 def script_source(uri: str) -> str:
