@@ -21,6 +21,7 @@ LAYERS = [
         "safe_write",
         "workload",
         "units",
+        "comparatives",
     },  # the bottom: no generator imports
     {"read"},  # data files -> documents with line numbers
     {"schema"},  # the record format
