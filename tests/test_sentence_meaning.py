@@ -17,7 +17,10 @@ from generator import cli
 from tests.compressor_guide import write_guide
 from tests.conftest import DATA, ROOT
 
-SMALLEST = 'statements:\n  - {says: "xz -6 makes the smallest output", table: output-size, series: xz-6, direction: lower, than: %s}\n'
+SMALLEST = (
+    'statements:\n  - {says: "xz -6 makes the smallest output", table: output-size, series: xz-6, direction: lower, '
+    "than: %s}\n"
+)
 
 
 def _check(data: Path, docs: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -98,10 +101,8 @@ def test_a_statement_backs_one_sentence_never_another_that_shares_its_words(tmp_
     data, docs = write_guide(tmp_path, page=page, statements=SMALLEST % "all others")
     code, _, err = _check(data, docs, capsys)
     assert code == 1
-    assert (
-        "claims.yml:2: statements[0].says: statement 'xz -6 makes the smallest output' backs no sentence: 2 sentences hold"
-        in err
-    )
+    shared = "statements[0].says: statement 'xz -6 makes the smallest output' backs no sentence: 2 sentences hold"
+    assert f"claims.yml:2: {shared}" in err
     # named by its file, it backs the sentence there; the copy elsewhere is unbacked
     (docs / "cloud.md").write_text("# Cloud\n\nIn the cloud, too, xz -6 makes the smallest output.\n", "utf-8")
     (docs / "index.md").write_text("# C\n\nxz -6 makes the smallest output.\n", encoding="utf-8")

@@ -33,8 +33,11 @@ def statement_references(data: Data) -> list[Problem]:
         series = {x.id for x in t.series}
         if s.series not in series:
             problems.append(at(data, data.claims, (*here, "series"), expect("series", str(s.series), series)))
-        named = [] if s.than == "all others" else [(("than",), s.than)] if isinstance(s.than, str) else []
-        named += [(("than", k), x) for k, x in enumerate(s.than)] if isinstance(s.than, list) else []
+        named: list[tuple[tuple[str | int, ...], str]] = []
+        if isinstance(s.than, list):
+            named = [(("than", k), x) for k, x in enumerate(s.than)]
+        elif s.than is not None and s.than != "all others":
+            named = [(("than",), s.than)]
         for where, rival in named:
             if rival not in series:
                 problems.append(at(data, data.claims, (*here, *where), expect("series", str(rival), series)))
