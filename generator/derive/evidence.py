@@ -13,6 +13,8 @@ import statistics
 from dataclasses import dataclass, field, replace
 
 from generator import numbers, schema
+from generator.derive import path_settings
+from generator.derive.path_settings import PathSettings
 from generator.derive.setups import SetupView, Stale, from_files, merge_setups, staleness
 from generator.model import Data, facts, measurement_tables, runs_of
 
@@ -65,6 +67,8 @@ class Sample:
     source: schema.Source | None = None
     """Where the number comes from: the ``source`` of campaign, table, series, row and value, merged field by field."""
     provenance: str = "measured"
+    path: PathSettings | None = None
+    """The general settings of the path the value measures (its option's ``needs``), not stated for this run."""
 
     @property
     def measured(self) -> bool:
@@ -137,6 +141,7 @@ def _interval(runs: list[float], value: float, spread: str) -> tuple[float, floa
 def samples(data: Data) -> dict[Key, Sample]:
     """The evidence of every cell of every measured table."""
     campaigns = {c.id: c for c in data.campaigns}
+    options = {o.id: o for o in data.options}
     out: dict[Key, Sample] = {}
     for t in measurement_tables(data):
         for s in t.series:
@@ -150,7 +155,10 @@ def samples(data: Data) -> dict[Key, Sample]:
                 source = merge_sources(
                     camp.source if camp else None, t.source, s.source, row.source, row.sources.get(s.id)
                 )
-                out[(t.id, row.id, s.id)] = replace(sample, source=source, provenance=s.provenance or t.provenance)
+                path = path_settings.of(options, s.option, row.context)
+                out[(t.id, row.id, s.id)] = replace(
+                    sample, source=source, provenance=s.provenance or t.provenance, path=path
+                )
     for ft, _, f in facts(data):
         camp = campaigns.get(ft.campaign)
         setup = merge_setups(camp.setup if camp else None, ft.setup, f.setup)
@@ -169,7 +177,7 @@ def samples(data: Data) -> dict[Key, Sample]:
             digits=digits,
             source=merge_sources(camp.source if camp else None, ft.source, f.source),
             provenance=f.provenance,
-        )
+        )  # a fact's option is what it is about, not a path it was run on: no path settings
     return out
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from generator import numbers, schema
 from generator.derive.evidence import SPREAD_NAMES, Key, Sample
+from generator.derive.path_settings import PathSettings
 from generator.model import Data
 
 
@@ -58,6 +59,7 @@ def evidence(sample: Sample, unit: str, components: dict[str, str]) -> list[Line
         Line("Software", *_or_not_stated(software)),
         Line("Environment", *_or_not_stated(environment, code=True)),
         Line("Settings named", *_or_not_stated("; ".join(su.settings) or None, code=True)),
+        *_path_line(sample.path),
         Line("Date", *_or_not_stated(su.date.isoformat() if su.date else None)),
         Line("Raw output", *_or_not_stated(su.raw_file, code=True)),
     ]
@@ -70,8 +72,17 @@ def evidence(sample: Sample, unit: str, components: dict[str, str]) -> list[Line
     return lines
 
 
+def _path_line(path: PathSettings | None) -> list[Line]:
+    if path is None:
+        return []
+    return [Line(f"{path.name}'s own settings", f"{path.text()}: from its record, not stated for this run", True)]
+
+
 def reproduce(sample: Sample, title: str) -> str:
-    """A shell snippet to run the value again: its environment and command, and what the source leaves out."""
+    """A shell snippet to run the value again: its environment and command, and what the source leaves out.
+
+    Only what the source states for this run is exported or run; the path's general settings follow as
+    comments, labelled as the path's (its record's ``needs``), never as this run's."""
     su = sample.setup
     out = [f"# {title}"]
     out += [f"export {k}={shlex.quote(v)}" for k, v in su.environment.items()]
@@ -82,7 +93,10 @@ def reproduce(sample: Sample, title: str) -> str:
         if su.settings:
             out.append("# settings it names: " + "; ".join(su.settings))
     if not su.environment:
-        out.append(f"# environment variables: {schema.NOT_STATED}")
+        out.append(f"# environment variables: {schema.NOT_STATED} for this run")
+    if sample.path is not None:
+        out.append(f"# {sample.path.name}'s own settings, from its record (not stated for this run):")
+        out += [f"#   {value} ({kind})" for kind, value in sample.path.settings]
     return "\n".join(out)
 
 
