@@ -25,12 +25,13 @@ LAYERS = [
     {"read"},  # data files -> documents with line numbers
     {"schema"},  # the record format
     {"migrate"},  # an older guide's data rewritten in the current format, before any check
-    {"model"},  # the typed guide every later stage reads
+    {"model", "setup_keys"},  # the typed guide every later stage reads, the set-up keys it declares
     {
         "decide",
         "decide_filters",
         "decide_quotes",
         "envelope",
+        "dimensions",
     },  # the decision helper's rules, what the records rule out, the numbers it quotes, the measured envelope
     {"check"},  # schema check + cross-record rules
     {"derive"},  # every number a reader sees
