@@ -199,8 +199,9 @@ def main(argv: list[str] | None = None) -> int:
             return 1 if problems else 0
         elif args.command == "check":
             from generator.adapters import config_gate
-            from generator.check.sentences import page_texts, unbacked
+            from generator.check.sentences import unbacked
             from generator.check.todo import work_to_do
+            from generator.sentences import page_texts
 
             # The configurations the builds run are code: refused here, before MkDocs reads any of them.
             for config_file in config_gate.configurations(args.data.absolute().parent):

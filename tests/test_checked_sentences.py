@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from generator import cli
-from generator.check.sentences import comparative
 from generator.errors import GuideError
 from generator.pipeline import derive_guide
+from generator.sentences import comparative
 from tests.conftest import DATA, EXAMPLE, ROOT
 from tests.data_edits import line_of
 

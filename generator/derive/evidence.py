@@ -16,6 +16,8 @@ import statistics
 from dataclasses import dataclass, field, replace
 
 from generator import numbers, schema
+from generator.derive import path_settings
+from generator.derive.path_settings import PathSettings
 from generator.model import Data, facts, measurement_tables, runs_of
 
 Key = tuple[str, str, str]
@@ -93,6 +95,8 @@ class Sample:
     source: schema.Source | None = None
     """Where the number comes from: the ``source`` of campaign, table, series, row and value, merged field by field."""
     provenance: str = "measured"
+    path: PathSettings | None = None
+    """The general settings of the path the value measures (its option's ``needs``), not stated for this run."""
 
     @property
     def measured(self) -> bool:
@@ -266,6 +270,7 @@ def staleness(data: Data, setup: SetupView) -> tuple[Stale, ...]:
 def samples(data: Data) -> dict[Key, Sample]:
     """The evidence of every cell of every measured table."""
     campaigns = {c.id: c for c in data.campaigns}
+    options = {o.id: o for o in data.options}
     out: dict[Key, Sample] = {}
     for t in measurement_tables(data):
         for s in t.series:
@@ -279,7 +284,10 @@ def samples(data: Data) -> dict[Key, Sample]:
                 source = merge_sources(
                     camp.source if camp else None, t.source, s.source, row.source, row.sources.get(s.id)
                 )
-                out[(t.id, row.id, s.id)] = replace(sample, source=source, provenance=s.provenance or t.provenance)
+                path = path_settings.of(options, s.option, row.context)
+                out[(t.id, row.id, s.id)] = replace(
+                    sample, source=source, provenance=s.provenance or t.provenance, path=path
+                )
     for ft, _, f in facts(data):
         camp = campaigns.get(ft.campaign)
         setup = merge_setups(camp.setup if camp else None, ft.setup, f.setup)
@@ -298,7 +306,7 @@ def samples(data: Data) -> dict[Key, Sample]:
             digits=digits,
             source=merge_sources(camp.source if camp else None, ft.source, f.source),
             provenance=f.provenance,
-        )
+        )  # a fact's option is what it is about, not a path it was run on: no path settings
     return out
 
 
@@ -430,6 +438,7 @@ def evidence(sample: Sample, unit: str, components: dict[str, str]) -> list[Line
         Line("Software", *_or_not_stated(software)),
         Line("Environment", *_or_not_stated(environment, code=True)),
         Line("Settings named", *_or_not_stated("; ".join(su.settings) or None, code=True)),
+        *_path_line(sample.path),
         Line("Date", *_or_not_stated(su.date.isoformat() if su.date else None)),
         Line("Raw output", *_or_not_stated(su.raw_file, code=True)),
     ]
@@ -442,8 +451,17 @@ def evidence(sample: Sample, unit: str, components: dict[str, str]) -> list[Line
     return lines
 
 
+def _path_line(path: PathSettings | None) -> list[Line]:
+    if path is None:
+        return []
+    return [Line(f"{path.name}'s own settings", f"{path.text()}: from its record, not stated for this run", True)]
+
+
 def reproduce(sample: Sample, title: str) -> str:
-    """A shell snippet to run the value again: its environment and command, and what the source leaves out."""
+    """A shell snippet to run the value again: its environment and command, and what the source leaves out.
+
+    Only what the source states for this run is exported or run; the path's general settings follow as
+    comments, labelled as the path's (its record's ``needs``), never as this run's."""
     su = sample.setup
     out = [f"# {title}"]
     out += [f"export {k}={shlex.quote(v)}" for k, v in su.environment.items()]
@@ -454,7 +472,10 @@ def reproduce(sample: Sample, title: str) -> str:
         if su.settings:
             out.append("# settings it names: " + "; ".join(su.settings))
     if not su.environment:
-        out.append(f"# environment variables: {schema.NOT_STATED}")
+        out.append(f"# environment variables: {schema.NOT_STATED} for this run")
+    if sample.path is not None:
+        out.append(f"# {sample.path.name}'s own settings, from its record (not stated for this run):")
+        out += [f"#   {value} ({kind})" for kind, value in sample.path.settings]
     return "\n".join(out)
 
 

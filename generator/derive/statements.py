@@ -3,7 +3,7 @@
 Each statement of ``claims.yml`` (:class:`generator.schema.Statement`) asserts that one series' value is higher,
 lower or a tie against another's in every row it covers. It is evaluated on the values every page shows
 (:func:`generator.derive.evidence.shown`), and one that the data no longer says is refused at the file and line
-of each sentence it backs (:mod:`generator.check.sentences`), with the first row that breaks it, and at its own
+of each sentence it backs (:mod:`generator.sentences`), with the first row that breaks it, and at its own
 line when no sentence holds its words.
 """
 
@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from generator import schema
-from generator.check.sentences import sentences
 from generator.derive.guide import Derived
 from generator.errors import Problem
 from generator.model import at, load_label, load_of, load_text, measurement_tables
 from generator.numbers import raw
+from generator.sentences import sentences
 
 
 def _covered(table: schema.MeasurementTable, statement: schema.Statement) -> list[schema.Row]:

@@ -239,6 +239,9 @@ class Guide(Model):
     """What one option is called in this guide (e.g. ``library``)."""
     option_noun_plural: Word
     """Plural of ``option_noun``."""
+    reader_setup: Label = "your own set-up"
+    """What a reader brings to set against the guide's numbers, as the pages name it after "on" or "from":
+    ``your own machine``, ``your lab``. "Your numbers" asks whether the guide holds on it."""
     context_noun: Word
     """What a context is called (e.g. ``platform``); each option states its support per context."""
     context_noun_plural: Word
