@@ -34,7 +34,7 @@ LAYERS = [
         "dimensions",
         "sentences",
     },  # the decision helper's rules, what the records rule out, the numbers it quotes, the measured envelope,
-    # the evidence's dimensions, the sentences that state a comparison and what backs each (read by check, derive and diff)
+    # the evidence's dimensions, the sentences that state a comparison and what backs each (check, derive, diff)
     {"check"},  # schema check + cross-record rules
     {"derive"},  # every number a reader sees
     {"render"},  # pages, charts, prose, navigation
