@@ -32,8 +32,10 @@ LAYERS = [
         "decide_quotes",
         "envelope",
         "sentences",
+        "kept_metric",
     },  # the decision helper's rules, what the records rule out, the numbers it quotes, the measured envelope,
-    # the sentences that state a comparison and what backs each (read by check, derive and diff)
+    # the sentences that state a comparison and what backs each (read by check, derive and diff), which number
+    # of a kept file is a cell's value (read by check, diff and ingest)
     {"check"},  # schema check + cross-record rules
     {"derive"},  # every number a reader sees
     {"render"},  # pages, charts, prose, navigation
