@@ -55,7 +55,6 @@ from generator.schema.base import (
     _positive_number,
     _value_kind,
     _visible,
-    _workload_name,
     shown_value,
 )
 
@@ -85,6 +84,7 @@ from generator.schema.guide_file import (
     EnvelopeValue,
     Guide,
     Questions,
+    SetupKey,
     SupportColumn,
     SupportStatus,
     TextColumn,
@@ -135,6 +135,7 @@ __all__ = [
     "Context",
     "Dimension",
     "EnvelopeValue",
+    "SetupKey",
     "Decisions",
     "EnvironmentFact",
     "FIRST_FORMAT",
@@ -203,7 +204,6 @@ __all__ = [
     "_positive_number",
     "_value_kind",
     "_visible",
-    "_workload_name",
     "shown_value",
 ]
 

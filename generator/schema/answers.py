@@ -88,13 +88,16 @@ class Statement(Model):
     """
 
     says: Label
-    """Words of the sentence it backs, verbatim (``kept the lower request latency at every load``)."""
+    """Words of the sentence it backs, verbatim (``kept the lower request latency at every load``). They attach
+    it to that one sentence, and it backs the comparisons inside these words and no other: every comparative
+    word of a sentence is inside the words of a statement attached to it, or the sentence quotes a claim."""
     table: Id | None = None
     """The measured table whose values decide it."""
     series: Id | None = None
     """The series the sentence is about."""
-    than: Id | None = None
-    """The series it is compared with."""
+    than: Id | list[Id] | Literal["all others"] | None = None
+    """The series it is compared with: one, several (``[lz4, zstd-3]``: against each), or ``all others``
+    (every other series measured in each row it covers: what a superlative such as "the smallest" says)."""
     direction: Literal["higher", "lower", "tie"] | None = None
     """``series``'s value against ``than``'s in every row covered: ``higher``, ``lower``, or a ``tie``."""
     within: float = Field(default=0.05, gt=0, lt=1)
@@ -113,6 +116,9 @@ class Statement(Model):
     """The option the verdict is against (``tie vs dense``); any when unset."""
     contexts: list[Id] = Field(default_factory=list)
     """The contexts it covers (empty: every one); a row that names no context counts in each."""
+    at: Label | None = None
+    """The file of the sentence it backs (``recommendation.yml``, ``options/lz4.yml``, a page such as
+    ``index.md``), when its words alone do not name one sentence of the guide."""
 
     @model_validator(mode="after")
     def _one_form(self) -> Statement:
