@@ -40,6 +40,7 @@ from generator.decide_filters import (
     chosen_contexts,
     exclusions,
     holds,
+    offered_notes,
     pick_notes,
     support_column,
 )
@@ -58,6 +59,7 @@ __all__ = [
     "chosen_contexts",
     "exclusions",
     "holds",
+    "offered_notes",
     "pick_notes",
     "quoted",
     "quotes",
@@ -78,11 +80,20 @@ class Pick:
 
 
 @dataclass(frozen=True)
+class Offered:
+    """An option neither picked nor ruled out: possible here, with what its record must say on its face."""
+
+    option: str
+    notes: tuple[Reason, ...]
+    """Its support on the chosen context when not stated as good ("not stated" included), and its failures."""
+
+
+@dataclass(frozen=True)
 class Outcome:
     rule: str
     picks: tuple[Pick, ...]
     ruled_out: tuple[tuple[str, Reason], ...]
-    others: tuple[str, ...]
+    others: tuple[Offered, ...]
     """Options neither picked nor ruled out, in the guide's order."""
     context: str | None = None
     """The context the reader chose (a support filter applies): the answer's evidence is judged for it."""
@@ -151,7 +162,11 @@ def outcome(data: Data, answers: Answers, known: Mapping[str, list[str]] | None 
         picks.append(Pick(ident, role, support, caveats))
     excluded = exclusions(data, answers)
     chosen = {ident for ident, _ in roles}
-    others = tuple(i for i in data.guide.order if i not in excluded and i not in chosen)
+    others = tuple(
+        Offered(i, offered_notes(data, options[i], answers))
+        for i in data.guide.order
+        if i not in excluded and i not in chosen
+    )
     contexts = chosen_contexts(decisions, answers)
     context = contexts[0] if len(contexts) == 1 else None
     gaps = envelope.outside(data, answers, known=known)
