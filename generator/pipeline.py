@@ -16,12 +16,12 @@ from generator.check.partial import drop_consequences, left_out, new_references
 from generator.check.registry import CHECKS, DECISION_CHECKS, run_checks
 from generator.check.run_files import resolve_run_files
 from generator.check.schema_check import check_schema_salvaging
-from generator.check.sentences import page_texts
 from generator.derive.guide import Derived, derive
 from generator.errors import GuideError, Problem
 from generator.model import Data
 from generator.read.load import load
 from generator.render.pages import Renderer
+from generator.sentences import page_texts
 
 
 @contextlib.contextmanager
@@ -82,6 +82,11 @@ def validate_guide(data_dir: Path) -> Data:
     if data is None or problems:
         raise GuideError(problems)
     return data
+
+
+def checked_data(data_dir: Path) -> Data | None:
+    """The guide's valid records, whatever problems the others have (``None``: nothing could be read)."""
+    return _checked(data_dir)[0]
 
 
 def _checked(data_dir: Path) -> tuple[Data | None, list[Problem]]:

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
+import pytest
+from bs4 import BeautifulSoup
+
+from generator.render.compact import compact
+from generator.render.script_parts import JOINED, script_source
 from generator.schema.export import schemas
-from tests.conftest import DATA, ROOT
-from tests.topic_words import found_in, topic_words
+from tests.conftest import DATA, FIXTURES, ROOT, built_once, mkdocs_build, write_site
+from tests.topic_words import found_in, serving_words, topic_words
 
 GENERATOR = ROOT / "generator"
+SCRIPTS = GENERATOR / "render" / "assets" / "javascripts"
 
 
 def test_the_engine_code_templates_assets_and_new_guide_files_name_no_topic_word() -> None:
@@ -52,3 +60,68 @@ def test_the_word_check_finds_the_shipped_guides_words() -> None:
     assert {w.split(": ")[-1].lower() for w in hits} >= {"efa", "deepep", "fork", "token", "gpu"}
     assert topic_words('text = raw.decode("utf-8")') == []
     assert topic_words("a decode run") == ["decode"]
+
+
+# --- words and units of LLM serving: none in what the engine shows a reader -------------------------------
+
+_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
+_SAID_ATTRIBUTE = re.compile(r"""\b(?:aria-label|title|alt|placeholder)="([^"]*)\"""")
+_TAG = re.compile(r"<[^>]*>")
+_STRING = re.compile(r""""(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`""")
+
+
+def template_words(source: str) -> str:
+    """What a template says to a reader: its text and its said attributes, without Jinja code or tag names."""
+    plain = _JINJA.sub(" ", source)
+    return " ".join([*_SAID_ATTRIBUTE.findall(plain), _TAG.sub(" ", plain)])
+
+
+def script_strings(source: str) -> str:
+    """The string literals of a script as a site ships it (comments left out): all it can say to a reader."""
+    return " ".join(m.group(0)[1:-1] for m in _STRING.finditer(source))
+
+
+def test_the_templates_and_scripts_say_no_word_or_unit_of_serving() -> None:
+    templates = sorted((GENERATOR / "render" / "templates").glob("*.j2"))
+    hits = [f"{p.name}: {w}" for p in templates for w in serving_words(template_words(p.read_text("utf-8")))]
+    scripts = sorted({*JOINED, *(p.name for p in SCRIPTS.glob("*.js"))})
+    for name in scripts:
+        uri = f"javascripts/{name}" if not name.startswith("javascripts/") else name
+        hits += [f"{uri}: {w}" for w in serving_words(script_strings(compact(uri, script_source(uri))))]
+    assert len(templates) > 10 and len(scripts) >= 5
+    assert hits == []
+
+
+def test_the_serving_check_can_fail() -> None:
+    assert serving_words(template_words('<p title="on your cluster">{{ x.nodes }} in 12 ms</p>')) == ["cluster", "ms"]
+    assert serving_words(script_strings('var node = el; say("3 GPUs"); // tokens')) == ["GPUs"]
+
+
+@pytest.fixture(scope="module")
+def other_topic_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tiny fixture guide (bicycles in two cities, nothing of LLM serving in its data) built with MkDocs."""
+
+    def build(root: Path) -> Path:
+        (root / "project").mkdir()
+        result = mkdocs_build(write_site(root / "project", FIXTURES / "tiny-guide"), root / "site")
+        assert result.returncode == 0, result.stderr
+        return root / "site"
+
+    return built_once(tmp_path_factory, "tiny-topic-free", build)
+
+
+def test_a_built_guide_of_another_topic_carries_no_word_of_serving(other_topic_site: Path) -> None:
+    data = "\n".join(p.read_text("utf-8") for p in sorted((FIXTURES / "tiny-guide").rglob("*.yml")))
+    assert serving_words(data) == []  # so whatever the pages say of serving, the engine said it
+    hits = []
+    for path in sorted(other_topic_site.rglob("*.html")):
+        soup = BeautifulSoup(path.read_text("utf-8"), "html.parser")
+        for hidden in soup(["script", "style"]):
+            hidden.decompose()
+        said = [soup.get_text(" "), *(str(t[a]) for a in ("aria-label", "title", "alt") for t in soup.select(f"[{a}]"))]
+        hits += [f"{path.relative_to(other_topic_site)}: {w}" for w in serving_words(" ".join(said))]
+    for path in sorted((other_topic_site / "javascripts").glob("*.js")):
+        said_there = script_strings(path.read_text("utf-8"))
+        hits += [f"{path.relative_to(other_topic_site)}: {w}" for w in serving_words(said_there)]
+    assert len(list(other_topic_site.rglob("*.html"))) > 8
+    assert hits == []

@@ -172,7 +172,7 @@ class GuideDiff:
     site: list[Any] = field(default_factory=list)
     """Changes to the site's other inputs (:class:`generator.diff.site.SiteChange`), protections lowered first."""
     unbacked: list[Any] = field(default_factory=list)
-    """Sentences the change adds that state a comparison nothing backs (:class:`generator.check.sentences.Sentence`)."""
+    """Sentences the change adds that state a comparison nothing backs (:class:`generator.sentences.Sentence`)."""
 
     @property
     def lowered(self) -> list[Any]:

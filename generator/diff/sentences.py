@@ -1,4 +1,4 @@
-"""The comparative sentences a change adds that nothing backs (:mod:`generator.check.sentences`).
+"""The comparative sentences a change adds that nothing backs (:mod:`generator.sentences`).
 
 A reviewer sees each sentence of the head's data that states a comparison (faster, a tie, at every load, 2×)
 with neither a claim's number nor a checked statement behind it, and that the base did not have: what the
@@ -7,8 +7,8 @@ build cannot hold to the data, named at its file and line.
 
 from __future__ import annotations
 
-from generator.check.sentences import Sentence, sentences
 from generator.derive.guide import Derived
+from generator.sentences import Sentence, sentences
 
 
 def new_unbacked(base: Derived, head: Derived) -> list[Sentence]:
