@@ -43,6 +43,9 @@ _TOP = ("format", "tool", "runs", "metrics", "workload", "delimiter", "numbers")
 _KEYS = {"json": ("path", "unit"), "csv": ("column", "where", "unit"), "text": ("pattern", "unit")}
 _SELECTOR = {"json": "path", "csv": "column", "text": "pattern"}
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,63}$")
+#: Characters a map may state as its grouping (thousands) separator, and as its decimal mark.
+GROUPINGS = (",", ".", " ", "'", "\u00a0", "\u202f", "\u2009", "_", "")
+DECIMALS = (".", ",")
 _DELIMITERS = {",": ",", "\t": "\t", ";": ";", "|": "|"}
 
 
@@ -162,8 +165,6 @@ def load_map(path: Path, display: str | None = None) -> DeclaredMap:
 
 def _numbers(given: Any, err: Any) -> tuple[str, str]:
     """``numbers: {decimal: ",", grouping: "."}``: how the tool prints a number (``5.494,07``)."""
-    from generator.read.maps.values import DECIMALS, GROUPINGS
-
     if not isinstance(given, dict) or not set(given) <= {"decimal", "grouping"}:
         err(("numbers",), "expected {decimal: '.' or ',', grouping: ',', '.', ' ', \"'\" or ''}")
         return (".", ",")
