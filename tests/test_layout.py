@@ -21,6 +21,7 @@ LAYERS = [
         "safe_write",
         "workload",
         "units",
+        "comparatives",
     },  # the bottom: no generator imports
     {"read"},  # data files -> documents with line numbers
     {"schema"},  # the record format
@@ -33,8 +34,10 @@ LAYERS = [
         "envelope",
         "dimensions",
         "sentences",
+        "kept_metric",
     },  # the decision helper's rules, what the records rule out, the numbers it quotes, the measured envelope,
-    # the evidence's dimensions, the sentences that state a comparison and what backs each (check, derive, diff)
+    # the evidence's dimensions, the sentences that state a comparison and what backs each (check, derive, diff),
+    # which number of a kept file is a cell's value (check, diff, ingest)
     {"check"},  # schema check + cross-record rules
     {"derive"},  # every number a reader sees
     {"render"},  # pages, charts, prose, navigation

@@ -9,6 +9,7 @@ import posixpath
 import re
 
 from generator.adapters import csp, published
+from generator.adapters.search_cut import cap_zensical
 from generator.adapters.zensical_config import ZensicalFailed, read_derived
 from generator.adapters.zensical_project import Project
 from generator.adapters.zensical_theme import base_url, trusted_files, zensical_templates
@@ -70,3 +71,4 @@ def finish(project: Project) -> None:
             path.write_text(filled, encoding="utf-8")
     if bare:
         raise ZensicalFailed(published.describe(bare))
+    cap_zensical(project.site)

@@ -12,7 +12,7 @@ for that format, checks the unit against the table's and the run's set-up agains
   copy), and
 * appends ``{path, sha256, format[, metric][, accepted]}`` to the cell's ``files`` list
   (``metric: "run 2: ..."`` names one run of a file that holds several; the number is the one the table's
-  ``metrics:`` declares when the guide is built, :func:`generator.check.run_files.read_metric`)
+  ``metrics:`` declares when the guide is built, :func:`generator.kept_metric.read_metric`)
   in ``tables/<table>.yml``, keeping the YAML's comments and layout.
 
 The shown value is derived from the raw file at build time, so the file stays the source of truth.
@@ -37,7 +37,7 @@ from generator import safe_write
 from generator.errors import GuideError, printable
 from generator.ingest.by_load import Creating
 from generator.ingest.planning import Request, plan_request
-from generator.ingest.repetitions import refuse_unasked_repetitions
+from generator.ingest.repetitions import refuse_unasked_repetitions, refuse_unlike_repetitions
 from generator.pipeline import derive_guide
 from generator.read import yaml_edit
 
@@ -75,6 +75,7 @@ def import_runs(data_dir: Path, requests: list[Request]) -> Outcome:
     creating: Creating = {}
     plans = [plan for request in requests for plan in plan_request(data, data_dir, request, problems, stored, creating)]
     refuse_unasked_repetitions(plans, problems)
+    refuse_unlike_repetitions(plans, data_dir, problems)
     if problems:
         raise ImportProblems(problems)
     outcome = Outcome()
