@@ -212,8 +212,8 @@ def main(argv: list[str] | None = None) -> int:
             from generator.read.load import unknown_files
 
             if unknown := unknown_files(args.data):
-                for problem in unknown:
-                    print(problem.text(data_prefix(args.data)), file=sys.stderr)
+                for stray in unknown:
+                    print(stray.text(data_prefix(args.data)), file=sys.stderr)
                 return 1
 
             docs = args.docs if args.docs is not None else _pages_beside(args.data)
