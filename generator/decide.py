@@ -99,6 +99,9 @@ class Outcome:
     """The context the reader chose (a support filter applies): the answer's evidence is judged for it."""
     outside: tuple[Outside, ...] = ()
     """The reader's answers on envelope dimensions that no measurement was taken at."""
+    beyond_scope: bool = False
+    """The reader's answers lie outside the scope the source states for the rule's pick (``Rule.scope``): the
+    pick is not "Recommended" there; the rule's ``beyond`` says what the source says instead."""
 
 
 @dataclass(frozen=True)
@@ -167,7 +170,16 @@ def outcome(data: Data, answers: Answers, known: Mapping[str, list[str]] | None 
     contexts = chosen_contexts(decisions, answers)
     context = contexts[0] if len(contexts) == 1 else None
     gaps = envelope.outside(data, answers, known=known)
-    return Outcome(rule.id, tuple(picks), tuple(excluded.items()), others, context, gaps)
+    beyond = outside_scope(decisions, rule, answers)
+    return Outcome(rule.id, tuple(picks), tuple(excluded.items()), others, context, gaps, beyond)
+
+
+def outside_scope(decisions: schema.Decisions, rule: schema.Rule, answers: Answers) -> bool:
+    """Some answer to a question asking one of ``rule.scope``'s dimensions is not among the values it holds for."""
+    return any(
+        q.dimension in rule.scope and q.id in answers and answers[q.id] not in rule.scope[q.dimension]
+        for q in decisions.questions
+    )
 
 
 # --- the question tree ------------------------------------------------------
@@ -291,6 +303,7 @@ def payload(data: Data, table: Sequence[Leaf]) -> dict[str, object]:
                 "id": leaf.id,
                 "when": {q: list(accepted) for q, accepted in leaf.when},
                 "picks": [names[p.option] for p in leaf.outcome.picks],
+                "beyond": leaf.outcome.beyond_scope,
             }
             for leaf in table
         ],

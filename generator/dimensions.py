@@ -24,7 +24,7 @@ Pure functions over the validated data; nothing here renders.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -45,6 +45,8 @@ class Value:
     """As data states it: ``ep16``, ``4``, ``Qwen3-30B-A3B-FP8``, ``trtllm``, ``0.21``."""
     label: str
     """As a reader reads it: ``EP16 on 2 nodes``, ``conc 4``, ``TRT-LLM 0.21``."""
+    release: str | None = None
+    """A context's release as its rows state it (``0.21``), already in ``label``; ``None``: none stated."""
 
 
 @dataclass(frozen=True)
@@ -180,7 +182,8 @@ def dimensions(data: Data, tables: Iterable[str] | None = None, context: str | N
         ctx_values = []
         for ctx in _order("context", seen[CONTEXT], list(names)):
             releases = sorted(dimensions_release(data, wanted, ctx)) if ctx in components else []
-            ctx_values.append(Value(ctx, f"{names[ctx]} {' or '.join(releases)}" if releases else names[ctx]))
+            release = " or ".join(releases) or None
+            ctx_values.append(Value(ctx, f"{names[ctx]} {release}" if release else names[ctx], release))
         noun = data.guide.context_noun
         out.append(Dimension(CONTEXT, noun[0].upper() + noun[1:], "context", tuple(ctx_values), asked.get(CONTEXT)))
     keys = list(setup_keys.declared(data.guide).values())
@@ -252,3 +255,16 @@ def measured_only(data: Data, dims: Iterable[Dimension]) -> str:
     parts = [f"measured only with {comma.join(said)}"] if said else []
     text = "; ".join(parts + silent)
     return text[:1].upper() + text[1:]
+
+
+def beyond(dims: Iterable[Dimension], answers: Mapping[str, Iterable[str]]) -> tuple[Dimension, ...]:
+    """The dimensions on which a reader's situation is outside the evidence or unknown: every one the helper does
+    not ask, or asks and the reader's answers (question -> the answers that lead to the answer) are not all
+    measured values of. A context with a release stays: the reader's release is not asked."""
+    out = []
+    for dim in dims:
+        given = set(answers.get(dim.question, ())) if dim.question else set()
+        measured = {v.id for v in dim.values if v.release is None}
+        if not given or not given <= measured:
+            out.append(dim)
+    return tuple(out)

@@ -36,7 +36,7 @@ from generator.model import REFERENCE, Data, facts
 #: Keys whose values are not the guide's sentences: ids, verdict words and styles, quotes from the source.
 _SKIPPED_KEYS = frozenset(
     {"id", "source", "sources", "quote", "word", "symbol", "colour", "unit", "url", "levels", "meaning", "better"}
-    | {"straddle", "environment", "against"}
+    | {"straddle", "environment", "against", "scope"}
 )
 _HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _FENCE = re.compile(r"^(```|~~~)")

@@ -196,6 +196,7 @@ def test_payload_holds_ids_and_the_names_to_announce(data: Data) -> None:
         "id": "when-fabric-infiniband--scale-larger",
         "when": {"fabric": ["infiniband"], "scale": ["larger"]},
         "picks": ["GPU-initiated GDAKI / IBGDA"],
+        "beyond": False,
     }
 
 

@@ -279,7 +279,7 @@ def test_an_answer_outside_the_measured_scale_says_so_and_one_inside_does_not(
     answer for another scale says where its evidence was measured and draws each verdict as not measured there."""
     guide = yaml.safe_load((DATA / "guide.yml").read_text(encoding="utf-8"))
     campaign = yaml.safe_load((DATA / "campaigns/efa-gda.yml").read_text(encoding="utf-8"))
-    (dimension,) = guide["envelope"]
+    dimension = next(d for d in guide["envelope"] if d["id"] == "scale")
     labels = {v["id"]: v["label"] for v in dimension["values"]}
     measured = campaign["setup"]["envelope"][dimension["id"]]
     question = next(q for q in decisions["questions"] if q.get("dimension") == dimension["id"])

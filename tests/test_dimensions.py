@@ -8,7 +8,7 @@ from pathlib import Path
 
 from generator import dimensions
 from generator.pipeline import derive_guide
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, mkdocs_build, write_site
 from tests.data_edits import edit, line_of, problems_in
 
 KEYS = """setup_keys:
@@ -75,3 +75,74 @@ def test_a_numeric_key_holds_numbers_and_a_sweep_varies_only_a_numeric_key(tmp_p
     edit(path, "workload: {gradient: steep}", "workload: {gradient: 8}")
     edit(path, "tags: [climb]", "tags: [climb]\nsweep: {load: rider}")
     assert any("sweep.load: a sweep varies a numeric set-up key; 'rider' is not" in p for p in problems_in(data))
+
+
+SCOPED = """  - id: default
+    recommend: road
+    runner_up: folding
+    scope: {gradient-band: [gentle]}
+    beyond:
+      says: it names no bicycle for steep hills.
+      quote: Test fixture, not advice.
+      measure: Time both bicycles on your own hill."""
+
+BAND = """envelope:
+  - id: gradient-band
+    label: Gradient band
+    values:
+      - {id: gentle, label: gentle hills}
+      - {id: steep, label: steep hills}
+components:"""
+
+ASK = """  - id: load
+    label: Load"""
+
+
+def scoped(tmp_path: Path) -> Path:
+    """The bicycle guide whose default pick the source scopes to gentle hills, and whose helper asks the band."""
+    data = bicycles(tmp_path)
+    edit(data / "guide.yml", "components:", BAND)
+    edit(
+        data / "campaigns" / "spring.yml",
+        "summary: Test fixture campaign.",
+        "summary: Test fixture campaign.\nsetup:\n  envelope: {gradient-band: gentle}",
+    )
+    decisions = data / "decisions.yml"
+    edit(decisions, "  - id: default\n    recommend: road\n    runner_up: folding", SCOPED)
+    band = (
+        "  - id: band\n    label: Hills\n    text: How steep?\n    dimension: gradient-band\n    answers:\n"
+        "      - {id: gentle, label: Gentle}\n      - {id: steep, label: Steep}\n"
+    )
+    edit(decisions, ASK, band + ASK)
+    return data
+
+
+def test_a_scoped_pick_is_not_recommended_past_its_scope_and_the_answer_names_both_dimensions(tmp_path: Path) -> None:
+    data = scoped(tmp_path)
+    config = write_site(tmp_path, data)
+    site = tmp_path / "site"
+    done = mkdocs_build(config, site)
+    assert done.returncode == 0, done.stderr
+    page = (site / "decide" / "index.html").read_text(encoding="utf-8")
+    # the steep-hill answer: no "Recommended", the source's own words instead, marked not measured, what to measure
+    assert (
+        "Not measured here: the source&#39;s pick for gentle hills only" in page
+        or "Not measured here: the source's pick for gentle hills only" in page
+    )
+    assert "it names no bicycle for steep hills." in page and "Time both bicycles on your own hill." in page
+    # within the scope the pick carries its scope on its face
+    assert 'Recommended <span class="dg-scope">for gentle hills</span>' in page
+    # an answer outside names both derived dimensions (rider and gradient), with their measured values
+    assert "Measured only with one rider" in page and "gradient 8 %" in page
+
+
+def test_a_scoped_rule_reached_outside_its_scope_must_say_what_the_source_says_there(tmp_path: Path) -> None:
+    data = scoped(tmp_path)
+    text = (data / "decisions.yml").read_text(encoding="utf-8")
+    start = text.index("    beyond:")
+    end = text.index("your own hill.") + len("your own hill.")
+    (data / "decisions.yml").write_text(text[:start] + text[end + 1 :], encoding="utf-8")
+    problems = problems_in(data)
+    assert any(
+        "rules[1].scope: answers outside the rule's scope (gradient-band gentle) reach it" in p for p in problems
+    ), problems

@@ -14,6 +14,7 @@ from typing import Any
 from generator.schema.answers import (
     Answer,
     AttributeFilter,
+    Beyond,
     Case,
     Claims,
     Condition,
@@ -118,6 +119,7 @@ from generator.schema.tables import (
 __all__ = [
     "Answer",
     "AttributeFilter",
+    "Beyond",
     "AttributeValue",
     "Band",
     "Campaign",

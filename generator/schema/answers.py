@@ -233,6 +233,17 @@ class Question(Model):
     """The answers a reader picks from."""
 
 
+class Beyond(Model):
+    """What the source says for a situation outside a rule's ``scope``, and what a reader there should measure."""
+
+    says: Prose
+    """What the source does say for that situation (its capacity rule, say), in the guide's words."""
+    quote: Prose
+    """The source's own words for it, exactly as it states them."""
+    measure: Prose
+    """What to measure there before deciding (the A/B to run, at which loads)."""
+
+
 class Rule(Model):
     """Tried in order; the first rule whose ``when`` holds gives the recommendation."""
 
@@ -250,6 +261,13 @@ class Rule(Model):
     rule the page contradicts."""
     why: Prose
     """Why."""
+    scope: dict[Id, list[Id]] = Field(default_factory=dict)
+    """The scope the source states for its pick, by envelope dimension: ``{scale: [smaller, ep16]}`` for the source's
+    "default recommendation for EP≤16". Shown on the pick's face; for answers outside it the helper does not say
+    "Recommended": it gives ``beyond``, marked not measured there."""
+    beyond: Beyond | None = None
+    """What the source says outside ``scope``; the build refuses a scoped rule some answer reaches outside its
+    scope without it."""
 
 
 class PlatformFilter(Model):
