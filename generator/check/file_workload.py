@@ -13,7 +13,7 @@ when it was imported; ``python -m generator import`` refuses the run before it i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -108,4 +108,27 @@ def disagreements(
         ours, theirs = expected.get(name), stated.get(name)
         if ours is not None and theirs is not None and not same_stated(name, ours.value, theirs[0]):
             out.append(Disagreement(name, ours, theirs[0], theirs[1]))
+    return out
+
+
+def unlike_repetitions(
+    kept: Sequence[tuple[str, Mapping[str, tuple[str | int | float, str]], Sequence[str]]],
+) -> list[tuple[int, str]]:
+    """Each kept file of one cell (its path, what it states of its run's set-up, the differences accepted with it)
+    that states a fact differently from an earlier file of the cell: its index and why. A repetition agrees with
+    its cell on every fact both files state, whether or not the guide states it."""
+    from generator.read.formats.tool_output import same_stated  # the readers load with the first kept file
+
+    out = []
+    for i, (path, stated, accepted) in enumerate(kept):
+        unlike = [
+            f"{name}: {path} states {value} ({where}), {other} states {theirs[0]} ({theirs[1]})"
+            for other, facts, _ in kept[:i]
+            for name, (value, where) in stated.items()
+            if (theirs := facts.get(name)) is not None
+            and not same_stated(name, theirs[0], value)
+            and not any(a.startswith(f"{name}:") for a in accepted)
+        ]
+        if unlike:
+            out.append((i, "; ".join(unlike)))
     return out

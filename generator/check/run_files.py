@@ -8,12 +8,13 @@ was produced) so that later stages see plain values and never touch a file.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from generator import schema
-from generator.check.file_workload import Expected, disagreements, guide_states
+from generator.check.file_workload import Expected, disagreements, guide_states, unlike_repetitions
 from generator.errors import Problem
 from generator.kept_metric import read_metric
 from generator.model import Data, at, measurement_tables
@@ -45,6 +46,7 @@ def resolve_run_files(root: Path, data: Data) -> list[Problem]:
                     continue
                 runs: list[float] = []
                 setups: list[schema.Setup] = []
+                kept: list[tuple[str, Mapping[str, tuple[str | int | float, str]], list[str]]] = []
                 expected: dict[str, Expected] | None = None
                 for f_i, ref in enumerate(value.files):
                     loc = ("rows", r_i, "values", sid, "files", f_i, "path")
@@ -87,6 +89,15 @@ def resolve_run_files(root: Path, data: Data) -> list[Problem]:
                         problems.append(disagreed)
                         continue
                     runs.append(run.value)
+                    kept.append((ref.path, run.workload, ref.accepted.differences if ref.accepted else []))
+                for i, why in unlike_repetitions(kept):
+                    loc = ("rows", r_i, "values", sid, "files", i, "path")
+                    message = (
+                        f"the runs of one cell are repetitions of one measurement, and these files state a different"
+                        f" set-up: {why}. File the run under the row or series it ran (python -m generator import)"
+                    )
+                    problems.append(at(data, t, loc, message))
+                    runs.clear()
                 if len(runs) == len(value.files):
                     data.file_runs[(t.id, row.id, sid)] = runs
                     data.file_setups[(t.id, row.id, sid)] = setups

@@ -37,7 +37,7 @@ from generator import safe_write
 from generator.errors import GuideError, printable
 from generator.ingest.by_load import Creating
 from generator.ingest.planning import Request, plan_request
-from generator.ingest.repetitions import refuse_unasked_repetitions
+from generator.ingest.repetitions import refuse_unasked_repetitions, refuse_unlike_repetitions
 from generator.pipeline import derive_guide
 from generator.read import yaml_edit
 
@@ -75,6 +75,7 @@ def import_runs(data_dir: Path, requests: list[Request]) -> Outcome:
     creating: Creating = {}
     plans = [plan for request in requests for plan in plan_request(data, data_dir, request, problems, stored, creating)]
     refuse_unasked_repetitions(plans, problems)
+    refuse_unlike_repetitions(plans, data_dir, problems)
     if problems:
         raise ImportProblems(problems)
     outcome = Outcome()
