@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.diff.inputs import changed_inputs, runs_code
+from generator.diff.inputs import changed_inputs, folder_prefix, runs_code
 from generator.diff.model import short_pair
 from generator.diff.revisions import Revision, read_blobs, repository, run_git, tree_entries
 from generator.errors import printable
@@ -346,6 +346,7 @@ def site_changes(data_dir: Path, base: Revision, head: Revision, config: Path | 
         _load(side, config_path)
     out = _config_changes(config_path, *sides)
     folders = {**_folders(config_path, sides[0]), **_folders(config_path, sides[1])}
+    data = folder_prefix(data_path)
     for folder, lowers in sorted(folders.items()):
         before, after = sides[0].files(folder), sides[1].files(folder)
         for path in sorted(set(before) | set(after)):
@@ -353,7 +354,8 @@ def site_changes(data_dir: Path, base: Revision, head: Revision, config: Path | 
                 continue
             change = "added" if path not in before else "removed" if path not in after else "changed"
             tagged = _yaml_tag(sides[1].read(path)) if path in after and path.endswith(YAML_SUFFIXES) else ""
-            out.append(SiteChange("file", path, change, (lowers if path in after else "") or tagged))
+            why = lowers or runs_code(path, data, folder.rstrip("/") + "/")  # the pages folder: pages, images inert
+            out.append(SiteChange("file", path, change, tagged or (why if path in after else "")))
     if config_path not in {c.name for c in out}:
         a, b = sides[0].read(config_path), sides[1].read(config_path)
         if a != b and sides[1].present:
@@ -362,7 +364,8 @@ def site_changes(data_dir: Path, base: Revision, head: Revision, config: Path | 
     for path, change in changed_inputs(repo, base.commit, head.commit, data_path).items():
         if path not in named:  # every other build input, none left out: the ones that run code say why
             tagged = _yaml_tag(sides[1].read(path)) if change != "removed" and path.endswith(YAML_SUFFIXES) else ""
-            out.append(SiteChange("file", path, change, (runs_code(path) if change != "removed" else "") or tagged))
+            why = runs_code(path, data) if change != "removed" else ""
+            out.append(SiteChange("file", path, change, tagged or why))
     out.sort(key=lambda c: (not c.lowers, c.what != "setting", c.name))
     return out
 
