@@ -102,7 +102,7 @@ def file_run(runs: list[ToolRun], metric: str | None) -> FileRun:
         found = run.metric(name)
     except ToolOutputError as exc:
         raise RunFileError(str(exc)) from None
-    stated = [f"{WORKLOAD_WORDS[key]}: {value.value}" for key, value in run.workload.items()]
+    stated = [f"{WORKLOAD_WORDS.get(key, key)}: {value.value}" for key, value in run.workload.items()]
     return FileRun(
         value=found.value,
         unit=found.unit,

@@ -92,5 +92,14 @@ def fill(
     facts = {}
     for field in workload:
         value, where = found(field)
-        facts[field.name] = stated(value, where, field, decimal, grouping)
+        text = str(value).strip()
+        if (
+            field.text
+            and isinstance(value, str | int | float)
+            and not isinstance(value, bool)
+            and 0 < len(text) <= 4000
+        ):
+            facts[field.name] = Stated(text, where)  # as the file writes it: a version 0.10 is not 0.1
+        else:
+            facts[field.name] = stated(value, where, field, decimal, grouping)
     return metrics, facts
