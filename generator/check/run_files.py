@@ -51,7 +51,7 @@ def resolve_run_files(root: Path, data: Data) -> list[Problem]:
                 kept: list[tuple[str, Mapping[str, tuple[str | int | float, str]], list[str]]] = []
                 expected: dict[str, Expected] | None = None
                 for f_i, ref in enumerate(value.files):
-                    loc = ("rows", r_i, "values", sid, "files", f_i, "path")
+                    loc: tuple[str | int, ...] = ("rows", r_i, "values", sid, "files", f_i, "path")
                     folder = f"runs/{t.id}/"
                     if not ref.path.startswith(folder):
                         problems.append(at(data, t, loc, f"run files of table {t.id!r} live under {folder}"))
