@@ -17,7 +17,8 @@ from generator.check.partial import drop_consequences, left_out, new_references
 from generator.check.registry import CHECKS, DECISION_CHECKS, run_checks
 from generator.check.run_files import resolve_run_files
 from generator.check.schema_check import check_schema_salvaging
-from generator.derive.guide import Derived, derive
+from generator.derive.fill import derive
+from generator.derive.guide import Derived
 from generator.errors import GuideError, Problem
 from generator.model import Data
 from generator.read.load import load

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 
 from generator.read.formats.tool_output import ToolOutputError, ToolRun
-from generator.read.runs import FileRun, RunFileError, register
+from generator.read.run_registry import FileRun, RunFileError, register
 from generator.workload import WORKLOAD_WORDS
 
 _PART = re.compile(r"^[A-Za-z][\w.-]*$")

@@ -52,6 +52,9 @@ _KEYS = {"json": ("path", "unit"), "csv": ("column", "where", "unit"), "text": (
 _SELECTOR = {"json": "path", "csv": "column", "text": "pattern"}
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,63}$")
 _KEY = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+#: Characters a map may state as its grouping (thousands) separator, and as its decimal mark.
+GROUPINGS = (",", ".", " ", "'", "\u00a0", "\u202f", "\u2009", "_", "")
+DECIMALS = (".", ",")
 _DELIMITERS = {",": ",", "\t": "\t", ";": ";", "|": "|"}
 
 
@@ -196,8 +199,6 @@ def _statistic(given: Any, err: Any) -> str:
 
 def _numbers(given: Any, err: Any) -> tuple[str, str]:
     """``numbers: {decimal: ",", grouping: "."}``: how the tool prints a number (``5.494,07``)."""
-    from generator.read.maps.values import DECIMALS, GROUPINGS
-
     if not isinstance(given, dict) or not set(given) <= {"decimal", "grouping"}:
         err(("numbers",), "expected {decimal: '.' or ',', grouping: ',', '.', ' ', \"'\" or ''}")
         return (".", ",")

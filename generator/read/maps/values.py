@@ -26,9 +26,6 @@ Read = tuple[dict[str, Metric], dict[str, Stated]]
 Found = Callable[[Field], tuple[Any, str]]
 
 
-#: Characters a map may state as its grouping (thousands) separator, and as its decimal mark.
-GROUPINGS = (",", ".", " ", "'", "\u00a0", "\u202f", "\u2009", "_", "")
-DECIMALS = (".", ",")
 _SPREADS = ("±", "+/-", "+-")
 _MINUS = "\u2212"
 _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[+-]?(?:inf|nan)", re.IGNORECASE)
