@@ -39,6 +39,7 @@ def _stated_setup(run: FileRun, path: str) -> schema.Setup:
 def resolve_run_files(root: Path, data: Data) -> list[Problem]:
     """Read every run file of every measured table under ``root``; one problem per file that fails."""
     problems: list[Problem] = []
+    budget = None
     for t in measurement_tables(data):
         for r_i, row in enumerate(t.rows):
             for sid, value in row.values.items():
@@ -54,8 +55,13 @@ def resolve_run_files(root: Path, data: Data) -> list[Problem]:
                     if not ref.path.startswith(folder):
                         problems.append(at(data, t, loc, f"run files of table {t.id!r} live under {folder}"))
                         continue
+                    if budget is None:  # what the guide's text maps may cost, read by read: read.maps.budget
+                        from generator.read.maps.budget import PatternBudget
+
+                        budget = PatternBudget()
                     try:
-                        run = read_run_file(root, ref.path, ref.sha256, ref.format, read_metric(t, row, sid, ref))
+                        metric = read_metric(t, row, sid, ref)
+                        run = read_run_file(root, ref.path, ref.sha256, ref.format, metric, budget)
                     except RunFileError as exc:
                         problems.append(at(data, t, loc, str(exc)))
                         continue
