@@ -155,7 +155,7 @@ example: setup
 # are built once; the guides' sites are built once a run whatever the number of workers (tests/conftest.py).
 TEST_WORKERS ?= 2
 test: system-deps setup-dev setup-aiperf lint build example
-	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m pytest -c pyproject.toml -q -n $(TEST_WORKERS) --dist loadfile
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m pytest -c pyproject.toml -q -n $(TEST_WORKERS) --dist loadfile -m "not bench"
 
 # The browser tests on a deliberately loaded machine: two processes keep both cores busy while they run
 # (quality/busy.py), so a test whose outcome depends on the machine's speed fails here, not in someone's CI.
@@ -184,6 +184,7 @@ preview: setup $(PLOTLY_BUNDLE)
 # Performance: prints a table and writes build/bench.json (a few minutes; Chromium for the search figure;
 # see README "Performance").
 bench: setup-dev system-deps $(PLOTLY_BUNDLE)
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m pytest -c pyproject.toml -q -p no:cacheprovider -m bench tests/test_bench.py
 	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m bench
 
 schema: setup

@@ -10,13 +10,15 @@ import gc
 from collections.abc import Iterator
 from pathlib import Path
 
+from generator import setup_keys
 from generator.check.data_format import check_format
 from generator.check.maps import check_maps, map_digests
 from generator.check.partial import drop_consequences, left_out, new_references
 from generator.check.registry import CHECKS, DECISION_CHECKS, run_checks
 from generator.check.run_files import resolve_run_files
 from generator.check.schema_check import check_schema_salvaging
-from generator.derive.guide import Derived, derive
+from generator.derive.fill import derive
+from generator.derive.guide import Derived
 from generator.errors import GuideError, Problem
 from generator.model import Data
 from generator.read.load import load
@@ -96,7 +98,8 @@ def _checked(data_dir: Path) -> tuple[Data | None, list[Problem]]:
     checked = check_schema_salvaging(raw)
     data, rules = checked.data, [*CHECKS, *DECISION_CHECKS]
     problems += checked.problems
-    problems += check_maps(raw.root)
+    declared = None if data is None else tuple(setup_keys.declared(data.guide))
+    problems += check_maps(raw.root, declared)
     if data is not None:
         data.maps = map_digests(raw.root)
     first = [] if data is None else resolve_run_files(raw.root, data) + run_checks(data, rules)

@@ -1,10 +1,12 @@
-"""The generator's tree shows its pipeline: each stage imports only the stages below it."""
+"""The generator's tree shows its pipeline: each stage imports only the stages below it, no modules import one
+another round a circle, and none is long."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
+from tests import import_graph
 from tests.conftest import ROOT
 
 GENERATOR = ROOT / "generator"
@@ -91,3 +93,59 @@ def test_the_layer_check_sees_an_upward_import(tmp_path: Path) -> None:
     probe.write_text("def f():\n    from generator.render.pages import Renderer\n", encoding="utf-8")
     assert _imports(probe) == {"generator.render.pages"}
     assert RANK[_unit("generator.render.pages")] > RANK[_unit("generator.check.registry")]
+
+
+# --- no import circle, no long module -------------------------------------------------------------------------
+
+#: The folders whose Python modules may form no import circle (the templates a new guide copies are not modules).
+HOUSE = ("generator", "bench", "quality", "tools")
+NOT_MODULES = ("generator/scaffold/template",)
+
+#: Lines a Python module or a JavaScript part may have at most.
+LONGEST = 400
+
+
+def test_no_import_circle() -> None:
+    """No group of modules imports one another, counting every import: in functions, in ``TYPE_CHECKING``
+    blocks, and a package's ``__init__.py`` that imports its members while they import it back."""
+    files = import_graph.modules(ROOT, HOUSE, NOT_MODULES)
+    assert import_graph.circles(import_graph.graph(files)) == []
+
+
+def test_no_module_or_script_part_is_long() -> None:
+    python = import_graph.modules(ROOT, HOUSE, NOT_MODULES).values()
+    scripts = GENERATOR.rglob("*.js")
+    assert import_graph.too_long([*python, *scripts], ROOT, LONGEST) == []
+
+
+def _package(root: Path, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+
+
+def test_the_circle_check_sees_every_kind_of_import(tmp_path: Path) -> None:
+    _package(
+        tmp_path,
+        {
+            # a catalog gathering its members, which import what they share from it: a circle
+            "pkg/__init__.py": "from pkg import a, b\nSHARED = 1\n",
+            "pkg/a.py": "from pkg import SHARED\n",
+            "pkg/b.py": "x = 1\n",
+            # a lazy import in a function, and one under TYPE_CHECKING, close a circle too
+            "lazy/one.py": "def f():\n    from lazy.two import g\n",
+            "lazy/two.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import one\n",
+            # the shared part in a base module the members import, the catalog importing them: no circle
+            "fixed/__init__.py": "from fixed import a\n",
+            "fixed/base.py": "SHARED = 1\n",
+            "fixed/a.py": "from fixed.base import SHARED\n",
+        },
+    )
+    files = import_graph.modules(tmp_path, ["pkg", "lazy", "fixed"])
+    assert import_graph.circles(import_graph.graph(files)) == [["lazy.one", "lazy.two"], ["pkg", "pkg.a"]]
+
+
+def test_the_length_check_sees_a_long_script_part(tmp_path: Path) -> None:
+    _package(tmp_path, {"generator/render/assets/long.js": "x;\n" * (LONGEST + 1), "generator/short.py": "x = 1\n"})
+    found = import_graph.too_long((tmp_path / "generator").rglob("*.*"), tmp_path, LONGEST)
+    assert found == [f"generator/render/assets/long.js {LONGEST + 1}"]

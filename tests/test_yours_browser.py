@@ -357,3 +357,26 @@ def test_a_readers_own_sweep_point_is_judged_by_load(browser: Browser, example: 
     assert page.input_value("#yv_parse-threads_yours-1_rustjson") == "20000"
     assert errors == []
     context.close()
+
+
+def test_a_measurement_plan_s_table_filled_in_reads_back_when_pasted(tab: Page, site: tuple[str, Path]) -> None:
+    """Issue 51: the A/B a plan asks for comes back through "Your numbers": its table, filled in, pastes as is."""
+    import csv
+    import io
+    import json
+
+    plans = sorted((site[1] / "downloads" / "plans").glob("*--framework-trtllm--scale-larger*fork-cannot.json"))
+    measure = json.loads(plans[0].read_text(encoding="utf-8"))["measure"][0]
+    rows = list(csv.reader(io.StringIO(measure["bring_back"]["your_numbers"])))
+    for row in rows[1:]:
+        row[3:] = ["200", "100"]  # the reader's DeepEP run twice as fast as dense (made-up numbers)
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    _open(tab, site[0] + "yours/")
+    table = measure["table"]
+    tab.locator(f"#y_{table} details > summary").click()
+    tab.fill(f"#yp_{table}", out.getvalue())
+    tab.locator(f"#y_{table} details button").click()
+    assert "Read the pasted table" in tab.inner_text(f"#yp_{table}-said")
+    assert tab.input_value(f"#yv_{table}_trtllm-conc4_deepep") == "200"
+    assert tab.input_value(f"#yv_{table}_trtllm-conc32_dense") == "100"
