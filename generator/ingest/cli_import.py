@@ -131,13 +131,19 @@ def requests_of(args: argparse.Namespace) -> tuple[list[Request], list[str]]:
 
 def run(args: argparse.Namespace) -> int:
     """Do the import; every refusal is printed with what to fix, and nothing is written (exit 1)."""
+    from generator.errors import GuideError
     from generator.ingest.importer import ImportProblems, import_runs
 
     try:
-        requests, problems = requests_of(args)
-        if problems:
-            raise ImportProblems(problems)
-        outcome = import_runs(args.data, requests)
+        try:
+            requests, problems = requests_of(args)
+            if problems:
+                raise ImportProblems(problems)
+            outcome = import_runs(args.data, requests)
+        except GuideError as exc:  # the guide as it is cannot be read: refused like any other reason
+            raise ImportProblems([str(p) for p in exc.problems]) from None
+        except OSError as exc:  # a write that failed is taken back (importer._commit): nothing is left written
+            raise ImportProblems([f"cannot write {exc.filename or 'the data folder'}: {exc.strerror or exc}"]) from None
     except ImportProblems as exc:
         print(exc.report(), file=sys.stderr)
         return 1
