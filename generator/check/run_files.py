@@ -40,6 +40,7 @@ def resolve_run_files(root: Path, data: Data) -> list[Problem]:
     """Read every run file of every measured table under ``root``; one problem per file that fails, at the first
     cell that reads it, naming every cell it feeds (one changed file is one error, not one per cell)."""
     problems: list[Problem] = []
+    budget = None
     failed: dict[tuple[str, str], list[tuple[schema.MeasurementTable, tuple[str | int, ...], str]]] = {}
     for t in measurement_tables(data):
         for r_i, row in enumerate(t.rows):
@@ -56,8 +57,13 @@ def resolve_run_files(root: Path, data: Data) -> list[Problem]:
                     if not ref.path.startswith(folder):
                         problems.append(at(data, t, loc, f"run files of table {t.id!r} live under {folder}"))
                         continue
+                    if budget is None:  # what the guide's text maps may cost, read by read: read.maps.budget
+                        from generator.read.maps.budget import PatternBudget
+
+                        budget = PatternBudget()
                     try:
-                        run = read_run_file(root, ref.path, ref.sha256, ref.format, read_metric(t, row, sid, ref))
+                        metric = read_metric(t, row, sid, ref)
+                        run = read_run_file(root, ref.path, ref.sha256, ref.format, metric, budget)
                     except RunFileError as exc:
                         failed.setdefault((ref.path, str(exc)), []).append((t, loc, f"{t.id} / {row.id} / {sid}"))
                         continue
