@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from generator import decide, number_range, schema
+from generator import decide, dimensions, number_range, schema
 from generator.derive import anchors
 from generator.derive.columns import kind
 from generator.derive.evidence import Sample
@@ -79,6 +79,7 @@ def guide_data(d: Derived, page_of: dict[str, str], decide_page: str = "decide/"
     """The guide as a JSON-ready dict; ``page_of`` maps option ids to their page URLs, ``decide_page`` is the
     decision helper's."""
     g = d.data.guide
+    places = _row_places(d)
     columns = []
     for col in g.columns:
         entry: dict[str, Any] = {"id": col.id, "label": col.label, "kind": col.kind, "meaning": col.meaning}
@@ -161,14 +162,31 @@ def guide_data(d: Derived, page_of: dict[str, str], decide_page: str = "decide/"
         ],  # fmt: skip
         "columns": columns,
         "options": options,
-        "tables": [_table(d, t) for t in d.data.tables],
+        "tables": [_table(d, t, places) for t in d.data.tables],
         "quoted": [
             {"id": n.id, "text": n.text, "table": n.table, "provenance": n.provenance} for n in d.numbers.values()
         ],
         "claims": [_claim(d, c) for c in d.data.claims.claims],
         "decisions": _decisions(d, decide_page),
         "number_range": number_range.exported(),
+        "envelope": [
+            {"id": e.id, "label": e.label, "word": e.word, "values": [{"id": v.id, "label": v.label} for v in e.values]}
+            for e in g.envelope
+        ],
     }
+
+
+def _row_places(d: Derived) -> dict[tuple[str, str], dict[str, str | None]]:
+    """(table, row) -> its value on each envelope dimension: the one its measured values state, ``None`` where they
+    state none or differ (since 1.9: "Your numbers" counts a reader's row only where its place matches)."""
+    dims = [e.id for e in d.data.guide.envelope]
+    seen: dict[tuple[str, str], dict[str, set[str | None]]] = {}
+    for p in dimensions.places(d.data):
+        if p.row is not None:
+            got = seen.setdefault((p.table, p.row), {k: set() for k in dims})
+            for k in dims:
+                got[k].add(p.at.get(k))
+    return {key: {k: next(iter(vs)) if len(vs) == 1 else None for k, vs in got.items()} for key, got in seen.items()}
 
 
 def _claim(d: Derived, c: schema.RatioClaim) -> dict[str, Any]:
@@ -199,6 +217,7 @@ def _decisions(d: Derived, page: str) -> dict[str, Any] | None:
     if view is None:
         return None
     fixed = {ident: n.text for ident, n in d.numbers.items()}
+    questions = view.decisions.questions
     return {
         "page": page,
         "rules": [
@@ -211,13 +230,17 @@ def _decisions(d: Derived, page: str) -> dict[str, Any] | None:
                 "situation": view.situation(leaf),
                 "rule": leaf.outcome.rule,
                 "picks": [{"option": p.option, "role": p.role} for p in leaf.outcome.picks],
+                "at": {q.dimension: list(leaf_at[q.id]) for q in questions if q.dimension and q.id in leaf_at},
             }
             for leaf in view.table
+            for leaf_at in [dict(leaf.when)]
         ],
     }
 
 
-def _table(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> dict[str, Any]:
+def _table(
+    d: Derived, t: schema.MeasurementTable | schema.FactTable, places: dict[tuple[str, str], dict[str, str | None]]
+) -> dict[str, Any]:
     if isinstance(t, schema.FactTable):
         return {
             "kind": "facts",
@@ -272,6 +295,7 @@ def _table(d: Derived, t: schema.MeasurementTable | schema.FactTable) -> dict[st
                 "label": row.label,
                 "context": row.context,
                 "load": load_of(t, row),
+                "at": places.get((t.id, row.id), dict.fromkeys(e.id for e in d.data.guide.envelope)),
                 "values": values,
                 "ratios": ratios,
             }

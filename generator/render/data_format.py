@@ -93,6 +93,9 @@ class Leaf(FormatModel):
     situation: str = Field(description="the answers that lead here, as the page prints them")
     rule: str = Field(description="the rule that answers")
     picks: list[Pick]
+    at: dict[str, list[str]] = Field(
+        default_factory=dict, description="since 1.9: envelope dimension id -> the answers on it that lead here"
+    )
 
 
 class Decisions(FormatModel):
@@ -120,6 +123,20 @@ class NumberRange(FormatModel):
     message: str = Field(description="what the build says of a value outside the range")
 
 
+class EnvelopeValue(FormatModel):
+    id: str
+    label: str
+
+
+class EnvelopeDimension(FormatModel):
+    """A dimension of a reader's situation the evidence depends on: rows and answers name its values' ids."""
+
+    id: str
+    label: str
+    word: str
+    values: list[EnvelopeValue]
+
+
 class GuideData(FormatModel):
     """The whole derived guide, as the site shows it."""
 
@@ -139,6 +156,9 @@ class GuideData(FormatModel):
     )
     number_range: NumberRange | None = Field(
         default=None, description="since 1.4: the values the build accepts; a program reading others refuses them"
+    )
+    envelope: list[EnvelopeDimension] = Field(
+        default_factory=list, description="since 1.9: the dimensions of a reader's situation (guide.yml envelope)"
     )
 
 

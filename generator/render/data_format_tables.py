@@ -74,6 +74,10 @@ class Row(FormatModel):
     label: str
     context: str | None
     load: float | None = Field(default=None, description="since 1.7: the row's load, in a sweep table")
+    at: dict[str, str | None] = Field(
+        default_factory=dict,
+        description="since 1.9: envelope dimension id -> the value its measured values state (null: none or several)",
+    )
     values: dict[str, Value] = Field(description="series id -> value")
     ratios: list[Ratio]
 

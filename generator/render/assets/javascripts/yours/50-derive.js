@@ -92,8 +92,53 @@
       return [p.verdict.level, p.verdict.word, p.regimes.map(function (r) { return r.name; })];
     })]);
   }
-  function answers(guide, result) {
-    var dec = guide.decisions, pub = dict(), quotes = dict(), options = dict();
+  /* A reader's row placed on the envelope (at: {scale: "ep32"}) counts only for the answers whose situation it
+     matches: an answer that asks the dimension must hold the row's value among its answers (one that does not ask
+     it covers every value). Where a placed row of theirs counts, the answer is judged from the rows measured in
+     its situation only: a row stating another value on a dimension (the guide's EP16 rows at EP32) is left out. */
+  function fits(guide, row, leaf) {
+    return (guide.envelope || []).every(function (d) {
+      var v = row.at && row.at[d.id], mine = leaf.at && leaf.at[d.id];
+      return v === null || v === undefined || !mine || mine.indexOf(v) >= 0;
+    });
+  }
+  function placed(row) {
+    return !!row.added && Object.keys(row.at || {}).some(function (k) { return row.at[k] !== null && row.at[k] !== undefined; });
+  }
+  // The state an answer is judged with: each row that does not count there made "not measured"; and the reader's
+  // placed rows that count there, with the values they gave.
+  function atLeaf(guide, state, leaf) {
+    var rows = [], out = dict(), key = [];
+    guide.tables.forEach(function (t) {
+      if (t.kind !== "measurements") return;
+      t.rows.forEach(function (r) { if (placed(r) && fits(guide, r, leaf)) rows.push([t, r]); });
+    });
+    Object.keys(state).forEach(function (t) { out[t] = dict(); Object.keys(state[t]).forEach(function (r) { out[t][r] = state[t][r]; }); });
+    guide.tables.forEach(function (t) {
+      if (t.kind !== "measurements") return;
+      t.rows.forEach(function (r) {
+        if (fits(guide, r, leaf) || (!rows.length && !placed(r))) return;
+        key.push(t.id + "." + r.id);
+        var nm = (out[t.id] = out[t.id] || dict())[r.id] = dict();
+        t.series.forEach(function (s) { nm[s.id] = { nm: true }; });
+      });
+    });
+    return { state: out, key: key.join(" "), rows: rows };
+  }
+  function placeText(guide, row) {
+    return (guide.envelope || []).filter(function (d) { return row.at[d.id]; }).map(function (d) {
+      var v = d.values.filter(function (x) { return x.id === row.at[d.id]; })[0];
+      return d.label + " " + (v ? v.label : row.at[d.id]);
+    }).join(", ");
+  }
+  // "road 90 s, cargo 80 s": the values the reader gave a placed row.
+  function givenText(t, edits) {
+    return t.series.filter(function (s) { return edits && edits[s.id] && !edits[s.id].nm; }).map(function (s) {
+      return s.label + " " + entryText(edits[s.id]) + (t.unit ? " " + t.unit : "");
+    }).join(", ");
+  }
+  function answers(guide, result, state, context) {
+    var dec = guide.decisions, pub = dict(), quotes = dict(), options = dict(), memo = dict();
     if (!dec) return null;
     guide.quoted.forEach(function (q) { pub[q.id] = q.text; });
     dec.rules.forEach(function (r) { quotes[r.id] = r.quotes; });
@@ -101,22 +146,29 @@
     function text(s, nums) { return s.map(function (p) { return typeof p === "string" ? p : nums[p.claim]; }).join(""); }
     var out = [];
     dec.leaves.forEach(function (leaf) {
-      var qs = [], ev = [];
+      var qs = [], ev = [], here = result, yours = [];
+      if (state && guide.envelope && guide.envelope.length) {
+        var at = atLeaf(guide, state, leaf);
+        if (at.key) here = memo[at.key] = memo[at.key] || derive(guide, at.state, context || null);
+        at.rows.forEach(function (tr) {
+          var given = givenText(tr[0], state[tr[0].id] && state[tr[0].id][tr[1].id]);
+          if (given) yours.push("“" + tr[1].label + "” (" + placeText(guide, tr[1]) + "): " + given);
+        });
+      }
       quotes[leaf.rule].forEach(function (s) {
-        var a = text(s, pub), b = text(s, result.claims);
+        var a = text(s, pub), b = text(s, here.claims);
         if (a !== b) qs.push([a, b]);
       });
       leaf.picks.forEach(function (p) {
         guide.columns.forEach(function (col, i) {
-          var old = options[p.option].cells[i], now = result.cells[p.option][i];
+          var old = options[p.option].cells[i], now = here.cells[p.option][i];
           if (col.kind !== "comparison" || !old.verdict || !now.verdict) return;
           if ((old.verdict.level === "unknown" && now.verdict.level === "unknown") || shownVerdict(old) === shownVerdict(now)) return;
           ev.push({ option: p.option, column: col.id, column_label: col.label, before: old.verdict, after: now.verdict,
             detail_before: old.detail, detail_after: now.detail, parts_before: old.parts, parts_after: now.parts });
         });
       });
-      if (qs.length || ev.length) out.push({ leaf: leaf, quotes: qs, evidence: ev });
+      if (qs.length || ev.length || yours.length) out.push({ leaf: leaf, quotes: qs, evidence: ev, yours: yours });
     });
     return out;
   }
-

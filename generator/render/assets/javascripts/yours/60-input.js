@@ -122,7 +122,8 @@
 
   /* The guide with a reader's own rows (and contexts the guide has none of): every added row starts "not measured"
      and is judged by the same rules, in its context ("Your numbers": one's own A/B on a framework not measured).
-     added: {contexts: [{id, name}], rows: {table id: [{id, label, context, load}]}}; load: a sweep table's row's load. */
+     added: {contexts: [{id, name}], rows: {table id: [{id, label, context, load, at}]}}; load: a sweep table's row's
+     load; at: envelope dimension id -> the value the reader measured at (guide.json 1.9 envelope), absent: not stated. */
   function withRows(guide, added) {
     var contexts = (added && added.contexts) || [], rows = (added && added.rows) || dict();
     if (!contexts.length && !Object.keys(rows).length) return guide;
@@ -138,14 +139,14 @@
         var values = dict();
         t.series.forEach(function (s) { values[s.id] = { value: null, runs: null, text: "not measured", spread: null }; });
         return { id: r.id, label: r.label, context: r.context || null, load: t.sweep ? r.load : null, values: values,
-          ratios: [], added: true };
+          ratios: [], added: true, at: r.at || dict() };
       }));
       return copy;
     });
     return out;
   }
   /* The added rows and contexts in the address: row.<table>.<id>=<context>~<label>, context.<id>=<name>; a row of a
-     sweep: row.<table>.<id>=<context>~<load>~<label>. */
+     sweep: row.<table>.<id>=<context>~<load>~<label>; a row's place: at.<table>.<id>=<dimension>~<value>~... */
   function addedFragment(added) {
     var out = [];
     ((added && added.contexts) || []).forEach(function (c) { out.push("context." + c.id + "=" + encodeURIComponent(c.name)); });
@@ -153,6 +154,8 @@
       added.rows[t].forEach(function (r) {
         var load = typeof r.load === "number" ? raw(r.load) + "~" : "";
         out.push("row." + t + "." + r.id + "=" + encodeURIComponent((r.context || "") + "~" + load + r.label));
+        var at = Object.keys(r.at || dict()).sort().map(function (k) { return k + "~" + r.at[k]; });
+        if (at.length) out.push("at." + t + "." + r.id + "=" + encodeURIComponent(at.join("~")));
       });
     });
     return out.join("&");
@@ -162,10 +165,16 @@
     var names = dict(); // a context named as another is an impostor: refused, never shown as that context
     guide.contexts.forEach(function (c) { known[c.id] = true; names[String(c.name).trim().toLowerCase()] = true; });
     guide.tables.forEach(function (t) { if (t.kind === "measurements") tables[t.id] = t; });
+    var places = [], dims = dict(); // a place names only the guide's envelope dimensions and their values
+    (guide.envelope || []).forEach(function (d) {
+      dims[d.id] = dict();
+      d.values.forEach(function (v) { dims[d.id][v.id] = true; });
+    });
     String(hash || "").replace(/^#/, "").split("&").forEach(function (part) {
-      var m = /^(context|row)\.([^=]*)=(.*)$/.exec(part), text = null;
+      var m = /^(context|row|at)\.([^=]*)=(.*)$/.exec(part), text = null;
       if (!m) { if (part) rest.push(part); return; }
       try { text = decodeURIComponent(m[3]).slice(0, 80); } catch (err) { return; }
+      if (m[1] === "at") { places.push([m[2], text.split("~")]); return; }
       if (m[1] === "context") {
         var name = text.trim().toLowerCase();
         if (ID.test(m[2]) && !known[m[2]] && text && !names[name]) {
@@ -182,7 +191,12 @@
         load = Number(l[1]); label = l[2];
       }
       if (!label || tables[t].rows.some(function (r) { return r.id === id; })) return;
-      (added.rows[t] = added.rows[t] || []).push({ id: id, label: label, context: ctxId || null, load: load });
+      (added.rows[t] = added.rows[t] || []).push({ id: id, label: label, context: ctxId || null, load: load, at: dict() });
+    });
+    places.forEach(function (p) {
+      var dot = p[0].indexOf("."), t = p[0].slice(0, dot), id = p[0].slice(dot + 1);
+      var row = (added.rows[t] || []).filter(function (r) { return r.id === id; })[0];
+      for (var i = 0; row && i + 1 < p[1].length; i += 2) if (dims[p[1][i]] && dims[p[1][i]][p[1][i + 1]]) row.at[p[1][i]] = p[1][i + 1];
     });
     return { added: added, rest: rest.join("&") };
   }

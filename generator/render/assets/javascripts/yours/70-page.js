@@ -136,7 +136,7 @@
       });
       list.appendChild(ul);
     }
-    if (ctx.answers) showAnswers(ctx, answers(shownGuide, result));
+    if (ctx.answers) showAnswers(ctx, answers(shownGuide, result, got.state, ctx.judge || null));
     return got;
   }
 
@@ -160,6 +160,7 @@
     changed.forEach(function (a) {
       var leaf = a.leaf, items = el("ul");
       var link = el("a", { href: /^[a-z0-9-]+$/.test(leaf.id) ? ctx.decide + "#" + leaf.id : ctx.decide, text: leaf.situation });
+      if (a.yours.length) items.appendChild(el("li", { "class": "dg-yours-decided", text: "Judged there from your number" + (a.yours.length === 1 ? "" : "s") + ": " + a.yours.join("; ") }));
       a.quotes.forEach(function (q) { items.appendChild(el("li", { text: "Why: “" + q[0] + "” → “" + q[1] + "”" })); });
       a.evidence.forEach(function (e) {
         items.appendChild(el("li", { text: names[e.option] + " · " + e.column_label + ": " + card(e.before, e.parts_before, e.detail_before) +

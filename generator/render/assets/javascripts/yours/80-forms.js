@@ -13,6 +13,11 @@
     var said = el("span", { "class": "dg-yours-error", role: "status" });
     var add = el("button", { type: "button", "class": "dg-yours-button", text: "Add the row" });
     var load = t.sweep ? el("input", { type: "text", inputmode: "decimal", id: base + "_load", size: "6", autocomplete: "off" }) : null;
+    var places = (g.envelope || []).map(function (d) { // where the reader measured: the guide's envelope values
+      var pick = el("select", { id: base + "_at_" + d.id, "data-dimension": d.id }, [el("option", { value: "", text: "not stated" })]);
+      d.values.forEach(function (v) { pick.appendChild(el("option", { value: v.id, text: v.label })); });
+      return [el("label", { "for": pick.id, text: d.label + " " }), pick, " "];
+    });
     add.addEventListener("click", function () {
       var name = label.value.trim(), ctxId = select.value, at = null;
       if (!name) { said.textContent = "Name the row first (e.g. your set-up and load)."; return; }
@@ -31,7 +36,9 @@
       }
       var n = 1;
       Object.keys(ctx.added.rows).forEach(function (k) { n += ctx.added.rows[k].length; });
-      (ctx.added.rows[t.id] = ctx.added.rows[t.id] || []).push({ id: "yours-" + n, label: name, context: ctxId || null, load: at });
+      var where = dict();
+      places.forEach(function (p) { if (p[1].value) where[p[1].getAttribute("data-dimension")] = p[1].value; });
+      (ctx.added.rows[t.id] = ctx.added.rows[t.id] || []).push({ id: "yours-" + n, label: name, context: ctxId || null, load: at, at: where });
       var state = stateOf(ctx).state;
       ctx.guide = withRows(ctx.base, ctx.added);
       build(ctx);
@@ -45,9 +52,10 @@
     });
     return el("div", { "class": "dg-yours-add" }, [
       el("label", { "for": label.id, text: "Add a row of your own: " }), label, " ",
-      load ? el("label", { "for": load.id, text: t.sweep.label + " " }) : "", load || "", load ? " " : "",
+      load ? el("label", { "for": load.id, text: t.sweep.label + " " }) : "", load || "", load ? " " : ""].concat(
+      [].concat.apply([], places), [
       el("label", { "for": select.id, text: noun + " " }), select, " ",
-      el("label", { "for": other.id, "class": "dg-yours-label", text: "the new " + noun + "'s name" }), other, " ", add, " ", said]);
+      el("label", { "for": other.id, "class": "dg-yours-label", text: "the new " + noun + "'s name" }), other, " ", add, " ", said]));
   }
 
   /* "Judge for" on this page: the matrix with your numbers, judged from one context's rows (yours included). */
