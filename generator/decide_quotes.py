@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from generator.escaping import unmarked
 from generator.model import REFERENCE, Data
 
 
@@ -19,12 +20,6 @@ class Ref:
 Sentence = tuple["str | Ref", ...]
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-_LINK = re.compile(r"\[([^\[\]]+)\]\([^()\s]+\)")
-
-
-def _plain(text: str) -> str:
-    """Prose without its Markdown: a link's label, no code ticks or emphasis stars."""
-    return _LINK.sub(r"\1", text).replace("`", "").replace("*", "")
 
 
 def quotes(data: Data, text: str, fixed: Mapping[str, str]) -> list[Sentence]:
@@ -42,7 +37,7 @@ def quotes(data: Data, text: str, fixed: Mapping[str, str]) -> list[Sentence]:
         for i, piece in enumerate(REFERENCE.split(sentence)):
             name = piece.strip()
             if i % 2 == 0:
-                item: str | Ref = _plain(piece)
+                item: str | Ref = unmarked(piece)
             elif name in claims:
                 item = Ref(name)
             elif name.startswith("option:"):
