@@ -43,7 +43,7 @@ from generator.decide_filters import (
     pick_notes,
     support_column,
 )
-from generator.decide_quotes import Ref, Sentence, quoted, quotes
+from generator.decide_quotes import Ref, Sentence, foreign, labelled, quoted, quotes
 from generator.envelope import Outside
 from generator.model import Data
 
@@ -57,7 +57,9 @@ __all__ = [
     "category_column",
     "chosen_contexts",
     "exclusions",
+    "foreign",
     "holds",
+    "labelled",
     "pick_notes",
     "quoted",
     "quotes",

@@ -19,7 +19,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup, escape
 
-from generator import escaping, schema
+from generator import decide, escaping, schema
 from generator.derive import anchors, compare, filters
 from generator.derive.guide import Derived
 from generator.errors import GuideError
@@ -283,6 +283,7 @@ class Renderer:
             option_uri=option_uri,
             md=md,
             md_inline=md_inline,
+            labelled=functools.partial(decide.labelled, self.d.data),  # (text, context): another's numbers named
             tables=self.tables,
             schema=schema,
             escape=escape,
