@@ -27,7 +27,7 @@ import yaml
 from generator.build import ENGINE_CSS, ENGINE_JS, AssetError, build_site, swap_in
 from generator.errors import GuideError, RevisionError, data_prefix
 from generator.output_dir import OutputRefused, check_output, mark
-from generator.pipeline import derive_guide
+from generator.pipeline import checked_data, derive_guide
 
 #: ``--head`` value for the files on disk (:data:`generator.diff.revisions.WORKTREE`; a test checks they agree).
 WORKTREE = "worktree"
@@ -210,7 +210,17 @@ def main(argv: list[str] | None = None) -> int:
                     return 1
 
             docs = args.docs if args.docs is not None else _pages_beside(args.data)
-            derived = derive_guide(args.data, docs)
+            try:
+                derived = derive_guide(args.data, docs)
+            except GuideError as exc:
+                # The sentences nothing backs are listed in the same run as the errors, from the valid records.
+                print(exc.report(data_prefix(args.data)), file=sys.stderr)
+                valid = checked_data(args.data)
+                loose = unbacked(valid, page_texts(docs), broken=True) if valid is not None else []
+                if loose:
+                    listed = "\n".join(f"  {p.text(data_prefix(args.data))}" for p in loose)
+                    print(f"warning: {len(loose)} sentences state a comparison nothing backs:\n{listed}")
+                return 1
             guide = derived.data
             loose = unbacked(guide, page_texts(docs))
             listed = "\n".join(f"  {p.text(data_prefix(args.data))}" for p in loose)

@@ -40,6 +40,7 @@ from generator.decide_filters import (
     chosen_contexts,
     exclusions,
     holds,
+    offered_notes,
     pick_notes,
     support_column,
 )
@@ -60,6 +61,7 @@ __all__ = [
     "foreign",
     "holds",
     "labelled",
+    "offered_notes",
     "pick_notes",
     "quoted",
     "quotes",
@@ -80,16 +82,28 @@ class Pick:
 
 
 @dataclass(frozen=True)
+class Offered:
+    """An option neither picked nor ruled out: possible here, with what its record must say on its face."""
+
+    option: str
+    notes: tuple[Reason, ...]
+    """Its support on the chosen context when not stated as good ("not stated" included), and its failures."""
+
+
+@dataclass(frozen=True)
 class Outcome:
     rule: str
     picks: tuple[Pick, ...]
     ruled_out: tuple[tuple[str, Reason], ...]
-    others: tuple[str, ...]
+    others: tuple[Offered, ...]
     """Options neither picked nor ruled out, in the guide's order."""
     context: str | None = None
     """The context the reader chose (a support filter applies): the answer's evidence is judged for it."""
     outside: tuple[Outside, ...] = ()
     """The reader's answers on envelope dimensions that no measurement was taken at."""
+    beyond_scope: bool = False
+    """The reader's answers lie outside the scope the source states for the rule's pick (``Rule.scope``): the
+    pick is not "Recommended" there; the rule's ``beyond`` says what the source says instead."""
 
 
 @dataclass(frozen=True)
@@ -150,11 +164,24 @@ def outcome(data: Data, answers: Answers, known: Mapping[str, list[str]] | None 
         picks.append(Pick(ident, role, support, caveats))
     excluded = exclusions(data, answers)
     chosen = {ident for ident, _ in roles}
-    others = tuple(i for i in data.guide.order if i not in excluded and i not in chosen)
+    others = tuple(
+        Offered(i, offered_notes(data, options[i], answers))
+        for i in data.guide.order
+        if i not in excluded and i not in chosen
+    )
     contexts = chosen_contexts(decisions, answers)
     context = contexts[0] if len(contexts) == 1 else None
     gaps = envelope.outside(data, answers, known=known)
-    return Outcome(rule.id, tuple(picks), tuple(excluded.items()), others, context, gaps)
+    beyond = outside_scope(decisions, rule, answers)
+    return Outcome(rule.id, tuple(picks), tuple(excluded.items()), others, context, gaps, beyond)
+
+
+def outside_scope(decisions: schema.Decisions, rule: schema.Rule, answers: Answers) -> bool:
+    """Some answer to a question asking one of ``rule.scope``'s dimensions is not among the values it holds for."""
+    return any(
+        q.dimension in rule.scope and q.id in answers and answers[q.id] not in rule.scope[q.dimension]
+        for q in decisions.questions
+    )
 
 
 # --- the question tree ------------------------------------------------------
@@ -278,6 +305,7 @@ def payload(data: Data, table: Sequence[Leaf]) -> dict[str, object]:
                 "id": leaf.id,
                 "when": {q: list(accepted) for q, accepted in leaf.when},
                 "picks": [names[p.option] for p in leaf.outcome.picks],
+                "beyond": leaf.outcome.beyond_scope,
             }
             for leaf in table
         ],

@@ -147,24 +147,55 @@ def _cared_about(decisions: schema.Decisions, answers: Answers) -> set[str]:
     }
 
 
-def pick_notes(data: Data, option: schema.Option, answers: Answers) -> tuple[Reason | None, tuple[Reason, ...]]:
-    """What the record says about ``option`` in this situation: support on the chosen context, and caveats."""
+def support_on(data: Data, option: schema.Option, answers: Answers) -> Reason | None:
+    """Its support on the chosen context, where a support filter applies; a record silent on that context
+    reads as the guide's ``not measured`` status ("not stated"), never as support."""
     decisions = data.decisions
     assert decisions is not None
     contexts = chosen_contexts(decisions, answers)
     column = support_column(data.guide)
-    support = None
-    if contexts and column is not None and contexts[0] in option.support:
-        entry = option.support[contexts[0]]
-        support = Reason(_context_name(data.guide, contexts[0]), column.statuses[entry.status], entry.note)
-    caveats: list[Reason] = []
+    if not contexts or column is None:
+        return None
+    entry = option.support.get(contexts[0])
+    if entry is None:
+        return Reason(
+            _context_name(data.guide, contexts[0]),
+            column.statuses["not measured"],
+            "Its record states nothing here.",
+        )
+    return Reason(_context_name(data.guide, contexts[0]), column.statuses[entry.status], entry.note)
+
+
+def failures(data: Data, option: schema.Option, answers: Answers) -> list[Reason]:
+    """The failures its record carries that can meet this situation: on any context, or on the chosen one."""
+    decisions = data.decisions
+    assert decisions is not None
+    contexts = chosen_contexts(decisions, answers)
+    out = []
     for failure in option.failures:
         if failure.context is None:
-            caveats.append(Reason(failure.title, None, failure.detail))
+            out.append(Reason(failure.title, None, failure.detail))
         elif failure.context in contexts:
-            caveats.append(
-                Reason(f"{failure.title} ({_context_name(data.guide, failure.context)})", None, failure.detail)
-            )
+            out.append(Reason(f"{failure.title} ({_context_name(data.guide, failure.context)})", None, failure.detail))
+    return out
+
+
+def offered_notes(data: Data, option: schema.Option, answers: Answers) -> tuple[Reason, ...]:
+    """What an option offered as possible (neither picked nor ruled out) must say on its face: its support on
+    the chosen context unless stated as good (``support not stated`` included), then its recorded failures."""
+    support = support_on(data, option, answers)
+    notes = []
+    if support is not None and support.verdict is not None and support.verdict.level != "good":
+        notes.append(Reason(f"Support on {support.label}", support.verdict, support.detail))
+    return tuple(notes + failures(data, option, answers))
+
+
+def pick_notes(data: Data, option: schema.Option, answers: Answers) -> tuple[Reason | None, tuple[Reason, ...]]:
+    """What the record says about ``option`` in this situation: support on the chosen context, and caveats."""
+    decisions = data.decisions
+    assert decisions is not None
+    support = support_on(data, option, answers)
+    caveats = failures(data, option, answers)
     cared = _cared_about(decisions, answers)
     for category_col in data.guide.columns:
         if not isinstance(category_col, schema.CategoryColumn):

@@ -91,8 +91,9 @@ def outside(
         known = measured(data, tables)
     out = []
     for q in data.decisions.questions:
-        if q.dimension is None or q.dimension not in known or q.id not in answers:
-            continue
+        if q.dimension is None or not known.get(q.dimension) or q.id not in answers:
+            continue  # no measurement states the dimension: the reader's place is unknown, not outside (the
+            # answer's "measured only with" line names it: generator.dimensions)
         if answers[q.id] not in known[q.dimension]:
             out.append(Outside(q.dimension, answers[q.id], tuple(known[q.dimension])))
     return tuple(out)

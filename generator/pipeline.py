@@ -84,6 +84,11 @@ def validate_guide(data_dir: Path) -> Data:
     return data
 
 
+def checked_data(data_dir: Path) -> Data | None:
+    """The guide's valid records, whatever problems the others have (``None``: nothing could be read)."""
+    return _checked(data_dir)[0]
+
+
 def _checked(data_dir: Path) -> tuple[Data | None, list[Problem]]:
     """The valid records, and every problem: the schema's, then the rules' on valid and salvaged records."""
     raw, problems = load(Path(data_dir))

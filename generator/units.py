@@ -15,6 +15,8 @@ PREFIXES: dict[str, int] = {
 }  # fmt: skip
 #: Bases a prefix scales: seconds, bytes, bits, hertz, watts, and any rate (``ops/s``); other names are taken whole.
 _SCALED = {"s", "sec", "B", "b", "Hz", "W"}
+#: A unit longer than this has no prefix read from it.
+MAX_UNIT = 40
 
 
 def base_of(unit: str) -> tuple[str, int]:
@@ -25,6 +27,8 @@ def base_of(unit: str) -> tuple[str, int]:
     (('s', -3), ('B/s', 9), ('ops/s', 3), ('min', 0), ('GiB/s', 0))
     """
     text = unit.strip()
+    if len(text) > MAX_UNIT:  # no unit is this long: taken whole, before any pattern
+        return text, 0
     if len(text) > 1 and text[0] in PREFIXES and not re.match(r"i[A-Z]", text[1:]):
         rest = text[1:]
         if rest in _SCALED or re.search(r"/(?:s|sec)$", rest):

@@ -1,15 +1,15 @@
-"""The set-up facts a run is compared by, in the words messages use.
+"""The set-up facts the built-in benchmark readers state a run by, in the words messages use.
 
-Declared by the record format (``workload:`` of a table or row, ``key:`` of a campaign's environment
-fact); the benchmark tools' readers state what a file says under the same names, and the importer
-compares the two (:mod:`generator.ingest.guard`). The record format never loads the readers.
+A guide declares its own set-up keys (``setup_keys:`` of ``guide.yml``: name, label, numeric or not,
+unit, which one is the load; :func:`generator.setup_keys.declared`), and states them under those names
+(``workload:`` of a table, series or row, ``key:`` of a campaign's environment fact). The keys below are
+only what the engine's own readers of LLM-serving tools (AIPerf, vllm bench, ...) state about a file,
+and the keys a guide that declares none is read with. The record format never loads the readers.
 """
 
 from __future__ import annotations
 
-#: The set-up fields the comparability guard compares with the row a run is filed under, with the
-#: words a message uses for each. A guide states them under these names: ``workload:`` of a table or
-#: row, ``key:`` of a campaign's environment fact.
+#: The set-up fields the built-in readers state, with the words a message uses for each.
 WORKLOAD_WORDS = {
     "model": "model",
     "framework": "framework",
@@ -28,3 +28,7 @@ WORKLOAD_FIELDS = tuple(WORKLOAD_WORDS)
 
 #: How a message names a value of a field: ``the file ran at 1 request/s``.
 UNITS = {"request_rate": "request/s"}
+
+#: The readers' fields that are numbers (the others are names); the first two are loads a sweep varies.
+NUMERIC = ("concurrency", "request_rate", "isl", "osl", "prompts", "nodes", "gpus")
+LOADS = ("concurrency", "request_rate")

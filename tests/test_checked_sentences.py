@@ -2,7 +2,7 @@
 
 Every sentence of the shipped guide and the example guide (data and hand-written pages) that states a comparison
 quotes a claim or is backed by a checked statement, so ``check --strict`` passes; a statement of a verdict is
-refused at its sentence's line once the verdict changes; mentions (code, quotes) are not statements."""
+refused at its sentence's line once the verdict changes; mentions (code) are not statements."""
 
 from __future__ import annotations
 
@@ -30,8 +30,9 @@ def test_what_states_a_comparison() -> None:
     assert comparative("It kept the lower request latency at every load.")
     assert comparative("quickjson is 7.1× the throughput of json.")
     assert comparative("On vLLM the two tie.")
-    # mentioned, not stated: code, double quotes, which way an axis is better, a claim's own number
-    assert not comparative('A claim with a phrase reads "4.0× faster than".')
+    # a quoted comparison still compares (issue 53)
+    assert comparative('A claim with a phrase reads "4.0× faster than".')
+    # mentioned, not stated: code, which way an axis is better, a claim's own number
     assert not comparative("A band word such as `faster` is data.")
     assert not comparative("Latency in milliseconds; lower is better.")
     assert not comparative("It serves [[a-claim]] engine B.")

@@ -115,7 +115,8 @@ def test_an_unknown_workload_fact_is_named_in_the_message(data_copy: Path) -> No
     line = line_of(path, "concurrancy")
     (problem,) = problems_in(data_copy)
     assert problem.startswith(f"tables/dense-vs-deepep.yml:{line}: workload.concurrancy: ")
-    assert "'concurrancy' is not a set-up fact the import formats state; expected one of: " in problem
+    declare = "unknown set-up key (declare it in guide.yml setup_keys) 'concurrancy'"
+    assert f"{declare} (did you mean 'concurrency'?)" in problem
     assert "{" not in problem
 
 

@@ -221,3 +221,19 @@ def test_an_answer_outside_the_measured_scale_says_not_measured_and_one_inside_d
     assert "not measured at" not in card.inner_text()
     _answer(page, "scale", "smaller")
     assert "not measured at EP below 16." in _result(page).locator(".dg-envelope").inner_text()
+
+
+def test_a_path_offered_as_possible_says_its_support_is_not_stated_and_what_failed(tab, served_site: str) -> None:
+    """Issue 51: the form's answer shows, on each item "Also possible here", what the static answer shows: DeepEP
+    multi-comm's support on TRT-LLM not stated, DeepEP-V2's long-prompt prefill crash for a robustness priority."""
+    page = tab
+    situation = {**DENSE, "priority": "robustness", "fork": "can"}
+    page.goto(served_site + "decide/?" + "&".join(f"{k}={v}" for k, v in situation.items()))
+    others = _result(page).locator(".dg-leaf-result .dg-others")
+    multicomm = others.locator("li", has_text="DeepEP multi-comm").first.inner_text()
+    assert "Support on TRT-LLM" in multicomm and "not stated" in multicomm
+    assert "Long-prompt prefill crash" in others.locator("li", has_text="DeepEP-V2").first.inner_text()
+    words = "(els) => els.map((e) => e.textContent.split(/\\s+/).join(' ').trim())"
+    static = page.locator("section.dg-leaf[id^='when-'] .dg-others").evaluate_all(words)
+    (shown,) = others.evaluate_all(words)
+    assert shown in static  # the same items, word for word, as the page without JavaScript

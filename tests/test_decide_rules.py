@@ -50,7 +50,7 @@ def test_every_combination_gets_a_recommendation(data: Data) -> None:
         ids = [p.option for p in outcome.picks]
         assert len(ids) == len(set(ids)) and 1 <= len(ids) <= 2
         # Picked, ruled out and "also possible" never overlap, and together name every path once.
-        named = ids + [i for i, _ in outcome.ruled_out] + list(outcome.others)
+        named = ids + [i for i, _ in outcome.ruled_out] + [o.option for o in outcome.others]
         assert sorted(named) == sorted(o.id for o in data.options), combo
 
 
@@ -196,6 +196,7 @@ def test_payload_holds_ids_and_the_names_to_announce(data: Data) -> None:
         "id": "when-fabric-infiniband--scale-larger",
         "when": {"fabric": ["infiniband"], "scale": ["larger"]},
         "picks": ["GPU-initiated GDAKI / IBGDA"],
+        "beyond": False,
     }
 
 

@@ -279,7 +279,7 @@ def test_an_answer_outside_the_measured_scale_says_so_and_one_inside_does_not(
     answer for another scale says where its evidence was measured and draws each verdict as not measured there."""
     guide = yaml.safe_load((DATA / "guide.yml").read_text(encoding="utf-8"))
     campaign = yaml.safe_load((DATA / "campaigns/efa-gda.yml").read_text(encoding="utf-8"))
-    (dimension,) = guide["envelope"]
+    dimension = next(d for d in guide["envelope"] if d["id"] == "scale")
     labels = {v["id"]: v["label"] for v in dimension["values"]}
     measured = campaign["setup"]["envelope"][dimension["id"]]
     question = next(q for q in decisions["questions"] if q.get("dimension") == dimension["id"])
@@ -324,3 +324,70 @@ def test_an_answer_for_one_framework_prints_no_other_frameworks_evidence(
                 if other != chosen[0]:
                     assert name not in flat(li), (card["id"], flat(li))
     assert checked > 50
+
+
+# --- offered means supported (issue 51) ---------------------------------------------------------
+
+
+def _offered(card: BeautifulSoup) -> dict[str, str]:
+    """Each option under "Also possible here", by name: the item as read, its notes included."""
+    return {text(li.select_one("a")): flat(li) for li in card.select(".dg-others > ul > li")}
+
+
+def test_an_option_offered_as_possible_says_where_its_support_is_not_stated_and_what_failed(tmp_path: Path) -> None:
+    """A guide with no code of its own: an option whose record does not state it serves the reader's city, or whose
+    record carries a failure, is offered with that on the item itself; one stated as serving there is offered bare."""
+    tiny = tmp_path / "tiny"
+    shutil.copytree(FIXTURES / "tiny-guide", tiny)
+    rules = tiny / "decisions.yml"  # the cargo bike for every Hill Town commute: the road bike is only offered there
+    rules.write_text(
+        rules.read_text(encoding="utf-8").replace(
+            "  - id: default\n",
+            "  - {id: hill, when: {city: [hill-town]}, recommend: cargo, trades: [climb], why: Test fixture.}\n"
+            "  - id: default\n",
+        )
+    )
+    road = tiny / "options" / "road.yml"
+    text_ = road.read_text(encoding="utf-8").replace(
+        'hill-town: {status: "yes"}', 'hill-town: {status: "not measured"}'
+    )
+    road.write_text(text_ + "failures:\n  - {title: Chain snapped, detail: Snapped on the steepest climb.}\n")
+    (tmp_path / "project").mkdir()
+    site = tmp_path / "site"
+    result = mkdocs_build(write_site(tmp_path / "project", tiny), site)
+    assert result.returncode == 0, result.stderr
+    cards = {tuple(sorted((q, tuple(a)) for q, a in acc.items())): card for acc, card in _cards(page(site, "decide/"))}
+    hill = next(c for k, c in cards.items() if ("city", ("hill-town",)) in k and ("load", ("children",)) in k)
+    offered = _offered(hill)
+    assert set(offered) == {"Road bike", "Folding bike"}, offered
+    assert "Support on Hill Town" in offered["Road bike"] and "untested" in offered["Road bike"]
+    assert "Chain snapped: Snapped on the steepest climb." in offered["Road bike"]
+    # Supported with extras: said too, with its note.
+    assert (
+        "Support on Hill Town" in offered["Folding bike"]
+        and "with effort: Pushed up the steepest part." in offered["Folding bike"]
+    )
+    flat_town = next(c for k, c in cards.items() if ("city", ("flat-town",)) in k and ("load", ("children",)) in k)
+    offered = _offered(flat_town)
+    assert "Support on" not in offered["Folding bike"] and "Support on" not in offered["Road bike"]
+    assert "Chain snapped" in offered["Road bike"]  # a failure on no one city meets every city
+
+
+def test_the_shipped_helper_never_offers_a_path_as_possible_bare_where_its_record_is_silent_or_failed(
+    decide: BeautifulSoup,
+) -> None:
+    """DeepEP multi-comm on TRT-LLM (support not stated) and DeepEP-V2 under a robustness priority (its
+    long-prompt prefill crash) are offered only with that on their face."""
+    checked = {"unstated": 0, "crash": 0}
+    for accepted, card in _cards(decide):
+        offered = _offered(card)
+        if accepted.get("framework") == ["trtllm"] and "DeepEP multi-comm (EP_NUM_COMMS)" in offered:
+            assert "Support on TRT-LLM ? not stated" in offered["DeepEP multi-comm (EP_NUM_COMMS)"], card["id"]
+            checked["unstated"] += 1
+        if (
+            "robustness" in accepted.get("priority", ["robustness"])
+            and "DeepEP-V2 (ElasticBuffer, CPU proxy)" in offered
+        ):
+            assert "Long-prompt prefill crash:" in offered["DeepEP-V2 (ElasticBuffer, CPU proxy)"], card["id"]
+            checked["crash"] += 1
+    assert checked["unstated"] and checked["crash"], checked

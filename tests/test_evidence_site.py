@@ -115,7 +115,7 @@ def test_not_stated_where_the_data_is_silent(tiny_site: Path) -> None:
     assert (
         details.select_one(".dg-reproduce code")
         .get_text()
-        .endswith("# command: not stated by the source\n# environment variables: not stated")
+        .endswith("# command: not stated by the source\n# environment variables: not stated for this run")
     )
 
 
@@ -208,8 +208,17 @@ def test_shipped_guide_states_its_evidence_and_invents_none(shipped_site: Path) 
         {text(dt): text(dd) for dt, dd in zip(v.select("dt"), v.select("dd"), strict=True)}
         for v in ev.select(".dg-ev-value")
     ]
-    assert blocks[0]["Environment"] == "NCCL_GIN_TYPE=2" and blocks[0]["Software"] == "TRT-LLM 0.21"
-    assert blocks[1]["Settings named"].startswith("TRTLLM_MOE_DISABLE_ALLTOALLV (TRT-LLM)")
+    # The source names NCCL_GIN_TYPE=2 and TRTLLM_MOE_DISABLE_ALLTOALLV for the paths, not for these runs
+    # (issue 51): each is shown as its path's own setting, and no "export" line sets it for the run.
+    assert blocks[0]["Environment"] == "not stated" and blocks[0]["Software"] == "TRT-LLM 0.21"
+    assert blocks[0]["DeepEP-V2's own settings"].startswith("NCCL_GIN_TYPE=2 (env);")
+    assert blocks[0]["DeepEP-V2's own settings"].endswith("from its record, not stated for this run")
+    assert blocks[1]["dense's own settings"] == (
+        "TRTLLM_MOE_DISABLE_ALLTOALLV (env): from its record, not stated for this run"
+    )  # the vLLM flag is dense's setting on vLLM only
+    reproduce = [pre.get_text() for pre in ev.select(".dg-reproduce pre")]
+    assert "export" not in reproduce[0] and "#   NCCL_GIN_TYPE=2 (env)" in reproduce[0]
+    assert "DeepEP-V2's own settings, from its record (not stated for this run):" in reproduce[0]
     for block in blocks:
         assert block["Command"] == block["Tool"] == block["Date"] == block["Raw output"] == "not stated"
         assert block["Runs"] == "runs not stated"
@@ -234,3 +243,22 @@ def test_a_row_with_nothing_measured_says_so_in_its_evidence(data_copy: Path) ->
     assert "Reproduce" not in block
     dispatch = results[results.index('id="ev-transport-microbench-dispatch"') :]
     assert "Not measured" not in dispatch[: dispatch.index("</details>")]
+
+
+def test_a_run_s_own_environment_is_exported_and_its_path_s_settings_only_labelled(data_copy: Path) -> None:
+    """Issue 51: what a row states for its run is exported; the option's ``needs`` are the path's, and say so."""
+    edit(
+        data_copy / "tables" / "dense-vs-deepep.yml",
+        '    setup: {software: {trtllm: "0.21"}}\n',
+        '    setup: {software: {trtllm: "0.21"}, environment: {RUN_ONLY: "7"}}\n',
+    )
+    d = derive_guide(data_copy)
+    lines = d.reproduce(d.samples[("dense-vs-deepep", "trtllm-conc4", "deepep")], "t").splitlines()
+    assert [ln for ln in lines if ln.startswith("export")] == ["export RUN_ONLY=7"]
+    path = lines.index("# DeepEP-V2's own settings, from its record (not stated for this run):")
+    assert lines[path + 1] == "#   NCCL_GIN_TYPE=2 (env)"
+    shown = {ln.label: ln.text for ln in d.evidence(d.samples[("dense-vs-deepep", "trtllm-conc4", "deepep")], "x")}
+    assert shown["Environment"] == "RUN_ONLY=7"
+    # A value measured in a context gets only its option's needs for that context.
+    dense = d.reproduce(d.samples[("dense-vs-deepep", "vllm-conc32-decode", "dense")], "t")
+    assert "--all2all-backend allgather_reducescatter (flag)" in dense and "TRTLLM" not in dense

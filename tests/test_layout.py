@@ -21,19 +21,23 @@ LAYERS = [
         "safe_write",
         "workload",
         "units",
+        "comparatives",
     },  # the bottom: no generator imports
     {"read"},  # data files -> documents with line numbers
     {"schema"},  # the record format
     {"migrate"},  # an older guide's data rewritten in the current format, before any check
-    {"model"},  # the typed guide every later stage reads
+    {"model", "setup_keys"},  # the typed guide every later stage reads, the set-up keys it declares
     {
         "decide",
         "decide_filters",
         "decide_quotes",
         "envelope",
+        "dimensions",
         "sentences",
+        "kept_metric",
     },  # the decision helper's rules, what the records rule out, the numbers it quotes, the measured envelope,
-    # the sentences that state a comparison and what backs each (read by check, derive and diff)
+    # the evidence's dimensions, the sentences that state a comparison and what backs each (check, derive, diff),
+    # which number of a kept file is a cell's value (check, diff, ingest)
     {"check"},  # schema check + cross-record rules
     {"derive"},  # every number a reader sees
     {"render"},  # pages, charts, prose, navigation

@@ -19,6 +19,7 @@ from ruamel.yaml.comments import CommentedMap
 
 from generator.migrate import migrate, migrate_folder, state_format
 from generator.migrate import steps as s
+from generator.migrate.step_base import Done
 from generator.read.yaml_edit import dump, load
 from generator.schema import FIRST_FORMAT, FORMAT
 from tests.conftest import DATA, EXAMPLE, ROOT, mkdocs_build, write_site
@@ -271,7 +272,7 @@ def test_migrate_folder_refuses_an_unreadable_file(tmp_path: Path) -> None:
 # --- each step, on its own -------------------------------------------------------------------------
 
 
-def run(step: s.Step, docs: dict[str, str]) -> tuple[dict[str, str], s.Done]:
+def run(step: s.Step, docs: dict[str, str]) -> tuple[dict[str, str], Done]:
     """The step on these files: their new texts, and what it returned; the input must not change."""
     files = {name: load(text) for name, text in docs.items()}
     frozen = copy.deepcopy(files)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator import schema
-from generator.derive.evidence import merge_setups, older, version_key
+from generator.derive.setups import merge_setups, older, version_key
 from generator.pipeline import derive_guide
 from generator.read.runs import READERS, RunFileError, json_file, load_formats
 from tests.conftest import FIXTURES

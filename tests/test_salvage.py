@@ -18,6 +18,9 @@ def _table(old: str, new: str) -> str:
 
 def test_items_removed_from_nested_lists_keep_their_original_places() -> None:
     text = _table("    label: DeepEP\n", "    label: [DeepEP]\n")  # series[0] goes
+    settings = "    setup:\n      settings:\n        - TRTLLM_MOE_DISABLE_ALLTOALLV (TRT-LLM)\n"
+    settings += "        - --all2all-backend allgather_reducescatter (vLLM)\n"
+    text = text.replace("    option: dense\n", "    option: dense\n" + settings, 1)
     text = text.replace("        - TRTLLM_MOE_DISABLE_ALLTOALLV (TRT-LLM)\n", "        - {flag: TRTLLM}\n", 1)
     doc, problems = parse_yaml(text, "tables/dense-vs-deepep.yml")
     assert doc is not None and not problems

@@ -1,10 +1,11 @@
 """Search on both engines: the bulky generated blocks stay out of the index, and a reader still finds
 every option by name and every table by title by typing it into the search box (issue 27).
 
-The matrix, its tools, the support grid and its notes, the every-pair compare index, each measured
-table's values, and the evidence of a table shown again on an option's page carry ``data-search-exclude``,
-the attribute Material's search plugin and Zensical both document for a block to leave out; each row of
-them has a page or section of its own that search finds.
+The matrix, its tools, the support grid and its notes and the every-pair compare index carry
+``data-search-exclude``, the attribute Material's search plugin and Zensical both document for a block to
+leave out; each row of them has a page or section of its own that search finds. Each table's cells but its
+row names, the charts and each value's evidence are left out as the index reads a page
+(``generator/adapters/search_cut.py``), and no entry is longer than 5,000 characters.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from generator.model import measurement_tables
 from generator.pipeline import derive_guide
 from quality.search import Engine, close_search, search
 from quality.serve import StaticServer
-from tests.conftest import DATA, PLOTLY_JS, mkdocs_build
+from tests.conftest import DATA, FIXTURES, PLOTLY_JS, mkdocs_build
 
 #: Each engine's site of the shipped guide, by the fixture that builds it once per session.
 SITES: dict[Engine, str] = {"mkdocs": "shipped_site", "zensical": "zensical_site"}
@@ -67,7 +68,11 @@ def test_the_bulky_blocks_are_marked_and_left_out_of_the_index(engine: Engine, r
     results = _marked(site, engine, "results")
     guide = derive_guide(DATA)
     measured = list(measurement_tables(guide.data))
-    assert results.count('<table class="dg-data" data-search-exclude>') == len(measured) >= 3
+    if engine == "mkdocs":  # the page as rendered; the search plugin reads it with the markers of search_cut
+        assert results.count('<table class="dg-data" data-search-exclude>') == len(measured) >= 3
+    else:  # the markers moved in the Markdown Zensical reads: each value cell, not the whole table
+        assert '<table class="dg-data" data-search-exclude>' not in results and len(measured) >= 3
+        assert all(f'<td data-search-exclude id="v_{t.id}_' in results for t in measured)
 
     items = index_items(site, engine)
     matrix = _section(items, "#matrix")
@@ -81,15 +86,15 @@ def test_the_bulky_blocks_are_marked_and_left_out_of_the_index(engine: Engine, r
     # The compare index keeps its tagline, not its list of every pair.
     pairs = " ".join(i["text"] for i in items if i["location"].startswith("compare/") and "/" not in i["location"][8:])
     assert "Pick a pair" in pairs and "Compare with" not in pairs
-    # A measured table's section keeps its summary, conditions and evidence, not the grid of values; its copy
-    # on an option's page keeps its title and summary, its evidence once only, on the results page.
+    # A measured table's section keeps its summary, conditions, caption and row names, not the grid of values,
+    # its column heads nor each value's evidence (issue 54); its copy on an option's page the same.
     for t in measured:
         text = _section(items, f"results/#{t.id}")
-        assert "Values:" not in text and "(computed)" not in text, (t.id, text[:300])
-        assert "Evidence:" in text and "Reproduce" in text
+        assert "Values:" in text and all(row.label in text for row in t.rows), (t.id, text[:300])
+        assert "(computed)" not in text and "Evidence:" not in text and "Reproduce" not in text, (t.id, text[:300])
         for option in {s.option for s in t.series if s.option}:
             copy = _section(items, f"options/{option}/#{t.id}")
-            assert "Evidence:" not in copy and "Values:" not in copy, (option, t.id, copy[:300])
+            assert "Evidence:" not in copy and "Reproduce" not in copy, (option, t.id, copy[:300])
             assert copy.startswith(text[:40])  # the same summary
 
 
@@ -177,6 +182,75 @@ def test_a_larger_guide_keeps_the_blocks_out_and_search_finds_a_path(
         page.wait_for_load_state("networkidle")
         last = option_id(SYNTH_PATHS - 1)
         _finds(page, engine, f"Synthetic path {SYNTH_PATHS - 1}", f"{server.url}options/{last}/")
+        page.close()
+    finally:
+        server.close()
+
+
+# --- what the index holds of a table, and how long an entry may be (issue 54) -----------------------
+
+#: A hand-written section longer than an index entry may be: its words past the cut are not searched.
+LONG_SECTION = "# Notes\n\n## A long list { #long }\n\n" + "".join(
+    f"- Note {i}: a hand-written line about riding on a hill, long enough to add up.\n" for i in range(120)
+)
+
+
+@pytest.fixture(scope="module")
+def tiny_sites(tmp_path_factory: pytest.TempPathFactory) -> dict[Engine, Path]:
+    """The tiny guide with a hand-written page holding one long section, built by MkDocs and by Zensical."""
+    tmp = tmp_path_factory.mktemp("tiny-search")
+    (tmp / "docs").mkdir()
+    (tmp / "docs" / "notes.md").write_text(LONG_SECTION, encoding="utf-8")
+    config = tmp / "mkdocs.yml"
+    config.write_text(
+        f"""site_name: Tiny guide
+site_url: http://127.0.0.1:8000/
+docs_dir: docs
+theme:
+  name: material
+  font: false
+plugins:
+  - search
+  - decision-guide:
+      data_dir: {FIXTURES / "tiny-guide"}
+      plotly_js: {PLOTLY_JS}
+      trusted_configuration: [plugins.decision-guide.plotly_js]
+markdown_extensions:
+  - attr_list
+  - md_in_html
+  - toc
+""",
+        encoding="utf-8",
+    )
+    built = mkdocs_build(config, tmp / "site")
+    assert built.returncode == 0, built.stderr
+    return {"mkdocs": tmp / "site", "zensical": zensical.build(config, tmp / "zensical")}
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_no_entry_is_long_and_a_table_is_found_by_its_caption_and_row_names(
+    engine: Engine, tiny_sites: dict[Engine, Path], browser: Browser
+) -> None:
+    site = tiny_sites[engine]
+    items = index_items(site, engine)
+    longest = max(items, key=lambda i: len(i["text"]))
+    assert len(longest["text"]) <= 5000, (longest["location"], len(longest["text"]))
+    notes = _section(items, "notes/#long")
+    assert "Note 0:" in notes and "Note 119:" not in notes and len(notes) > 4000  # cut, not dropped
+    guide = derive_guide(FIXTURES / "tiny-guide")
+    for t in measurement_tables(guide.data):
+        text = _section(items, f"results/#{t.id}")
+        # The caption and every row's name; not the values, the column heads, nor each value's evidence.
+        assert f"{t.quantity} in {t.unit}, {t.better} is better." in text, (t.id, text[:400])
+        assert all(row.label in text for row in t.rows), (t.id, text[:400])
+        assert "(computed)" not in text and "Reproduce" not in text and "evidence" not in text, (t.id, text[:400])
+    server = StaticServer(site)
+    try:
+        page = browser.new_page()
+        page.goto(server.url)
+        page.wait_for_load_state("networkidle")
+        _finds(page, engine, "climb time in s", f"{server.url}results/#hill-repeats")
+        _finds(page, engine, "Hill B, wet", f"{server.url}results/#hill-repeats")
         page.close()
     finally:
         server.close()

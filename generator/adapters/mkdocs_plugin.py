@@ -40,17 +40,16 @@ from generator.adapters import (
     error_banner,
     front_matter,
     handwritten,
-    live_reload,
     page_gate,
     sanitize,
     script_files,
     serve_headers,
 )
 from generator.adapters.config_where import where
-from generator.adapters.folder_watch import FolderReturns
 from generator.adapters.generated_clashes import generated_clashes
 from generator.adapters.html_blocks import put_back, set_aside
 from generator.adapters.plugin_options import GuideConfig
+from generator.adapters.search_cut import feed_material
 from generator.build import (
     CHANGES_PAGE,
     ENGINE_CSS,
@@ -284,6 +283,8 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         # And the script files it trusts by address: the theme's, the engine's, the configuration's.
         trusted = script_files.trusted_files(config.site_url, config.theme.dirs, map(str, config.extra_javascript))
         self.scripts = csp.ThemeScripts.of_theme(config.theme.dirs, env, {"config": config}, trusted)
+        # The search index reads each generated page without its tables' cells, charts and evidence.
+        feed_material(config.plugins, set(self.pages))
         return env
 
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
@@ -315,6 +316,10 @@ class GuidePlugin(BasePlugin[GuideConfig]):  # type: ignore[no-untyped-call]
         return sanitize.describe(sorted([*found, *self.refused_files.values()]))
 
     def on_serve(self, server: Any, config: MkDocsConfig, builder: Callable[..., None]) -> Any:
+        # Imported here: a build needs neither the folder watcher (watchdog) nor the reload script's probe.
+        from generator.adapters import live_reload
+        from generator.adapters.folder_watch import FolderReturns
+
         self.serving = True  # `mkdocs serve --clean` starts up as "build" but serves all the same
         serve_headers.send_nosniff(server)
         server.watch(str(self.data_dir))

@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from generator.adapters.search_cut import for_search
 from generator.adapters.zensical_config import ZensicalFailed
 from generator.build import Site
 
@@ -98,7 +99,8 @@ def docs_contents(site: Site, docs_dir: Path, skip: set[Path], banner: str = "")
     for uri, text in site.pages.items():
         if uri in files:
             raise ZensicalFailed(f"{docs_dir.name}/{uri} clashes with a generated page; rename or remove it")
-        files[uri] = (for_zensical(uri, text) if uri.endswith(".md") else text).encode("utf-8")
+        # With the search markers moved (search_cut): Zensical indexes what they leave in and publishes none.
+        files[uri] = (for_zensical(uri, for_search(text)) if uri.endswith(".md") else text).encode("utf-8")
     for uri, source in site.assets.items():
         if uri in files:
             raise ZensicalFailed(f"{docs_dir.name}/{uri} clashes with a file the generator adds")

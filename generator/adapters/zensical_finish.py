@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from generator.adapters import csp, published, script_files
+from generator.adapters.search_cut import cap_zensical
 from generator.adapters.zensical_config import ZensicalFailed, read_derived
 from generator.adapters.zensical_project import Project
 from generator.errors import Problem
@@ -93,3 +94,4 @@ def finish(project: Project) -> None:
             path.write_text(filled, encoding="utf-8")
     if bare:
         raise ZensicalFailed(published.describe(bare))
+    cap_zensical(project.site)

@@ -8,14 +8,14 @@ states no runs, no version or no command, the sample says so.
 
 from __future__ import annotations
 
-import datetime as dt
 import math
-import re
-import shlex
 import statistics
 from dataclasses import dataclass, field, replace
 
 from generator import numbers, schema
+from generator.derive import path_settings
+from generator.derive.path_settings import PathSettings
+from generator.derive.setups import SetupView, Stale, from_files, merge_setups, staleness
 from generator.model import Data, facts, measurement_tables, runs_of
 
 Key = tuple[str, str, str]
@@ -31,32 +31,6 @@ _T95 = {
 }  # fmt: skip
 
 SPREAD_NAMES = {"min-max": "lowest–highest run", "stdev": "± one standard deviation", "ci95": "95% confidence interval"}
-
-
-@dataclass(frozen=True)
-class SetupView:
-    """A value's set-up with every level merged (campaign, table, series, row); ``None`` = not stated."""
-
-    tool: str | None = None
-    tool_version: str | None = None
-    command: str | None = None
-    software: dict[str, str] = field(default_factory=dict)
-    environment: dict[str, str] = field(default_factory=dict)
-    date: dt.date | None = None
-    raw_file: str | None = None
-    settings: tuple[str, ...] = ()
-
-    def stated(self) -> bool:
-        fields = (self.tool, self.tool_version, self.command, self.software, self.environment, self.date, self.raw_file)
-        return any(fields) or bool(self.settings)
-
-
-@dataclass(frozen=True)
-class Stale:
-    """Why a value is stale and what would refresh it."""
-
-    reason: str
-    refresh: str
 
 
 @dataclass(frozen=True)
@@ -93,6 +67,8 @@ class Sample:
     source: schema.Source | None = None
     """Where the number comes from: the ``source`` of campaign, table, series, row and value, merged field by field."""
     provenance: str = "measured"
+    path: PathSettings | None = None
+    """The general settings of the path the value measures (its option's ``needs``), not stated for this run."""
 
     @property
     def measured(self) -> bool:
@@ -162,110 +138,10 @@ def _interval(runs: list[float], value: float, spread: str) -> tuple[float, floa
     return mean - half, mean + half
 
 
-def merge_setups(*setups: schema.Setup | None) -> SetupView:
-    """Later set-ups override earlier ones field by field; software and environment merge key by key."""
-    out: dict[str, object] = {}
-    software: dict[str, str] = {}
-    environment: dict[str, str] = {}
-    settings: list[str] = []
-    for s in setups:
-        if s is None:
-            continue
-        for name in ("tool", "tool_version", "command", "date", "raw_file"):
-            value = getattr(s, name)
-            if value is not None:
-                out[name] = value
-        software.update(s.software)
-        environment.update(s.environment)
-        settings += [x for x in s.settings if x not in settings]
-    return SetupView(software=software, environment=environment, settings=tuple(settings), **out)  # type: ignore[arg-type]
-
-
-def _distinct(values: list[str | None]) -> list[str]:
-    return list(dict.fromkeys(v for v in values if v))
-
-
-def from_files(setups: list[schema.Setup]) -> schema.Setup | None:
-    """What a value's raw files state about how they were produced, as one set-up (the most specific level).
-
-    Runs are numbered in file order, as the evidence lists them. What every file states alike is
-    stated once; where files differ, each run's own statement is kept: the tools listed, each command
-    under a ``# run N`` line (``# run N: command not stated`` where a file names none), the settings
-    not shared prefixed ``run N:``. The date and each component's version are the oldest, so that the
-    freshness rules judge the value by its oldest run. ``None`` without files.
-    """
-    if not setups:
-        return None
-    dates = [s.date for s in setups if s.date is not None]
-    software: dict[str, str] = {}
-    for s in setups:
-        for comp, version in s.software.items():
-            if comp not in software or older(version, software[comp]):
-                software[comp] = version
-    first = setups[0]
-    same_tool = all((s.tool, s.tool_version) == (first.tool, first.tool_version) for s in setups)
-    tools = _distinct([" ".join(x for x in (s.tool, s.tool_version) if x) for s in setups])
-    commands = [s.command for s in setups]
-    command = first.command
-    if any(c != first.command for c in commands):
-        command = "\n".join(
-            f"# run {i}\n{c}" if c else f"# run {i}: command {schema.NOT_STATED}" for i, c in enumerate(commands, 1)
-        )
-    shared = [x for x in first.settings if all(x in s.settings for s in setups)]
-    own = [f"run {i}: {x}" for i, s in enumerate(setups, 1) for x in s.settings if x not in shared]
-    return schema.Setup.model_construct(
-        tool=first.tool if same_tool else "; ".join(tools) or None,
-        tool_version=first.tool_version if same_tool else None,
-        command=command,
-        software=software,
-        environment={},
-        settings=[*shared, *own],
-        date=min(dates) if dates else None,
-        raw_file=", ".join(_distinct([s.raw_file for s in setups])) or None,
-    )
-
-
-_PART = re.compile(r"\d+|[A-Za-z]+")
-
-
-def version_key(version: str) -> tuple[tuple[int, int | str], ...]:
-    """Order versions: ``0.21`` < ``0.21.1`` < ``1.0``; numbers compare as numbers, words after them."""
-    parts = _PART.findall(version.removeprefix("v"))
-    return tuple((0, int(p)) if p.isdigit() else (1, p.lower()) for p in parts)
-
-
-def older(version: str, current: str) -> bool:
-    return version_key(version) < version_key(current)
-
-
-def staleness(data: Data, setup: SetupView) -> tuple[Stale, ...]:
-    """Why a value with this set-up is stale under ``guide.yml``'s freshness rules (from data, never the clock)."""
-    rules = data.guide.freshness
-    if rules is None:
-        return ()
-    names = {c.id: c.name for c in data.guide.components}
-    out = []
-    for comp, current in rules.current.items():
-        used = setup.software.get(comp)
-        if used is not None and older(used, current):
-            name = names.get(comp, comp)
-            out.append(Stale(f"measured on {name} {used}; current is {current}", f"rerun on {name} {current}"))
-    if rules.max_age_days is not None and setup.date is not None:
-        age = (rules.as_of - setup.date).days
-        if age > rules.max_age_days:
-            out.append(
-                Stale(
-                    f"measured {setup.date.isoformat()}, {age} days before {rules.as_of.isoformat()} "
-                    f"(older than {rules.max_age_days} days)",
-                    "rerun with the same command" if setup.command else "measure it again (no command is stated)",
-                )
-            )
-    return tuple(out)
-
-
 def samples(data: Data) -> dict[Key, Sample]:
     """The evidence of every cell of every measured table."""
     campaigns = {c.id: c for c in data.campaigns}
+    options = {o.id: o for o in data.options}
     out: dict[Key, Sample] = {}
     for t in measurement_tables(data):
         for s in t.series:
@@ -279,7 +155,10 @@ def samples(data: Data) -> dict[Key, Sample]:
                 source = merge_sources(
                     camp.source if camp else None, t.source, s.source, row.source, row.sources.get(s.id)
                 )
-                out[(t.id, row.id, s.id)] = replace(sample, source=source, provenance=s.provenance or t.provenance)
+                path = path_settings.of(options, s.option, row.context)
+                out[(t.id, row.id, s.id)] = replace(
+                    sample, source=source, provenance=s.provenance or t.provenance, path=path
+                )
     for ft, _, f in facts(data):
         camp = campaigns.get(ft.campaign)
         setup = merge_setups(camp.setup if camp else None, ft.setup, f.setup)
@@ -298,7 +177,7 @@ def samples(data: Data) -> dict[Key, Sample]:
             digits=digits,
             source=merge_sources(camp.source if camp else None, ft.source, f.source),
             provenance=f.provenance,
-        )
+        )  # a fact's option is what it is about, not a path it was run on: no path settings
     return out
 
 
@@ -384,126 +263,3 @@ def shown(found: dict[Key, Sample], t: schema.MeasurementTable, row: schema.Row,
     if sample is None or sample.value is None:
         return schema.NOT_MEASURED
     return sample.value
-
-
-@dataclass(frozen=True)
-class Line:
-    """One line of a value's evidence: what it is and what the data says (or "not stated")."""
-
-    label: str
-    text: str
-    stated: bool
-    code: bool = False
-
-
-def _or_not_stated(text: str | None, code: bool = False) -> tuple[str, bool, bool]:
-    return (text, True, code) if text else (schema.NOT_STATED, False, False)
-
-
-def evidence(sample: Sample, unit: str, components: dict[str, str]) -> list[Line]:
-    """Everything the data says about one value, field by field, ending before the reproduce block."""
-    su = sample.setup
-    runs = sample.runs_text()
-    if sample.runs is not None:
-        if sample.files:
-            runs += ": " + ", ".join(
-                f"{sample.figure(r)} (from {f})" for r, f in zip(sample.runs, sample.files, strict=True)
-            )
-        else:
-            runs += ": " + ", ".join(sample.figure(r) for r in sample.runs)
-    spread = (
-        f"{sample.spread_text()} ({SPREAD_NAMES.get(sample.spread or '', 'stated bound')})"
-        if sample.spread_text()
-        else "not known: " + ("one run" if sample.count == 1 else "the runs are not listed")
-    )
-    lines = [
-        Line("Value", f"{sample.text()} {unit}" + (f" ({sample.statistic} of the runs)" if sample.runs else ""), True),
-        Line("Runs", runs, sample.runs is not None or sample.runs_at_least is not None),
-        Line("Spread", spread, bool(sample.spread_text())),
-    ]
-    tool = " ".join(x for x in (su.tool, su.tool_version) if x) or None
-    software = "; ".join(f"{components.get(k, k)} {v}" for k, v in su.software.items()) or None
-    environment = " ".join(f"{k}={v}" for k, v in su.environment.items()) or None
-    lines += [
-        Line("Tool", *_or_not_stated(tool)),
-        Line("Command", *_or_not_stated(su.command, code=True)),
-        Line("Software", *_or_not_stated(software)),
-        Line("Environment", *_or_not_stated(environment, code=True)),
-        Line("Settings named", *_or_not_stated("; ".join(su.settings) or None, code=True)),
-        Line("Date", *_or_not_stated(su.date.isoformat() if su.date else None)),
-        Line("Raw output", *_or_not_stated(su.raw_file, code=True)),
-    ]
-    if sample.source is not None or sample.provenance == "published":
-        lines.append(Line("Source", *_or_not_stated(sample.source.text() if sample.source else None)))
-    if sample.accepted:
-        lines.append(Line("Set-up differs", " / ".join(sample.accepted), True))
-    if sample.stale:
-        lines.append(Line("Stale", "; ".join(f"{s.reason}: {s.refresh}" for s in sample.stale), True))
-    return lines
-
-
-def reproduce(sample: Sample, title: str) -> str:
-    """A shell snippet to run the value again: its environment and command, and what the source leaves out."""
-    su = sample.setup
-    out = [f"# {title}"]
-    out += [f"export {k}={shlex.quote(v)}" for k, v in su.environment.items()]
-    if su.command:
-        out.append(su.command)
-    else:
-        out.append(f"# command: {schema.NOT_STATED} by the source")
-        if su.settings:
-            out.append("# settings it names: " + "; ".join(su.settings))
-    if not su.environment:
-        out.append(f"# environment variables: {schema.NOT_STATED}")
-    return "\n".join(out)
-
-
-def spread_note(table: schema.MeasurementTable, found: dict[Key, Sample]) -> str:
-    """What a table says, once, about the runs and spread behind its values."""
-    cells = [found[(table.id, r.id, s.id)] for r in table.rows for s in table.series]
-    measured = [c for c in cells if c.measured]
-    with_runs = [c for c in measured if c.runs is not None]
-    if with_runs:
-        statistic = {"median": "the median", "mean": "the mean", "min": "the lowest", "max": "the highest"}
-        text = f"Values with runs show {statistic[table.statistic]} of their runs"
-        text += f", with the {SPREAD_NAMES[table.spread]} beside it" if any(c.spread for c in with_runs) else ""
-        text += "."
-        if len(with_runs) < len(measured):
-            text += " The other values list no runs: " + (
-                f"the source states at least {table.repetitions} per value."
-                if table.repetitions
-                else "the source does not state how many stand behind them, so they have no spread."
-            )
-        return text
-    if table.repetitions or table.variance_below_pct:
-        parts = []
-        if table.repetitions:
-            parts.append(f"at least {table.repetitions} runs per value")
-        if table.variance_below_pct:
-            parts.append(f"run-to-run variance under {numbers.raw(table.variance_below_pct)}%")
-        return (
-            f"Runs: the source states {' and '.join(parts)}, but lists no runs, so no spread is shown "
-            "and no value here is more certain than that bound."
-        )
-    return "Runs: not stated. The source does not say how many runs stand behind these values, so no spread is shown."
-
-
-def stale_samples(found: dict[Key, Sample]) -> list[Sample]:
-    """Every stale value, in table order."""
-    return [s for s in found.values() if s.stale]
-
-
-def unchecked_samples(data: Data, found: dict[Key, Sample]) -> list[Sample]:
-    """Measured values the freshness rules cannot judge: no tracked component's version, no date to age."""
-    rules = data.guide.freshness
-    if rules is None:
-        return []
-    out = []
-    for s in found.values():
-        if not s.measured or s.stale:
-            continue
-        versioned = any(comp in s.setup.software for comp in rules.current)
-        dated = rules.max_age_days is not None and s.setup.date is not None
-        if not (versioned or dated):
-            out.append(s)
-    return out

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from generator import decide, numbers, schema
-from generator.derive import evidence
+from generator.derive import evidence, evidence_lines
 from generator.derive.cells import (
     Cell,
     Part,
@@ -129,26 +129,26 @@ class Derived:
     def sample(self, table: str, row: str, series: str = evidence.FACT) -> Sample:
         return self.samples[(table, row, series)]
 
-    def evidence(self, sample: Sample, unit: str) -> list[evidence.Line]:
+    def evidence(self, sample: Sample, unit: str) -> list[evidence_lines.Line]:
         components = {c.id: c.name for c in self.data.guide.components}
-        return evidence.evidence(sample, unit, components)
+        return evidence_lines.evidence(sample, unit, components)
 
     def evidence_entries(self, table: schema.MeasurementTable, row: schema.Row) -> list[tuple[str, Sample, str]]:
         """(series label, sample, unit) for each value of a row, for its evidence block."""
         return [(s.label, self.samples[(table.id, row.id, s.id)], table.unit) for s in table.series]
 
     def reproduce(self, sample: Sample, title: str) -> str:
-        return evidence.reproduce(sample, title)
+        return evidence_lines.reproduce(sample, title)
 
     def spread_note(self, table: schema.MeasurementTable) -> str:
-        return evidence.spread_note(table, self.samples)
+        return evidence_lines.spread_note(table, self.samples)
 
     def stale(self) -> list[Sample]:
-        return evidence.stale_samples(self.samples)
+        return evidence_lines.stale_samples(self.samples)
 
     def unchecked(self) -> list[Sample]:
         """Measured values whose staleness the data cannot tell: no tracked version and no usable date."""
-        return evidence.unchecked_samples(self.data, self.samples)
+        return evidence_lines.unchecked_samples(self.data, self.samples)
 
     def component_name(self, ident: str) -> str:
         return next((c.name for c in self.data.guide.components if c.id == ident), ident)

@@ -1,10 +1,11 @@
 """Checked statements evaluated on the derived values: a sentence that says a comparison holds while the data does.
 
 Each statement of ``claims.yml`` (:class:`generator.schema.Statement`) asserts that one series' value is higher,
-lower or a tie against another's in every row it covers. It is evaluated on the values every page shows
+lower or a tie against another's (each of several, or every other: a superlative) in every row it covers. It
+is evaluated on the values every page shows
 (:func:`generator.derive.evidence.shown`), and one that the data no longer says is refused at the file and line
 of each sentence it backs (:mod:`generator.sentences`), with the first row that breaks it, and at its own
-line when no sentence holds its words.
+line when no sentence holds its words; one over a cell with no value yet says so.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Mapping
 
 from generator import schema
 from generator.derive.guide import Derived
+from generator.derive.statement_words import disagreement
 from generator.errors import Problem
 from generator.model import at, load_label, load_of, load_text, measurement_tables
 from generator.numbers import raw
@@ -33,8 +35,21 @@ def _covered(table: schema.MeasurementTable, statement: schema.Statement) -> lis
     return rows
 
 
+#: What :func:`broken` says of a statement over a cell that has no value yet.
+NOT_MEASURED = "not measured"
+
+
+def rivals(table: schema.MeasurementTable, statement: schema.Statement) -> list[str]:
+    """The series ``statement`` compares with: its ``than``, or every other series for ``all others``."""
+    than = statement.than
+    if than == "all others":
+        return [s.id for s in table.series if s.id != statement.series]
+    return [than] if isinstance(than, str) else list(than or [])
+
+
 def broken(d: Derived, statement: schema.Statement) -> str:
-    """Why the derived guide no longer says ``statement`` (empty: it does)."""
+    """Why the derived guide does not say ``statement`` (empty: it does); a reason that starts with
+    :data:`NOT_MEASURED` means a cell it covers has no value yet."""
     if statement.option is not None:
         return _verdict_broken(d, statement)
     data, samples = d.data, d.samples
@@ -44,27 +59,41 @@ def broken(d: Derived, statement: schema.Statement) -> str:
     rows = _covered(table, statement)
     if not rows:
         return f"table {statement.table!r} has no row it covers"
-    series, than = statement.series or "", statement.than or ""
+    series, every = statement.series or "", statement.than == "all others"
     labels = {s.id: s.label for s in table.series}
-    mine, theirs = labels.get(series, series), labels.get(than, than)
+    mine = labels.get(series, series)
     for row in rows:
         load = load_of(table, row)
         where = f"{load_label(table)} {load_text(load)}" if load is not None else row.label
         if row.context is not None:
             where = f"{where} ({row.context})"
-        a, b = samples.get((table.id, row.id, series)), samples.get((table.id, row.id, than))
-        if a is None or b is None or a.value is None or b.value is None:
-            return f"at {where} {mine} or {theirs} is not measured"
-        x, y = a.value, b.value
-        if statement.direction == "higher" and not x > y:
-            return f"at {where} {mine} ({raw(x)} {table.unit}) is not higher than {theirs} ({raw(y)} {table.unit})"
-        if statement.direction == "lower" and not x < y:
-            return f"at {where} {mine} ({raw(x)} {table.unit}) is not lower than {theirs} ({raw(y)} {table.unit})"
-        if statement.direction == "tie" and (min(x, y) <= 0 or max(x, y) / min(x, y) > 1 + statement.within):
-            return (
-                f"at {where} {mine} ({raw(x)} {table.unit}) and {theirs} ({raw(y)} {table.unit}) are more than "
-                f"{raw(round(statement.within * 100, 6))}% apart"
-            )
+        a = samples.get((table.id, row.id, series))
+        if a is None or a.value is None:
+            return f"{NOT_MEASURED}: at {where} {mine} has no value yet"
+        others = [(t, samples.get((table.id, row.id, t))) for t in rivals(table, statement)]
+        missing = [labels.get(t, t) for t, b in others if b is None or b.value is None]
+        if missing and not every:
+            return f"{NOT_MEASURED}: at {where} {', '.join(missing)} has no value yet"
+        measured = [(labels.get(t, t), b.value) for t, b in others if b is not None and b.value is not None]
+        if not measured:
+            return f"{NOT_MEASURED}: at {where} no other series has a value yet"
+        for theirs, y in measured:
+            if why := _against(statement, a.value, y, table.unit, f"at {where} {mine}", theirs):
+                return why
+    return ""
+
+
+def _against(statement: schema.Statement, x: float, y: float, unit: str, mine: str, theirs: str) -> str:
+    """Why ``x`` (``mine``) is not ``statement.direction`` against ``y`` (empty: it is)."""
+    if statement.direction == "higher" and not x > y:
+        return f"{mine} ({raw(x)} {unit}) is not higher than {theirs} ({raw(y)} {unit})"
+    if statement.direction == "lower" and not x < y:
+        return f"{mine} ({raw(x)} {unit}) is not lower than {theirs} ({raw(y)} {unit})"
+    if statement.direction == "tie" and (min(x, y) <= 0 or max(x, y) / min(x, y) > 1 + statement.within):
+        return (
+            f"{mine} ({raw(x)} {unit}) and {theirs} ({raw(y)} {unit}) are more than "
+            f"{raw(round(statement.within * 100, 6))}% apart"
+        )
     return ""
 
 
@@ -90,20 +119,36 @@ def _verdict_broken(d: Derived, statement: schema.Statement) -> str:
 
 
 def statement_problems(d: Derived, pages: Mapping[str, str] | None = None) -> list[Problem]:
-    """A problem for each statement the data no longer says, at each sentence it backs (data and ``pages``);
-    with ``pages`` given (the whole guide read), one for a statement whose words no sentence says."""
+    """A problem for each statement the data does not say, at each sentence it backs (data and ``pages``); for
+    one whose words contradict what it asserts (:mod:`generator.derive.statement_words`), at its own line; with
+    ``pages`` given (the whole guide read), one for a statement attached to no sentence."""
     data = d.data
     if not data.claims.statements:
         return []
     backing = sentences(data, pages)
     problems = []
     for i, statement in enumerate(data.claims.statements):
+        if wrong := disagreement(data, statement):
+            problems.append(at(data, data.claims, ("statements", i, "says"), f"statement {statement.says!r} {wrong}"))
+            continue
         why = broken(d, statement)
         places = [s for s in backing if i in s.statements]
-        if why:
+        if why.startswith(NOT_MEASURED):
+            message = f"statement {statement.says!r} is over cells not measured yet ({statement.table}): {why}"
+            problems += [s.problem(message) for s in places] or [at(data, data.claims, ("statements", i), message)]
+        elif why:
             message = f"the data no longer says {statement.says!r} ({statement.table or statement.column}): {why}"
             problems += [s.problem(message) for s in places] or [at(data, data.claims, ("statements", i), message)]
         elif not places and pages is not None:
-            message = f"statement {statement.says!r} backs no sentence: no prose or page says these words"
+            shared = [s for s in backing if i in s.shared]
+            if shared:
+                where = ", ".join(f"{s.file}:{s.line}" for s in shared)
+                message = (
+                    f"statement {statement.says!r} backs no sentence: {len(shared)} sentences hold these words "
+                    f"({where}); a statement backs one sentence: make its `says` that sentence's own, or name "
+                    "the sentence's file in `at`"
+                )
+            else:
+                message = f"statement {statement.says!r} backs no sentence: no prose or page says these words"
             problems.append(at(data, data.claims, ("statements", i, "says"), message))
     return problems

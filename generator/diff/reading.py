@@ -9,9 +9,9 @@ and names, with the numbers it moved listed among the changed numbers.
 from __future__ import annotations
 
 from generator import schema
-from generator.check.run_files import overrides
 from generator.derive.guide import Derived
 from generator.diff.model import Change, by_id
+from generator.kept_metric import overrides
 from generator.model import measurement_tables
 
 

@@ -21,8 +21,8 @@ from typing import Any
 
 from generator import schema
 from generator.check.file_workload import Expected, guide_states
-from generator.check.run_files import declared_metric
 from generator.ingest.by_load import NewRow
+from generator.kept_metric import declared_metric
 from generator.model import Data
 from generator.read.formats.tool_output import Stated, ToolRun, same_stated
 from generator.workload import UNITS, WORKLOAD_FIELDS

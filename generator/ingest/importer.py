@@ -12,7 +12,7 @@ for that format, checks the unit against the table's and the run's set-up agains
   copy), and
 * appends ``{path, sha256, format[, metric][, accepted]}`` to the cell's ``files`` list
   (``metric: "run 2: ..."`` names one run of a file that holds several; the number is the one the table's
-  ``metrics:`` declares when the guide is built, :func:`generator.check.run_files.read_metric`)
+  ``metrics:`` declares when the guide is built, :func:`generator.kept_metric.read_metric`)
   in ``tables/<table>.yml``, keeping the YAML's comments and layout.
 
 The shown value is derived from the raw file at build time, so the file stays the source of truth.

@@ -16,7 +16,8 @@ from pathlib import Path
 from ruamel.yaml.comments import CommentedMap
 
 from generator.migrate.folder import changed_texts, read_folder, write_folder
-from generator.migrate.steps import CITE_LATER, STEPS, Files, Note
+from generator.migrate.step_base import Files, Note
+from generator.migrate.steps import CITE_LATER, STEPS
 from generator.schema import FORMAT
 from generator.schema.stated import stated_format
 

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from generator.migrate import migrate_folder
-from generator.migrate.steps import CITES
+from generator.migrate.steps_sources import CITES
 from generator.schema import FORMAT
 
 

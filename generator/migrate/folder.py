@@ -12,7 +12,7 @@ from pathlib import Path
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from generator import safe_write
-from generator.migrate.steps import Files, Note
+from generator.migrate.step_base import Files, Note
 from generator.read.load import FOLDERS, SINGLE_FILES
 from generator.read.yaml_aliases import TooManyAliases
 from generator.read.yaml_edit import dump, load

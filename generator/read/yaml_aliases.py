@@ -16,11 +16,11 @@ has no alias and is not parsed twice.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 import yaml
-from ruamel.yaml.error import YAMLError as RuamelYAMLError
 
 #: The guide's data files hold no aliases; a hand-written file with more is not a data file.
 MAX_ALIASES = 1000
@@ -82,9 +82,20 @@ def expansion(events: Iterable[Any]) -> TooManyAliases | None:
                 return TooManyAliases(
                     line, f"too many aliases (the document would expand to more than {MAX_VALUES} values)"
                 )
-    except (yaml.YAMLError, RuamelYAMLError, ValueError, RecursionError):
+    except (yaml.YAMLError, ValueError, RecursionError):
         return None
+    except Exception as exc:
+        if _ruamel_error(exc):
+            return None
+        raise
     return None
+
+
+def _ruamel_error(exc: Exception) -> bool:
+    """Whether ``exc`` is ruamel.yaml's parse error: only events from ruamel.yaml raise one, and then it is
+    loaded (a build reads YAML with PyYAML alone and need not import ruamel.yaml for this)."""
+    errors = sys.modules.get("ruamel.yaml.error")
+    return errors is not None and isinstance(exc, errors.YAMLError)
 
 
 def alias_problem(text: str) -> TooManyAliases | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from generator import decide, envelope, schema
+from generator import decide, dimensions, envelope, schema
 from generator.derive.agreement import answer_cells
 from generator.derive.cells import Cell, Verdict
 from generator.derive.guide import Derived, SupportCell
@@ -63,6 +63,28 @@ class DecisionView:
     def gaps(self, leaf: decide.Leaf) -> list[str]:
         """The answer's envelope, on its face: where the evidence was measured and the reader's place it was not."""
         return [envelope.sentence(self.derived.data, g) for g in leaf.outcome.outside]
+
+    def scope(self, leaf: decide.Leaf) -> str:
+        """``EP below 16 or EP16 on 2 nodes``: the scope the source states for the rule's pick; empty: none."""
+        data = self.derived.data
+        return "; ".join(
+            " or ".join(envelope.value_label(data, dim, v) for v in values)
+            for dim, values in self.rule(leaf).scope.items()
+        )
+
+    def beyond(self, leaf: decide.Leaf) -> schema.Beyond | None:
+        """What the source says for the reader's situation, when it lies outside the pick's scope."""
+        return self.rule(leaf).beyond if leaf.outcome.beyond_scope else None
+
+    def bounds(self, leaf: decide.Leaf) -> str:
+        """``Measured only with Qwen3-30B-A3B-FP8, TRT-LLM 0.21, conc 4 and 32, EP16 on 2 nodes``: every dimension of
+        the picks' evidence (their cells' tables, judged for the leaf's context) on which the reader's situation is
+        outside or unknown; empty when the reader is inside on every one."""
+        d = self.derived
+        context = leaf.outcome.context
+        tables = {t for p in leaf.outcome.picks for cell in answer_cells(d, p.option, context) for t in cell.tables}
+        dims = dimensions.dimensions(d.data, sorted(tables) if tables else None, context=context)
+        return dimensions.measured_only(d.data, dimensions.beyond(dims, dict(leaf.when)))
 
     def evidence(self, leaf: decide.Leaf, option: str) -> list[Evidence]:
         """The comparison verdicts a pick's answer prints: judged for the chosen context (its rows, and rows that

@@ -19,7 +19,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup, escape
 
-from generator import decide, escaping, schema
+from generator import decide, dimensions, escaping, schema
 from generator.derive import anchors, compare, filters
 from generator.derive.guide import Derived
 from generator.errors import GuideError
@@ -273,6 +273,10 @@ class Renderer:
         def md_inline(text: str | None) -> Markup:
             return prose.inline(text, resolve) if text else Markup("")
 
+        def bounds(context: str | None) -> str:
+            """Every dimension of the evidence (judged for ``context``), for an answer whose reader is not asked."""
+            return dimensions.measured_only(self.d.data, dimensions.dimensions(self.d.data, context=context))
+
         template = self.env.get_template(page.template)
         body = template.render(
             d=self.d,
@@ -283,6 +287,7 @@ class Renderer:
             option_uri=option_uri,
             md=md,
             md_inline=md_inline,
+            bounds=bounds,
             labelled=functools.partial(decide.labelled, self.d.data),  # (text, context): another's numbers named
             tables=self.tables,
             schema=schema,

@@ -14,6 +14,7 @@ from typing import Any
 from generator.schema.answers import (
     Answer,
     AttributeFilter,
+    Beyond,
     Case,
     Claims,
     Condition,
@@ -55,7 +56,6 @@ from generator.schema.base import (
     _positive_number,
     _value_kind,
     _visible,
-    _workload_name,
     shown_value,
 )
 
@@ -85,6 +85,7 @@ from generator.schema.guide_file import (
     EnvelopeValue,
     Guide,
     Questions,
+    SetupKey,
     SupportColumn,
     SupportStatus,
     TextColumn,
@@ -118,6 +119,7 @@ from generator.schema.tables import (
 __all__ = [
     "Answer",
     "AttributeFilter",
+    "Beyond",
     "AttributeValue",
     "Band",
     "Campaign",
@@ -135,6 +137,7 @@ __all__ = [
     "Context",
     "Dimension",
     "EnvelopeValue",
+    "SetupKey",
     "Decisions",
     "EnvironmentFact",
     "FIRST_FORMAT",
@@ -203,7 +206,6 @@ __all__ = [
     "_positive_number",
     "_value_kind",
     "_visible",
-    "_workload_name",
     "shown_value",
 ]
 

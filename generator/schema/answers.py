@@ -88,13 +88,16 @@ class Statement(Model):
     """
 
     says: Label
-    """Words of the sentence it backs, verbatim (``kept the lower request latency at every load``)."""
+    """Words of the sentence it backs, verbatim (``kept the lower request latency at every load``). They attach
+    it to that one sentence, and it backs the comparisons inside these words and no other: every comparative
+    word of a sentence is inside the words of a statement attached to it, or the sentence quotes a claim."""
     table: Id | None = None
     """The measured table whose values decide it."""
     series: Id | None = None
     """The series the sentence is about."""
-    than: Id | None = None
-    """The series it is compared with."""
+    than: Id | list[Id] | Literal["all others"] | None = None
+    """The series it is compared with: one, several (``[lz4, zstd-3]``: against each), or ``all others``
+    (every other series measured in each row it covers: what a superlative such as "the smallest" says)."""
     direction: Literal["higher", "lower", "tie"] | None = None
     """``series``'s value against ``than``'s in every row covered: ``higher``, ``lower``, or a ``tie``."""
     within: float = Field(default=0.05, gt=0, lt=1)
@@ -113,6 +116,9 @@ class Statement(Model):
     """The option the verdict is against (``tie vs dense``); any when unset."""
     contexts: list[Id] = Field(default_factory=list)
     """The contexts it covers (empty: every one); a row that names no context counts in each."""
+    at: Label | None = None
+    """The file of the sentence it backs (``recommendation.yml``, ``options/lz4.yml``, a page such as
+    ``index.md``), when its words alone do not name one sentence of the guide."""
 
     @model_validator(mode="after")
     def _one_form(self) -> Statement:
@@ -227,6 +233,17 @@ class Question(Model):
     """The answers a reader picks from."""
 
 
+class Beyond(Model):
+    """What the source says for a situation outside a rule's ``scope``, and what a reader there should measure."""
+
+    says: Prose
+    """What the source does say for that situation (its capacity rule, say), in the guide's words."""
+    quote: Prose
+    """The source's own words for it, exactly as it states them."""
+    measure: Prose
+    """What to measure there before deciding (the A/B to run, at which loads)."""
+
+
 class Rule(Model):
     """Tried in order; the first rule whose ``when`` holds gives the recommendation."""
 
@@ -244,6 +261,13 @@ class Rule(Model):
     rule the page contradicts."""
     why: Prose
     """Why."""
+    scope: dict[Id, list[Id]] = Field(default_factory=dict)
+    """The scope the source states for its pick, by envelope dimension: ``{scale: [smaller, ep16]}`` for the source's
+    "default recommendation for EP≤16". Shown on the pick's face; for answers outside it the helper does not say
+    "Recommended": it gives ``beyond``, marked not measured there."""
+    beyond: Beyond | None = None
+    """What the source says outside ``scope``; the build refuses a scoped rule some answer reaches outside its
+    scope without it."""
 
 
 class PlatformFilter(Model):

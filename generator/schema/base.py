@@ -17,7 +17,6 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from generator.number_range import LARGEST, SMALLEST, out_of_range, shown
-from generator.workload import WORKLOAD_FIELDS
 
 NOT_MEASURED = "not measured"
 
@@ -153,22 +152,12 @@ class Band(Outcome):
     min: PositiveNumber | None = None
 
 
-def _workload_name(value: str) -> str:
-    """A name the tool readers state a run's set-up under (:data:`generator.workload.WORKLOAD_FIELDS`)."""
-    if value not in WORKLOAD_FIELDS:
-        raise PydanticCustomError(
-            "workload_name",
-            "'{value}' is not a set-up fact the import formats state; expected one of: {known}",
-            {"value": value, "known": ", ".join(WORKLOAD_FIELDS)},
-        )
-    return value
-
-
-#: A fact about a run's set-up that a benchmark tool's own file states (``concurrency``, ``model``, ...).
-WorkloadName = Annotated[str, AfterValidator(_workload_name)]
+#: A set-up key a guide declares (``setup_keys:`` of ``guide.yml``): ``concurrency``, ``level``, ``block_size``. The
+#: check refuses one the guide does not declare (:mod:`generator.check.rules.setup_keys_declared`).
+WorkloadName = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$", max_length=64)]
 #: What every run under a table or row ran, by set-up fact: ``concurrency: 32``, ``request_rate: 8`` (requests
 #: per second, ``inf`` for all at once), ``dataset: random``, ``isl: 1024``, ``osl: 1024``, ``prompts: 320``,
-#: ``scenario: Server`` (:data:`generator.workload.WORKLOAD_WORDS` lists them). ``python -m generator
+#: ``scenario: Server`` (the keys ``guide.yml`` declares in ``setup_keys``). ``python -m generator
 #: import`` compares it with each run's own file and refuses a run that contradicts it (the comparability
 #: guard); a fact left out is not compared.
 Workload = dict[WorkloadName, Annotated[int, Field(gt=0)] | PositiveNumber | Label]

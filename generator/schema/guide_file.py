@@ -26,6 +26,7 @@ from generator.schema.base import (
     Prose,
     Word,
     Workload,
+    WorkloadName,
     shown_value,
 )
 from generator.schema.evidence import (
@@ -67,6 +68,30 @@ class Dimension(Model):
     """The word before a value: "measured **at** EP16 on 2 nodes", "measured **on** CPython"."""
     values: list[EnvelopeValue] = Field(min_length=2)
     """Every value a reader's situation can take, measured or not."""
+
+
+class SetupKey(Model):
+    """A set-up fact the guide's runs are stated by: a load (``concurrency``, ``level``), a length, a model.
+
+    Tables, series and rows state it in ``workload:`` (``level: 6``), a campaign's environment fact names it in
+    ``key:``; a map may read it from a file (``workload:`` of the map), and the importer refuses a file that
+    states another value. A sweep varies one numeric key (``sweep: {load: level}``). Each key a measurement
+    states is a dimension of the evidence (:func:`generator.dimensions.dimensions`): an answer names the values
+    it was measured at ("measured only with conc 4 and 32")."""
+
+    id: WorkloadName
+    """The name data and maps state it under (``concurrency``, ``block_size``)."""
+    label: Word
+    """How messages and the evidence name it: ``input length (ISL)``."""
+    short: Word | None = None
+    """How a value is written before it: ``conc`` in ``conc 32``, ``ISL`` in ``ISL 120``; ``label`` when unset."""
+    numeric: bool = False
+    """Its values are numbers (a load, a length, a count); a sweep varies only a numeric key."""
+    unit: Word | None = None
+    """The unit of its values, written after them: ``request/s``."""
+    load: bool = False
+    """The load the guide's runs are driven at (concurrency, request rate, level): its values are the load points
+    an answer's evidence names."""
 
 
 class ColumnBase(Model):
@@ -240,6 +265,9 @@ class Guide(Model):
     envelope: list[Dimension] = Field(default_factory=list)
     """The dimensions of a reader's situation the evidence depends on, besides the contexts; each measurement's
     ``setup`` states its value on each, and an answer outside the values measured says so."""
+    setup_keys: list[SetupKey] = Field(default_factory=list)
+    """The set-up facts runs are stated by (``workload:`` keys, a campaign fact's ``key:``, a sweep's load); when
+    absent, the keys the engine's readers of LLM-serving tools state (:mod:`generator.workload`)."""
     components: list[Component] = Field(default_factory=list)
     """Software whose versions ``setup`` blocks state and ``freshness`` tracks."""
     freshness: Freshness | None = None

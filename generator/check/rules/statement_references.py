@@ -1,4 +1,5 @@
-"""Rule: A checked statement names a measured table, two of its series, and rows, loads and contexts it has."""
+"""Rule: A checked statement names a measured table, its series and the ones it is compared with (or ``all
+others``), and rows, loads and contexts it has."""
 
 from __future__ import annotations
 
@@ -30,11 +31,20 @@ def statement_references(data: Data) -> list[Problem]:
             problems.append(at(data, data.claims, (*here, "table"), expect("measured table", str(s.table), tables)))
             continue
         series = {x.id for x in t.series}
-        for side in ("series", "than"):
-            if getattr(s, side) not in series:
-                problems.append(at(data, data.claims, (*here, side), expect("series", getattr(s, side), series)))
-        if s.series == s.than:
-            problems.append(at(data, data.claims, (*here, "than"), f"compares series {s.series!r} with itself"))
+        if s.series not in series:
+            problems.append(at(data, data.claims, (*here, "series"), expect("series", str(s.series), series)))
+        named: list[tuple[tuple[str | int, ...], str]] = []
+        if isinstance(s.than, list):
+            named = [(("than", k), x) for k, x in enumerate(s.than)]
+        elif s.than is not None and s.than != "all others":
+            named = [(("than",), s.than)]
+        for where, rival in named:
+            if rival not in series:
+                problems.append(at(data, data.claims, (*here, *where), expect("series", str(rival), series)))
+            elif rival == s.series:
+                problems.append(at(data, data.claims, (*here, *where), f"compares series {s.series!r} with itself"))
+        if isinstance(s.than, list) and not s.than:
+            problems.append(at(data, data.claims, (*here, "than"), "compares with no series: name one or more"))
         rows = {r.id for r in t.rows}
         for k, row in enumerate(s.rows):
             if row not in rows:

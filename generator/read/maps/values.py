@@ -18,6 +18,9 @@ from generator.read.maps.spec import Field
 
 #: A number cell or matched text longer than this is not a number a tool printed.
 MAX_NUMBER = 40
+#: Text longer than this (a number with its spread, blanks around it) is not read as a number: every length is
+#: checked before any pattern, so no value's length makes a reader scan it again and again.
+MAX_PRINTED = 200
 
 Read = tuple[dict[str, Metric], dict[str, Stated]]
 Found = Callable[[Field], tuple[Any, str]]
@@ -26,13 +29,20 @@ Found = Callable[[Field], tuple[Any, str]]
 #: Characters a map may state as its grouping (thousands) separator, and as its decimal mark.
 GROUPINGS = (",", ".", " ", "'", "\u00a0", "\u202f", "\u2009", "_", "")
 DECIMALS = (".", ",")
-_SPREAD = re.compile(r"\s*(?:±|\+/-|\+-).*$", re.DOTALL)
+_SPREADS = ("±", "+/-", "+-")
 _MINUS = "\u2212"
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[+-]?(?:inf|nan)", re.IGNORECASE)
 
 
 def parse_number(text: str, decimal: str = ".", grouping: str = ",") -> float | None:
     """The number ``text`` prints, or ``None``: see the module (grouping in groups of three only)."""
-    text = _SPREAD.sub("", text.strip()).replace(_MINUS, "-")
+    text = text.strip()
+    if len(text) > MAX_PRINTED:
+        return None
+    marks = [at for at in (text.find(mark) for mark in _SPREADS) if at >= 0]
+    if marks:  # the spread and the blanks before it cut off, by position (no pattern backtracks over blanks)
+        text = text[: min(marks)].rstrip()
+    text = text.replace(_MINUS, "-")
     if not text or len(text) > MAX_NUMBER:
         return None
     if grouping and grouping in text:
@@ -46,7 +56,7 @@ def parse_number(text: str, decimal: str = ".", grouping: str = ",") -> float | 
         if "." in text:
             return None
         text = text.replace(decimal, ".")
-    if not re.fullmatch(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[+-]?(?:inf|nan)", text, re.IGNORECASE):
+    if not _NUMBER.fullmatch(text):
         return None
     return float(text)
 

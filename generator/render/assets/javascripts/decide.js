@@ -92,7 +92,8 @@
       card.classList.add("dg-leaf-result");
       result.appendChild(card);
       result.hidden = false;
-      ctx.status.textContent = "Recommended: " + open[0].picks.join("; runner-up: ");
+      ctx.status.textContent = (open[0].beyond ? "Outside the source's scope, not measured; its pick: " : "Recommended: ") +
+        open[0].picks.join("; runner-up: ");
       ctx.root.classList.add("dg-decide-answered");
     } else {
       ctx.root.classList.remove("dg-decide-answered");

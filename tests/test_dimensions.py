@@ -1,0 +1,148 @@
+"""The evidence's dimensions are derived from the set-up facts its measurements state (issues 51.1, 52.1), over
+keys the guide declares: a fixture guide of another topic (bicycles) with no code of its own."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from generator import dimensions
+from generator.pipeline import derive_guide
+from tests.conftest import FIXTURES, mkdocs_build, write_site
+from tests.data_edits import edit, line_of, problems_in
+
+KEYS = """setup_keys:
+  - {id: rider, label: rider}
+  - {id: gradient, label: gradient, numeric: true, unit: "%", load: true}
+components:"""
+
+
+def bicycles(tmp_path: Path) -> Path:
+    """The bicycle fixture, declaring a text and a numeric set-up key and stating both."""
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURES / "tiny-guide", data)
+    edit(data / "guide.yml", "components:", KEYS)
+    edit(
+        data / "campaigns" / "spring.yml",
+        "{label: Riders, value: one rider}",
+        "{label: Riders, value: one rider, key: rider}",
+    )
+    edit(
+        data / "tables" / "hill-times.yml",
+        "    values: {road: 100, cargo: 150}",
+        "    values: {road: 100, cargo: 150}\n    workload: {gradient: 8}",
+    )
+    return data
+
+
+def test_two_dimensions_are_derived_from_the_set_up_facts_the_measurements_state(tmp_path: Path) -> None:
+    d = derive_guide(bicycles(tmp_path)).data
+    dims = {x.id: x for x in dimensions.dimensions(d, tables=["hill-times"])}
+    assert [v.label for v in dims["rider"].values] == ["one rider"]
+    assert dims["rider"].source == "setup" and dims["rider"].question is None
+    assert [v.id for v in dims["gradient"].values] == ["8"] and dims["gradient"].load
+    assert dimensions.listing(dims["gradient"]) == "gradient 8 %"
+    phrase = dimensions.measured_only(d, dimensions.dimensions(d, tables=["hill-times"]))
+    assert phrase.startswith("Measured only with one rider, Hill Town, gradient 8 %"), phrase
+    # the city the rows name is a dimension too, asked by the helper's support filter
+    assert dims["context"].question == "city" and [v.label for v in dims["context"].values] == ["Hill Town"]
+
+
+def test_a_value_no_measurement_states_is_not_filled_in(tmp_path: Path) -> None:
+    d = derive_guide(bicycles(tmp_path)).data
+    places = [p for p in dimensions.places(d) if p.table == "hill-stated"]
+    assert places and all(p.at.get("gradient") is None for p in places)
+    every = {x.id: x for x in dimensions.dimensions(d)}
+    assert every["gradient"].partly  # other tables' values state no gradient
+    assert dimensions.listing(every["gradient"]) == "gradient 8 % where stated"
+
+
+def test_a_key_the_guide_does_not_declare_is_refused_at_its_line(tmp_path: Path) -> None:
+    data = bicycles(tmp_path)
+    path = data / "tables" / "hill-times.yml"
+    edit(path, "workload: {gradient: 8}", "workload: {gradeint: 8}")
+    (problem,) = problems_in(data)
+    assert problem.startswith(f"tables/hill-times.yml:{line_of(path, 'gradeint')}: rows[0].workload.gradeint: ")
+    assert "unknown set-up key (declare it in guide.yml setup_keys) 'gradeint' (did you mean 'gradient'?)" in problem
+
+
+def test_a_numeric_key_holds_numbers_and_a_sweep_varies_only_a_numeric_key(tmp_path: Path) -> None:
+    data = bicycles(tmp_path)
+    path = data / "tables" / "hill-times.yml"
+    edit(path, "workload: {gradient: 8}", "workload: {gradient: steep}")
+    (problem,) = problems_in(data)
+    assert "rows[0].workload.gradient: 'gradient' is a numeric set-up key: expected a number" in problem
+    edit(path, "workload: {gradient: steep}", "workload: {gradient: 8}")
+    edit(path, "tags: [climb]", "tags: [climb]\nsweep: {load: rider}")
+    assert any("sweep.load: a sweep varies a numeric set-up key; 'rider' is not" in p for p in problems_in(data))
+
+
+SCOPED = """  - id: default
+    recommend: road
+    runner_up: folding
+    scope: {gradient-band: [gentle]}
+    beyond:
+      says: it names no bicycle for steep hills.
+      quote: Test fixture, not advice.
+      measure: Time both bicycles on your own hill."""
+
+BAND = """envelope:
+  - id: gradient-band
+    label: Gradient band
+    values:
+      - {id: gentle, label: gentle hills}
+      - {id: steep, label: steep hills}
+components:"""
+
+ASK = """  - id: load
+    label: Load"""
+
+
+def scoped(tmp_path: Path) -> Path:
+    """The bicycle guide whose default pick the source scopes to gentle hills, and whose helper asks the band."""
+    data = bicycles(tmp_path)
+    edit(data / "guide.yml", "components:", BAND)
+    edit(
+        data / "campaigns" / "spring.yml",
+        "summary: Test fixture campaign.",
+        "summary: Test fixture campaign.\nsetup:\n  envelope: {gradient-band: gentle}",
+    )
+    decisions = data / "decisions.yml"
+    edit(decisions, "  - id: default\n    recommend: road\n    runner_up: folding", SCOPED)
+    band = (
+        "  - id: band\n    label: Hills\n    text: How steep?\n    dimension: gradient-band\n    answers:\n"
+        "      - {id: gentle, label: Gentle}\n      - {id: steep, label: Steep}\n"
+    )
+    edit(decisions, ASK, band + ASK)
+    return data
+
+
+def test_a_scoped_pick_is_not_recommended_past_its_scope_and_the_answer_names_both_dimensions(tmp_path: Path) -> None:
+    data = scoped(tmp_path)
+    config = write_site(tmp_path, data)
+    site = tmp_path / "site"
+    done = mkdocs_build(config, site)
+    assert done.returncode == 0, done.stderr
+    page = (site / "decide" / "index.html").read_text(encoding="utf-8")
+    # the steep-hill answer: no "Recommended", the source's own words instead, marked not measured, what to measure
+    assert (
+        "Not measured here: the source&#39;s pick for gentle hills only" in page
+        or "Not measured here: the source's pick for gentle hills only" in page
+    )
+    assert "it names no bicycle for steep hills." in page and "Time both bicycles on your own hill." in page
+    # within the scope the pick carries its scope on its face
+    assert 'Recommended <span class="dg-scope">for gentle hills</span>' in page
+    # an answer outside names both derived dimensions (rider and gradient), with their measured values
+    assert "Measured only with one rider" in page and "gradient 8 %" in page
+
+
+def test_a_scoped_rule_reached_outside_its_scope_must_say_what_the_source_says_there(tmp_path: Path) -> None:
+    data = scoped(tmp_path)
+    text = (data / "decisions.yml").read_text(encoding="utf-8")
+    start = text.index("    beyond:")
+    end = text.index("your own hill.") + len("your own hill.")
+    (data / "decisions.yml").write_text(text[:start] + text[end + 1 :], encoding="utf-8")
+    problems = problems_in(data)
+    assert any(
+        "rules[1].scope: answers outside the rule's scope (gradient-band gentle) reach it" in p for p in problems
+    ), problems
