@@ -70,7 +70,12 @@ def _foreign_quotes(
     decisions = data.decisions
     assert decisions is not None
     pick = next(p for p in result.picks if p.option == option)
-    reasons = [pick.support, *pick.caveats, *(r for _, r in result.ruled_out), *(n for o in result.others for n in o.notes)]
+    reasons = [
+        pick.support,
+        *pick.caveats,
+        *(r for _, r in result.ruled_out),
+        *(n for o in result.others for n in o.notes),
+    ]
     when = {o.id: o.pick_when for o in data.options}
     texts = [decisions.rules[rule].why, when[option], *(when[o.option] for o in result.others)]
     texts += [r.detail for r in reasons if r is not None and r.detail]
