@@ -11,7 +11,7 @@ dimension always does: a question may ask it).
 How to read them off a derived guide (``derived.data`` is the :class:`~generator.model.Data`)::
 
     from generator import dimensions
-    for dim in dimensions.dimensions(derived.data):            # or tables=[...], context="trtllm"
+    for dim in dimensions.dimensions(derived.data):            # or tables=[...], context="east"
         dim.id, dim.label, dim.source                         # "concurrency", "concurrency", "setup"
         [v.label for v in dim.values]                         # ["conc 4", "conc 32"], in order
         dim.question                                          # the helper question asking it, or None
@@ -42,9 +42,9 @@ class Value:
     """One value some measurement states on a dimension."""
 
     id: str
-    """As data states it: ``ep16``, ``4``, ``Qwen3-30B-A3B-FP8``, ``trtllm``, ``0.21``."""
+    """As data states it: ``ep16``, ``4``, ``model-b``, ``east``, ``0.21``."""
     label: str
-    """As a reader reads it: ``EP16 on 2 nodes``, ``conc 4``, ``TRT-LLM 0.21``."""
+    """As a reader reads it: ``scale 16``, ``conc 4``, ``Tool 0.21``."""
     release: str | None = None
     """A context's release as its rows state it (``0.21``), already in ``label``; ``None``: none stated."""
 
@@ -56,7 +56,7 @@ class Dimension:
     id: str
     """``scale`` (envelope), ``concurrency`` (set-up key), ``context``, ``software.<component>``."""
     label: str
-    """Its name: ``Scale``, ``concurrency``, the guide's context noun, ``TRT-LLM release``."""
+    """Its name: ``Scale``, ``concurrency``, the guide's context noun, ``Tool release``."""
     source: Source
     values: tuple[Value, ...]
     """Every value some measurement (of the tables asked about) states; empty: no measurement states it."""
@@ -247,7 +247,7 @@ def listing(dim: Dimension) -> str:
 
 
 def measured_only(data: Data, dims: Iterable[Dimension]) -> str:
-    """``Measured only with Qwen3-30B-A3B-FP8, TRT-LLM 0.21, conc 4 and 32, EP16 on 2 nodes``: every stated dimension;
+    """``Measured only with model-b, Tool 0.21, conc 4 and 32, scale 16``: every stated dimension;
     a dimension no measurement states is named ``scale not stated``."""
     said = [listing(d) for d in dims if d.values]
     silent = [f"{d.label[:1].lower()}{d.label[1:]} not stated" for d in dims if not d.values]
