@@ -91,6 +91,11 @@ def checked_data(data_dir: Path) -> Data | None:
     return _checked(data_dir)[0]
 
 
+def checked_guide(data_dir: Path) -> tuple[Data | None, list[Problem]]:
+    """The guide read and checked, before anything is derived: its valid records and every problem found."""
+    return _checked(data_dir)
+
+
 def _checked(data_dir: Path) -> tuple[Data | None, list[Problem]]:
     """The valid records, and every problem: the schema's, then the rules' on valid and salvaged records."""
     raw, problems = load(Path(data_dir))

@@ -105,7 +105,7 @@ def test_a_guide_with_no_code_of_its_own_gets_plans_from_its_records_only(tmp_pa
     cargo.write_text(
         cargo.read_text(encoding="utf-8")
         + "needs:\n"
-        + "  - {kind: part, value: low gear, context: hill-town, source: {quote: \"Price list, spring 2024\"}}\n"
+        + '  - {kind: part, value: low gear, context: hill-town, source: {quote: "Price list, spring 2024"}}\n'
         + "  - {kind: part, value: child seat}\n"
     )
     (tmp_path / "project").mkdir()

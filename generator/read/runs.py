@@ -20,9 +20,13 @@ import hashlib
 import importlib
 import pkgutil
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from generator.number_range import out_of_range, shown
 from generator.read.run_registry import MAX_RUN_FILE_BYTES, READERS, FileRun, Reader, RunFileError
+
+if TYPE_CHECKING:
+    from generator.read.maps.budget import PatternBudget
 
 __all__ = ["FileRun", "RunFileError", "load_formats", "read_run_file"]
 
@@ -43,9 +47,14 @@ def load_formats() -> dict[str, Reader]:
     return READERS
 
 
-def _guide_map_reader(root: Path, fmt: str) -> tuple[Reader, str] | None:
+#: The runs a kept file gave through a map, by the file's sha256 and the map's: a file is read once per map,
+#: every metric of every cell filled from that one pass (:mod:`generator.read.maps.budget`).
+_MAPPED: dict[tuple[str, str], object] = {}
+
+
+def _guide_map_reader(root: Path, fmt: str) -> tuple[Reader, str, Any] | None:
     """The reader of the guide's declared map ``maps/<fmt>.yml`` (:mod:`generator.read.maps`), if it has one,
-    and the sha256 of the map's bytes (a read through an edited map is not taken from :data:`_READ`)."""
+    the sha256 of the map's bytes (a read through an edited map is not taken from :data:`_READ`) and the map."""
     from generator.read.formats.dispatch import file_run
     from generator.read.formats.tool_output import ToolOutputError
     from generator.read.maps import MapError, guide_map, read_with_map
@@ -56,22 +65,37 @@ def _guide_map_reader(root: Path, fmt: str) -> tuple[Reader, str] | None:
         raise RunFileError(f"the map maps/{fmt}.yml is not valid (its problems are listed on their own)") from None
     if spec is None:
         return None
+    fingerprint = hashlib.sha256((root / spec.file).read_bytes()).hexdigest()
 
     def read(content: bytes, metric: str | None) -> FileRun:
+        key = (hashlib.sha256(content).hexdigest(), fingerprint)
+        if key not in _MAPPED:
+            try:
+                _MAPPED[key] = read_with_map(spec, content)
+            except ToolOutputError as exc:
+                _MAPPED[key] = RunFileError(str(exc))
+            if len(_MAPPED) > _MAX_READ:
+                _MAPPED.pop(next(iter(_MAPPED)))
+        runs = _MAPPED[key]
+        if isinstance(runs, RunFileError):
+            raise runs
         try:
-            return file_run(read_with_map(spec, content), metric)
+            return file_run(runs, metric)  # type: ignore[arg-type]
         except ToolOutputError as exc:
             raise RunFileError(str(exc)) from None
 
-    return read, hashlib.sha256((root / spec.file).read_bytes()).hexdigest()
+    return read, fingerprint, spec
 
 
-def read_run_file(root: Path, path: str, sha256: str, fmt: str, metric: str | None) -> FileRun:
+def read_run_file(
+    root: Path, path: str, sha256: str, fmt: str, metric: str | None, budget: PatternBudget | None = None
+) -> FileRun:
     """The run value of one file under the data folder ``root``, checked against its sha256, with what the
     file states about it (read once per sha256, format, metric and map: :data:`_READ`).
 
     Raises :class:`RunFileError` for a missing or linked file, a different
-    sha256, an unknown format, or a value that is not a positive finite number.
+    sha256, an unknown format, or a value that is not a positive finite number; and for a file read through a
+    text map, a read that would cost more than is left of the guide's ``budget`` (:mod:`generator.read.maps.budget`).
     """
     built_in = load_formats().get(fmt)
     mapped = None if built_in is not None else _guide_map_reader(root, fmt)
@@ -80,7 +104,7 @@ def read_run_file(root: Path, path: str, sha256: str, fmt: str, metric: str | No
             f"unknown format {fmt!r}; expected one of: {', '.join(sorted(READERS)) or 'none'},"
             f" or a map of the guide's own (maps/{fmt}.yml)"
         )
-    reader, fingerprint = (built_in, "") if built_in is not None else mapped  # type: ignore[misc]
+    reader, fingerprint, spec = (built_in, "", None) if built_in is not None else mapped  # type: ignore[misc]
     file = root / path
     if file.is_symlink() or not file.is_file() or not file.resolve().is_relative_to(root.resolve()):
         raise RunFileError(f"no file {path!r} in the data folder (links are refused)")
@@ -90,6 +114,8 @@ def read_run_file(root: Path, path: str, sha256: str, fmt: str, metric: str | No
     digest = hashlib.sha256(content).hexdigest()
     if digest != sha256:
         raise RunFileError(f"sha256 is {digest}, the data says {sha256}: the file changed since it was recorded")
+    if spec is not None and budget is not None and (refused := budget.charge(root, spec, path, digest, len(content))):
+        raise RunFileError(refused)
     key = (digest, fmt, metric, fingerprint)
     if (known := _READ.get(key)) is not None:
         return known
