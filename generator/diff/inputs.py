@@ -19,7 +19,10 @@ would add, each hashed as a tree records it, no attribute applied).
 
 from __future__ import annotations
 
+import hashlib
+import os
 import posixpath
+import stat
 from pathlib import Path, PurePosixPath
 
 from generator.diff.revisions import run_git
@@ -102,6 +105,24 @@ def folder_prefix(data_path: str) -> str:
     return posixpath.normpath(data_path).rstrip("/") + "/" if data_path not in ("", ".") else ""
 
 
+def tree_digest(path: Path, algorithm: str) -> str:
+    """A working-tree file as a tree of a commit records it: ``mode:blob id`` (its bytes as they are, no
+    attribute applied; a link is the text of its target, never followed)."""
+    try:
+        info = os.lstat(path)
+        if stat.S_ISLNK(info.st_mode):
+            mode, content = "120000", os.fsencode(os.readlink(path))
+        elif stat.S_ISREG(info.st_mode):
+            mode = "100755" if info.st_mode & stat.S_IXUSR else "100644"
+            content = path.read_bytes()
+        else:
+            return "other"
+    except OSError:
+        return "unreadable"
+    blob = hashlib.new(algorithm, b"blob %d\0" % len(content) + content).hexdigest()
+    return f"{mode}:{blob}"
+
+
 def _tree(repo: Path, commit: str) -> dict[str, str]:
     done = run_git(repo, "ls-tree", "-r", "-z", "--full-tree", commit, binary=True)
     out: dict[str, str] = {}
@@ -116,8 +137,6 @@ def _tree(repo: Path, commit: str) -> dict[str, str]:
 
 
 def _worktree(repo: Path) -> dict[str, str]:
-    from generator.diff.site import _digest  # one way of hashing a file as a tree records it
-
     done = run_git(repo, "ls-files", "-z", "--cached", "--others", "--exclude-standard", binary=True)
     out: dict[str, str] = {}
     if done.returncode != 0:
@@ -126,7 +145,7 @@ def _worktree(repo: Path) -> dict[str, str]:
     algorithm = "sha256" if found.returncode == 0 and found.stdout.strip() == "sha256" else "sha1"
     for raw in sorted(set(done.stdout.split(b"\0")) - {b""}):
         path = raw.decode("utf-8", errors="surrogateescape")
-        digest = _digest(repo / path, algorithm)
+        digest = tree_digest(repo / path, algorithm)
         if digest != "unreadable":  # a file deleted from the working tree and not yet from the index
             out[path] = digest
     return out
