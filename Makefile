@@ -138,11 +138,13 @@ properdocs-build: setup-dev $(PLOTLY_BUNDLE)
 
 .PHONY: test-slow-machine
 
+# Each tool is given its configuration by name: a mypy.ini, pytest.ini, ruff.toml or GNUmakefile a change adds
+# would otherwise be read first, and its plugins would run (docs/previews.md).
 lint: setup-dev
-	$(BIN)/ruff check generator tests quality bench tools/deploy tools/wheel
-	$(BIN)/ruff format --check generator tests quality bench tools/deploy tools/wheel
-	$(BIN)/mypy
-	$(BIN)/mypy tools/deploy/publish.py tools/wheel/stage.py tools/wheel/check.py
+	$(BIN)/ruff check --config pyproject.toml generator tests quality bench tools/deploy tools/wheel
+	$(BIN)/ruff format --config pyproject.toml --check generator tests quality bench tools/deploy tools/wheel
+	$(BIN)/mypy --config-file pyproject.toml
+	$(BIN)/mypy --config-file pyproject.toml tools/deploy/publish.py tools/wheel/stage.py tools/wheel/check.py
 	$(PY) -m generator schema --check
 
 # The example guide (examples/json-libraries/): another topic on the same engine, built strictly like the shipped one.
@@ -153,17 +155,17 @@ example: setup
 # are built once; the guides' sites are built once a run whatever the number of workers (tests/conftest.py).
 TEST_WORKERS ?= 2
 test: system-deps setup-dev setup-aiperf lint build example
-	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadfile
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m pytest -c pyproject.toml -q -n $(TEST_WORKERS) --dist loadfile -m "not bench"
 
 # The browser tests on a deliberately loaded machine: two processes keep both cores busy while they run
 # (quality/busy.py), so a test whose outcome depends on the machine's speed fails here, not in someone's CI.
 BROWSER_TESTS = $(sort $(wildcard tests/test_*_browser.py)) tests/test_waits.py tests/test_csp.py
 test-slow-machine: system-deps setup-dev $(PLOTLY_BUNDLE)
-	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m quality.busy 2 -- $(PY) -m pytest -q -p no:cacheprovider $(BROWSER_TESTS)
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m quality.busy 2 -- $(PY) -m pytest -c pyproject.toml -q -p no:cacheprovider $(BROWSER_TESTS)
 
 # The property tests with 3,000 examples each instead of 150 (nightly-style; about half an hour).
 fuzz-long: setup-dev
-	FUZZ_EXAMPLES=3000 $(PY) -m pytest -q -p no:cacheprovider tests/test_fuzz.py
+	FUZZ_EXAMPLES=3000 $(PY) -m pytest -c pyproject.toml -q -p no:cacheprovider tests/test_fuzz.py
 
 # What the data change on this branch does to the guide (default base: the merge base with main).
 diff: setup
@@ -182,6 +184,7 @@ preview: setup $(PLOTLY_BUNDLE)
 # Performance: prints a table and writes build/bench.json (a few minutes; Chromium for the search figure;
 # see README "Performance").
 bench: setup-dev system-deps $(PLOTLY_BUNDLE)
+	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m pytest -c pyproject.toml -q -p no:cacheprovider -m bench tests/test_bench.py
 	GUIDE_PLOTLY_JS=$(CURDIR)/$(PLOTLY_BUNDLE) $(PY) -m bench
 
 schema: setup

@@ -18,7 +18,7 @@ from pathlib import Path
 from generator.check.registry import CHECKS, DECISION_CHECKS, run_checks
 from generator.check.run_files import resolve_run_files
 from generator.check.schema_check import check_schema
-from generator.derive.guide import derive
+from generator.derive.fill import derive
 from generator.errors import GuideError
 from generator.pipeline import no_full_collections
 from generator.read.load import load

@@ -24,6 +24,7 @@ from generator.render.compact import compact
 from generator.render.data_export import downloads
 from generator.render.nav import guide_nav, hand_written_pages
 from generator.render.pages import DECIDE_URI, Renderer, page_url
+from generator.render.plan_files import plans
 from generator.render.script_parts import script_source
 from generator.render.uris import option_uri
 
@@ -206,7 +207,11 @@ def build_site(
         pages,
         nav,
         assets,
-        {**engine, **downloads(derived, page_of, page_url(DECIDE_URI, directory_urls))},
+        {
+            **engine,
+            **downloads(derived, page_of, page_url(DECIDE_URI, directory_urls)),
+            **plans(derived, page_url(DECIDE_URI, directory_urls)),
+        },
         derived=derived,
         name=escaping.title(guide.site_name or guide.title),
         description=escaping.title(guide.tagline),

@@ -208,6 +208,13 @@ def main(argv: list[str] | None = None) -> int:
                 if refused := config_gate.problems(config_file):
                     print(config_gate.describe(refused), file=sys.stderr)
                     return 1
+            # What the data folder holds that the guide does not read is no data: a tool could run it.
+            from generator.read.load import unknown_files
+
+            if unknown := unknown_files(args.data):
+                for stray in unknown:
+                    print(stray.text(data_prefix(args.data)), file=sys.stderr)
+                return 1
 
             docs = args.docs if args.docs is not None else _pages_beside(args.data)
             try:

@@ -10,13 +10,15 @@ import gc
 from collections.abc import Iterator
 from pathlib import Path
 
+from generator import setup_keys
 from generator.check.data_format import check_format
 from generator.check.maps import check_maps, map_digests
 from generator.check.partial import drop_consequences, left_out, new_references
 from generator.check.registry import CHECKS, DECISION_CHECKS, run_checks
 from generator.check.run_files import resolve_run_files
 from generator.check.schema_check import check_schema_salvaging
-from generator.derive.guide import Derived, derive
+from generator.derive.fill import derive
+from generator.derive.guide import Derived
 from generator.errors import GuideError, Problem
 from generator.model import Data
 from generator.read.load import load
@@ -89,6 +91,11 @@ def checked_data(data_dir: Path) -> Data | None:
     return _checked(data_dir)[0]
 
 
+def checked_guide(data_dir: Path) -> tuple[Data | None, list[Problem]]:
+    """The guide read and checked, before anything is derived: its valid records and every problem found."""
+    return _checked(data_dir)
+
+
 def _checked(data_dir: Path) -> tuple[Data | None, list[Problem]]:
     """The valid records, and every problem: the schema's, then the rules' on valid and salvaged records."""
     raw, problems = load(Path(data_dir))
@@ -96,7 +103,8 @@ def _checked(data_dir: Path) -> tuple[Data | None, list[Problem]]:
     checked = check_schema_salvaging(raw)
     data, rules = checked.data, [*CHECKS, *DECISION_CHECKS]
     problems += checked.problems
-    problems += check_maps(raw.root)
+    declared = None if data is None else tuple(setup_keys.declared(data.guide))
+    problems += check_maps(raw.root, declared)
     if data is not None:
         data.maps = map_digests(raw.root)
     first = [] if data is None else resolve_run_files(raw.root, data) + run_checks(data, rules)

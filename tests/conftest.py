@@ -334,10 +334,11 @@ def site_pages(shipped_site: Path, served_site: str) -> list[str]:
 
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The engine's wheel as ``make wheel`` builds it (plotly.js inside)."""
+    """The engine's wheel as ``make wheel`` builds it (plotly.js inside), built once a run whatever the number
+    of workers (:func:`built_once`): tests copy it before they change anything beside it."""
     from tests.engine_wheel import build_wheel  # it reads the test modules' helpers: imported when first used
 
-    return build_wheel(tmp_path_factory.mktemp("engine-wheel"))
+    return built_once(tmp_path_factory, "engine-wheel", build_wheel)
 
 
 @pytest.fixture(scope="session")

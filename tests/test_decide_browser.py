@@ -237,3 +237,31 @@ def test_a_path_offered_as_possible_says_its_support_is_not_stated_and_what_fail
     static = page.locator("section.dg-leaf[id^='when-'] .dg-others").evaluate_all(words)
     (shown,) = others.evaluate_all(words)
     assert shown in static  # the same items, word for word, as the page without JavaScript
+
+
+def test_past_the_sources_scope_the_browser_says_not_recommended_and_names_every_dimension(
+    tab, served_site: str
+) -> None:
+    """Issue 51.1 and 51.2 in the browser: at EP above 16 the source's EP<=16 pick is not "Recommended" (the
+    status and the card say so and give the source's own words and what to measure), and the answer names every
+    dimension of its evidence (model, hardware, framework release, loads, scale) as the static page does."""
+    page = tab
+    page.goto(served_site + "decide/?" + "&".join(f"{k}={v}" for k, v in {**DENSE, "scale": "larger"}.items()))
+    status = page.locator(".dg-decide-status").inner_text()
+    assert status == "Outside the source's scope, not measured; its pick: Dense allgather / reduce-scatter"
+    card = _result(page).locator(".dg-leaf-result")
+    role = " ".join(card.locator(".dg-pick-recommended .dg-pick-role").text_content().split())  # CSS upper-cases it
+    assert role == "Not measured here: the source's pick for EP below 16 or EP16 on 2 nodes only"
+    beyond = card.locator(".dg-beyond").inner_text()
+    assert "Reach for DeepEP only when a measurement or a capacity constraint says you should" in beyond
+    assert "What to measure." in beyond
+    bounds = card.locator(".dg-bounds").inner_text()
+    for value in ("Qwen3-30B-A3B-FP8", "p5en.48xlarge", "TRT-LLM 0.21", "conc 4 and 32", "ISL 120", "EP16 on 2 nodes"):
+        assert value in bounds, bounds
+    _answer(page, "scale", "ep16")
+    assert page.locator(".dg-decide-status").inner_text() == "Recommended: Dense allgather / reduce-scatter"
+    card = _result(page).locator(".dg-leaf-result")
+    assert card.locator(".dg-beyond").count() == 0
+    role = " ".join(card.locator(".dg-pick-recommended .dg-pick-role").text_content().split())
+    assert role == "Recommended for EP below 16 or EP16 on 2 nodes"
+    assert "EP16 on 2 nodes" not in card.locator(".dg-bounds").inner_text()  # inside on scale: not named

@@ -27,6 +27,7 @@ from generator.read.formats.catalog import guess_format, read_runs
 from generator.read.formats.tool_output import ToolOutputError
 from generator.read.maps import MapError, load_map, read_with_map
 from generator.read.maps.patterns import MAX_PROGRAM, UnsafePattern, compile_pattern
+from generator.workload import WORKLOAD_FIELDS
 from tests.conftest import FIXTURES, ROOT
 from tests.documented_maps import assert_block_is_the_fixture
 from tests.test_import_runs import cell, guide, results_page, snapshot
@@ -290,16 +291,17 @@ def test_every_problem_of_a_map_file_is_listed_with_its_line(tmp_path: Path) -> 
         encoding="utf-8",
     )
     with pytest.raises(MapError) as caught:
-        load_map(path, "bad.yml")
+        load_map(path, "bad.yml", WORKLOAD_FIELDS)  # the keys of a guide that declares none of its own
     assert caught.value.problems == [
         "bad.yml:2: runz: unknown field; expected one of format, tool, runs, metrics, workload, delimiter,"
-        " numbers (did you mean 'runs'?)",
+        " numbers, setup, statistic (did you mean 'runs'?)",
         "bad.yml:4: metrics.a.unit: missing: every metric states its unit (ms, req/s, GB/s ...)",
         "bad.yml:4: metrics.a.path: not a JSONPath (RFC 9535): unbalanced brackets at column 4",
         "bad.yml:5: metrics.b.column: unknown field for a json map; expected path, unit (column is for a csv map)",
         "bad.yml:6: metrics.c.path: not a JSONPath (RFC 9535): function 'match' is not defined (match() and"
         " search() are not taken: their patterns are not checked) at column 3",
-        "bad.yml:8: workload.concurency: not a workload key; expected one of model, framework, concurrency,"
+        "bad.yml:8: workload.concurency: not a set-up key guide.yml declares; expected one of model, framework,"
+        " concurrency,"
         " request_rate, dataset, isl, osl, prompts, scenario, nodes, gpus, benchmark (did you mean 'concurrency'?)",
     ]
     done = inspect(real(INFERENCEX), "--map", path)

@@ -146,3 +146,135 @@ def test_a_scoped_rule_reached_outside_its_scope_must_say_what_the_source_says_t
     assert any(
         "rules[1].scope: answers outside the rule's scope (gradient-band gentle) reach it" in p for p in problems
     ), problems
+
+
+SPEED = """\
+kind: measurements
+id: speed
+title: Compression speed by level
+label: speed
+summary: Compression speed at each level.
+campaign: bench
+provenance: measured
+quantity: compression speed
+unit: MB/s
+better: higher
+sweep: {load: level, label: level, versus: size}
+series:
+  - {id: lz4, label: lz4, option: lz4}
+  - {id: zstd-3, label: zstd, option: zstd-3}
+rows:
+  - {id: l1, label: level 1, context: laptop, workload: {level: 1}, values: {lz4: 700, zstd-3: 500}}
+  - {id: l3, label: level 3, context: laptop, workload: {level: 3}, values: {lz4: 400, zstd-3: 300}}
+  - {id: l6, label: level 6, context: laptop, workload: {level: 6}, values: {lz4: 100, zstd-3: 90}}
+"""
+SIZE = (
+    SPEED.replace("id: speed", "id: size")
+    .replace("Compression speed", "Output size")
+    .replace("compression speed", "output size")
+    .replace("unit: MB/s", 'unit: "%"')
+    .replace("better: higher", "better: lower")
+    .replace(", versus: size", "")
+    .replace("label: speed", "label: size")
+    .replace("{lz4: 700, zstd-3: 500}", "{lz4: 48, zstd-3: 36}")
+    .replace("{lz4: 400, zstd-3: 300}", "{lz4: 44, zstd-3: 33}")
+    .replace("{lz4: 100, zstd-3: 90}", "{lz4: 40, zstd-3: 30}")
+)
+
+
+def test_a_curve_and_its_frontier_over_a_numeric_key_the_guide_declares(tmp_path: Path) -> None:
+    """``sweep: {load: level}`` in a compressor guide that declares ``level``: speed against size over the levels."""
+    from generator.render.charts import build_charts
+    from generator.render.curve_spec import FRONTIER
+    from tests.compressor_guide import write_guide
+
+    data, _ = write_guide(tmp_path)
+    guide = data / "guide.yml"
+    keys = "setup_keys:\n  - {id: level, label: compression level, short: level, numeric: true, load: true}\n"
+    guide.write_text(guide.read_text(encoding="utf-8").replace("order: [", keys + "order: ["), encoding="utf-8")
+    (data / "tables" / "speed.yml").write_text(SPEED, encoding="utf-8")
+    (data / "tables" / "size.yml").write_text(SIZE, encoding="utf-8")
+    d = derive_guide(data)
+    (chart,) = [c for c in build_charts(d).by_table["speed"] if c.kind == "curve"]
+    traces = {t["name"]: t for t in chart.spec["data"]}
+    lz4 = traces["lz4 (Laptop)"]
+    assert lz4["text"] == ["1", "3", "6"] and lz4["x"] == [48, 44, 40]  # each point labelled with its level
+    assert traces[f"{FRONTIER} (Laptop)"]["x"]  # the frontier of the laptop's points is drawn
+    assert "is zstd (Laptop) at level 1–6 and lz4 (Laptop) at level 1." in chart.takeaway
+    # the envelope names the levels measured
+    dims = {x.id: x for x in dimensions.dimensions(d.data, tables=["speed"])}
+    assert dimensions.listing(dims["level"]) == "level 1, 3 and 6"
+
+
+def test_the_shipped_bottom_line_and_lesson_carry_the_sources_scope_on_their_face() -> None:
+    from generator.pipeline import build_guide
+    from tests.conftest import DATA
+
+    pages = build_guide(DATA)
+    home, bottom = pages["index.md"], pages["bottom-line.md"]
+    ep16 = "<strong>Scope:</strong> the source states this for EP below 16 or EP16 on 2 nodes only."
+    assert home.count(ep16) == 4  # the headline and each framework's answer in the answer box
+    assert "<strong>Scope:</strong> the source states this for EP16 on 2 nodes only." in home  # the lesson
+    assert ep16 in bottom
+
+
+def test_a_scope_naming_an_unknown_value_is_refused(tmp_path: Path) -> None:
+    data = scoped(tmp_path)
+    edit(data / "recommendation.yml", "summary:", "scope: {gradient-band: [flat]}\nsummary:")
+    assert any("scope.gradient-band: unknown value of 'gradient-band' 'flat'" in p for p in problems_in(data))
+
+
+MAP = """\
+format: json
+tool: lzbench
+metrics:
+  speed: {path: "$.compress_mb_s", unit: MB/s}
+workload:
+  level: {path: "$.level"}
+setup:
+  tool_version: {path: "$.version"}
+  command: {path: "$.argv"}
+  date: {path: "$.date"}
+statistic: {of: fastest, iterations: 5}
+"""
+
+
+def test_a_map_reads_a_declared_key_the_tools_version_command_and_date_and_states_its_statistic(
+    tmp_path: Path,
+) -> None:
+    import json
+
+    from generator.read.formats.dispatch import file_run
+    from generator.read.maps import MapError, load_map, read_with_map
+
+    path = tmp_path / "lzbench.yml"
+    path.write_text(MAP, encoding="utf-8")
+    spec = load_map(path, "maps/lzbench.yml", ("level", "machine"))  # the keys a compressor guide declares
+    content = {
+        "compress_mb_s": 512.5,
+        "level": 6,
+        "version": "0.10",
+        "argv": "lzbench -ezstd,6 corpus",
+        "date": "2026-05-01",
+    }
+    (run,) = read_with_map(spec, json.dumps(content).encode())
+    assert run.workload["level"].value == 6
+    assert run.setup == {
+        "tool": "lzbench",
+        "tool_version": "0.10",
+        "command": "lzbench -ezstd,6 corpus",
+        "date": "2026-05-01",
+    }
+    assert "the tool's number: fastest of 5 iterations (as the map states it)" in run.settings
+    kept = file_run([run], "speed")
+    assert (kept.tool_version, kept.command, str(kept.date)) == ("0.10", "lzbench -ezstd,6 corpus", "2026-05-01")
+    assert "level: 6" in kept.settings  # a declared key the readers do not know, by its own name
+    # a key the guide does not declare is refused at its line
+    try:
+        load_map(path, "maps/lzbench.yml", ("machine",))
+    except MapError as exc:
+        assert exc.problems == [
+            "maps/lzbench.yml:6: workload.level: not a set-up key guide.yml declares; expected one of machine"
+        ]
+    else:
+        raise AssertionError("an undeclared key was read")

@@ -278,8 +278,11 @@ def test_an_unknown_table_row_or_series_and_an_undeclared_format(guide: Path) ->
     assert "--series bike: table serving has no such series (series: road, cargo)" in done.stderr
     done = cli("nccl-tests", NCCL, *into(guide, "serving", "conc32", "cargo"))
     assert "table serving declares no metric for nccl-tests files (add `metrics: {nccl-tests: <metric>}`" in done.stderr
-    done = cli("vllm-bench", VLLM, "--table", "serving")
-    assert "import needs --series (or --map SWEEP_YML)" in done.stderr and done.returncode == 1
+    done = cli("vllm-bench", VLLM, "--table", "serving", "--row", "conc32", "--data", guide)
+    assert done.returncode == 1, done.stderr
+    assert "no --series, and no series of table serving names its own metric for vllm-bench files" in done.stderr
+    done = cli("vllm-bench", VLLM, "--data", guide)
+    assert "import needs --table (or --map SWEEP_YML)" in done.stderr and done.returncode == 1
     done = cli("vllm-bench", VLLM, "--data", guide, "--table", "serving", "--series", "road")
     assert "table serving is not a sweep (it has no `sweep:`), so its runs do not find their row by load" in done.stderr
 
@@ -584,20 +587,26 @@ def test_a_file_whose_runs_ran_different_workloads_is_not_filed_as_one_cells_rep
 def test_a_second_run_for_a_filled_cell_needs_repetition_and_the_refusal_names_both(guide: Path) -> None:
     assert cli("vllm-bench", VLLM, *into(guide, "serving", "conc32", "road")).returncode == 0
     before = snapshot(guide)
-    done = cli("sglang-bench", SGLANG_SWEEP, "--record", "1", *into(guide, "serving", "conc32", "road"))
+    done = cli("vllm-bench", VLLM_TWO, "--record", "2", *into(guide, "serving", "conc32", "road"))
     assert done.returncode == 1
     sha = hashlib.sha256(VLLM.read_bytes()).hexdigest()[:12]
-    kept = hashlib.sha256(SGLANG_SWEEP.read_bytes()).hexdigest()[:12]
+    kept = hashlib.sha256(VLLM_TWO.read_bytes()).hexdigest()[:12]
     assert f"serving / conc32 / road already holds runs/serving/{sha}-{VLLM.name};" in done.stderr
-    assert f"this import adds runs/serving/{kept}-{SGLANG_SWEEP.name} (run 1)" in done.stderr
+    assert f"this import adds runs/serving/{kept}-{VLLM_TWO.name} (run 2)" in done.stderr
     assert "--repetition" in done.stderr
     assert snapshot(guide) == before
     # two files for one empty cell in one command: the second is a repetition too
     done = cli("vllm-bench", VLLM, VLLM_TWO, *into(guide, "serving", "conc32", "cargo"))
     assert done.returncode == 1 and "serving / conc32 / cargo already holds" in done.stderr
+    # another framework's run is no repetition, named or not (issue 52 item 5)
     done = cli("sglang-bench", SGLANG_SWEEP, "--record", "1", *into(guide, "serving", "conc32", "road"), "--repetition")
+    assert done.returncode == 1 and "import refused, nothing written" in done.stderr
+    assert "this run is no repetition of the run(s) the cell holds" in done.stderr
+    assert f"runs/serving/{sha}-{VLLM.name} states vllm ($.framework)" in done.stderr
+    assert snapshot(guide) == before
+    done = cli("vllm-bench", VLLM_TWO, "--record", "2", *into(guide, "serving", "conc32", "road"), "--repetition")
     assert done.returncode == 0, done.stderr
-    assert cell(guide, "serving", "conc32", "road")[2] == (297.63, 263.9)
+    assert cell(guide, "serving", "conc32", "road")[2] == (297.63, 301.18)
 
 
 def test_one_file_imported_into_many_cells_is_kept_once(guide: Path) -> None:
@@ -659,20 +668,20 @@ def test_the_ingest_modules_import_one_way() -> None:
 
 def test_a_mapping_files_entry_marks_a_repetition(guide: Path, tmp_path: Path) -> None:
     shutil.copy(VLLM, tmp_path / VLLM.name)
-    shutil.copy(SGLANG_SWEEP, tmp_path / SGLANG_SWEEP.name)
+    shutil.copy(VLLM_TWO, tmp_path / VLLM_TWO.name)
     mapping = tmp_path / "sweep.yml"
     entries = (
         f"  - {{file: {VLLM.name}, format: vllm-bench, row: conc32, series: road}}\n"
-        f"  - {{file: {SGLANG_SWEEP.name}, record: 1, format: sglang-bench, row: conc32, series: road<MARK>}}\n"
+        f"  - {{file: {VLLM_TWO.name}, record: 2, format: vllm-bench, row: conc32, series: road<MARK>}}\n"
     )
     mapping.write_text("table: serving\nruns:\n" + entries.replace("<MARK>", ""), encoding="utf-8")
     done = cli("--map", mapping, "--data", guide)
     assert done.returncode == 1
-    assert f"{mapping}:4: {tmp_path / SGLANG_SWEEP.name}: serving / conc32 / road already holds" in done.stderr
+    assert f"{mapping}:4: {tmp_path / VLLM_TWO.name}: serving / conc32 / road already holds" in done.stderr
     mapping.write_text("table: serving\nruns:\n" + entries.replace("<MARK>", ", repetition: true"), encoding="utf-8")
     done = cli("--map", mapping, "--data", guide)
     assert done.returncode == 0, done.stderr
-    assert cell(guide, "serving", "conc32", "road")[2] == (297.63, 263.9)
+    assert cell(guide, "serving", "conc32", "road")[2] == (297.63, 301.18)
     mapping.write_text(
         "table: serving\nruns:\n" + entries.replace("<MARK>", ", repetition: yes please"), encoding="utf-8"
     )

@@ -11,7 +11,8 @@ import pytest
 
 from generator import schema
 from generator.derive.cells import Cell
-from generator.derive.guide import Derived, derive
+from generator.derive.fill import derive
+from generator.derive.guide import Derived
 from generator.pipeline import validate_guide
 from tests.conftest import DATA, ROOT
 from tests.html import page, text

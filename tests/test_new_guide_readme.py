@@ -1,12 +1,12 @@
 """The README's commands for a new guide run as written: the engine as a wheel, in a guide's own environment.
 
-The engine's wheel is built as ``make wheel`` builds it (``tools/wheel/stage.py``, then ``pip wheel``)
-into ``build/dist/`` of a folder that is not called like the clone and holds only the runtime lock. The
-block after ``<!-- new-guide`` is run there as one bash script (its ``cd`` carries over), with no
-environment of the clone on the ``PATH`` and no ``PYTHONPATH``: it makes a fresh virtual environment,
-installs the wheel into it, starts a guide beside it (the wheel copied into the guide for its CI, and
-``generator doctor`` finding it is the engine that runs), builds it strictly with that environment's
-``mkdocs`` and with ``python -m generator build``, changes one number, commits, and runs
+The engine's wheel is built as ``make wheel`` builds it (``tools/wheel/stage.py``, then ``pip wheel``; the
+``wheel`` fixture, built once a run) and copied into ``build/dist/`` of a folder that is not called like the
+clone and holds only the runtime lock. The block after ``<!-- new-guide`` is run there as one bash script
+(its ``cd`` carries over), with no environment of the clone on the ``PATH`` and no ``PYTHONPATH``: it makes a
+fresh virtual environment, installs the wheel into it, starts a guide beside it (the wheel copied into the
+guide for its CI, and ``generator doctor`` finding it is the engine that runs), builds it strictly with that
+environment's ``mkdocs`` and with ``python -m generator build``, changes one number, commits, and runs
 ``generator diff``, whose report holds the verdict flip. The charts' plotly.js comes from the wheel.
 """
 
@@ -20,7 +20,6 @@ import sys
 from pathlib import Path
 
 import generator
-from tests.test_packaging import _pip
 
 ROOT = Path(__file__).resolve().parents[1]
 BLOCK = re.compile(r"<!--\s*new-guide\b[^>]*-->\s*\n```sh\n(.*?)\n```", re.S)
@@ -49,26 +48,15 @@ def _clean_environment(home: Path) -> dict[str, str]:
     return env
 
 
-def test_the_new_guide_block_installs_the_wheel_elsewhere_builds_a_guide_and_diffs_a_change(tmp_path: Path) -> None:
+def test_the_new_guide_block_installs_the_wheel_elsewhere_builds_a_guide_and_diffs_a_change(
+    tmp_path: Path, wheel: Path
+) -> None:
     (block,) = BLOCK.findall((ROOT / "README.md").read_text(encoding="utf-8"))
     engine = tmp_path / "some engine checkout"
-    engine.mkdir()
-    staged = tmp_path / "wheel-src"
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "wheel" / "stage.py"), str(staged), "--plotly-js", str(_plotly())],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    done = subprocess.run(
-        [*_pip(), "wheel", "-q", "--no-deps", "-w", str(engine / "build" / "dist"), str(staged)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
+    # The wheel as `make wheel` leaves it in build/dist/ (stage.py, then pip wheel: tests/engine_wheel.py,
+    # built once a run and shared with the other tests that install it).
+    (engine / "build" / "dist").mkdir(parents=True)
+    shutil.copy(wheel, engine / "build" / "dist" / wheel.name)
     shutil.copy(ROOT / "requirements.lock", engine / "requirements.lock")
     done = subprocess.run(
         ["bash", "-euo", "pipefail", "-c", block],

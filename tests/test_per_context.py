@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from generator.derive.cells import Cell
-from generator.derive.guide import Derived, derive
+from generator.derive.fill import derive
+from generator.derive.guide import Derived
 from generator.pipeline import validate_guide
 from tests.conftest import FIXTURES, mkdocs_build, write_site
 from tests.data_edits import edit, problems_in

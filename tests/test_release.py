@@ -38,8 +38,12 @@ def test_a_version_tag_tests_builds_and_checks_the_wheel_then_uploads_it() -> No
     assert list(jobs) == ["build", "github-release", "pypi"]
     build = jobs["build"]
     assert build["permissions"] == {"contents": "read"}
-    assert [step["run"] for step in build["steps"] if "run" in step] == ["make test", "make wheel", "make wheel-check"]
-    check = next(step for step in build["steps"] if step.get("run") == "make wheel-check")
+    assert [step["run"] for step in build["steps"] if "run" in step] == [
+        "make -f Makefile test",
+        "make -f Makefile wheel",
+        "make -f Makefile wheel-check",
+    ]
+    check = next(step for step in build["steps"] if step.get("run") == "make -f Makefile wheel-check")
     assert check["env"] == {"RELEASE_TAG": "${{ github.ref_name }}"}
     upload = build["steps"][-1]
     assert upload["uses"].startswith("actions/upload-artifact@") and upload["with"]["path"] == "build/dist/"

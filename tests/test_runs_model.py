@@ -11,7 +11,8 @@ import pytest
 from generator import schema
 from generator.derive.setups import merge_setups, older, version_key
 from generator.pipeline import derive_guide
-from generator.read.runs import READERS, RunFileError, json_file, load_formats
+from generator.read.run_registry import READERS, RunFileError, json_file
+from generator.read.runs import load_formats
 from tests.conftest import FIXTURES
 from tests.data_edits import edit, problems_in
 

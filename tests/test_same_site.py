@@ -10,21 +10,19 @@ import yaml
 from mkdocs.config import load_config
 
 from generator.render.pages import page_url
-from tests.conftest import ROOT, mkdocs_build
+from tests.conftest import ROOT
 
 
-def _plugin_site(tmp_path: Path) -> tuple[dict[str, str], list[object], Path]:
-    """The shipped project built by MkDocs: the plugin's pages and nav, and the built site folder."""
-    site = tmp_path / "site"
-    result = mkdocs_build(ROOT / "mkdocs.yml", site)
-    assert result.returncode == 0, result.stderr
+def _plugin_site(site: Path) -> tuple[dict[str, str], list[object], Path]:
+    """The shipped project built by MkDocs (``site``: ``mkdocs build --strict`` of it, once a run): the
+    plugin's pages and nav, and the built site folder."""
     config = load_config(str(ROOT / "mkdocs.yml"))
     plugin = config.plugins["decision-guide"]
     config = config.plugins.on_config(config)
     return dict(plugin.pages), list(config.nav), site
 
 
-def test_cli_and_plugin_build_the_same_pages_and_nav(tmp_path: Path) -> None:
+def test_cli_and_plugin_build_the_same_pages_and_nav(tmp_path: Path, shipped_site: Path) -> None:
     out, nav_file = tmp_path / "pages", tmp_path / "nav.yml"
     plugin_config = load_config(str(ROOT / "mkdocs.yml")).plugins["decision-guide"].config
     history = ["--history-revisions", str(plugin_config.history_revisions)]
@@ -36,7 +34,7 @@ def test_cli_and_plugin_build_the_same_pages_and_nav(tmp_path: Path) -> None:
     cli_pages = {p.relative_to(out).as_posix(): p.read_text(encoding="utf-8") for p in out.rglob("*.md")}
     cli_nav = yaml.safe_load(nav_file.read_text(encoding="utf-8"))["nav"]
 
-    plugin_pages, plugin_nav, site = _plugin_site(tmp_path)
+    plugin_pages, plugin_nav, site = _plugin_site(shipped_site)
     assert sorted(cli_pages) == sorted(plugin_pages)
     assert cli_pages == plugin_pages
     assert cli_nav == plugin_nav

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from generator import schema
-from generator.derive.guide import derive
+from generator.derive.fill import derive
 from generator.pipeline import validate_guide
 from tests.conftest import DATA
 from tests.data_edits import trading

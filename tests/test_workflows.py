@@ -89,7 +89,7 @@ def test_zizmor_finds_nothing_and_the_one_exception_is_the_workflow_run_trigger(
 
 def _ci_commands() -> list[str]:
     lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
-    return [line.strip() for line in lines if line.strip().startswith("make ")]
+    return [line.strip() for line in lines if line.strip().startswith("make")]
 
 
 def _make_targets() -> dict[str, list[str]]:
@@ -122,7 +122,7 @@ def _is_deploy_job(job: dict[str, Any]) -> bool:
 
 def test_jobs_that_check_out_the_project_run_only_makefile_targets_starting_with_ci() -> None:
     ci = _ci_commands()
-    assert ci == ["make test"]
+    assert ci == ["make -f Makefile test"]
     targets = _make_targets()
     builders = [(where, job) for where, _, _, job in _jobs() if _checkouts(job) and not _is_deploy_job(job)]
     assert [where for where, _ in builders] == [
@@ -135,10 +135,33 @@ def test_jobs_that_check_out_the_project_run_only_makefile_targets_starting_with
         commands = [step["run"].strip() for step in job["steps"] if "run" in step]
         assert commands[: len(ci)] == ci, where
         for command in commands:
-            match = re.fullmatch(r"make ([a-z][a-z-]*)", command)
-            assert match and match[1] in targets, f"{where}: {command!r} is not a Makefile target"
+            # By name: a GNUmakefile or makefile a change adds would be read before the Makefile.
+            match = re.fullmatch(r"make -f Makefile ([a-z][a-z-]*)", command)
+            assert match and match[1] in targets, f"{where}: {command!r} is not `make -f Makefile <target>`"
     # The site build on main is the build `make test` already runs (a prerequisite of test).
     assert "build" in targets["test"]
+
+
+def test_the_tools_the_jobs_run_are_given_their_configuration_by_name() -> None:
+    """A mypy.ini, pytest.ini or ruff.toml a change adds is read before pyproject.toml, and its plugins run: every
+    recipe line of the Makefile that runs one of them names pyproject.toml."""
+    recipes = [
+        line.strip() for line in (ROOT / "Makefile").read_text(encoding="utf-8").splitlines() if line[:1] == "\t"
+    ]
+    runs = {
+        "mypy": [r for r in recipes if re.search(r"/mypy\b", r)],
+        "pytest": [r for r in recipes if "-m pytest" in r],
+        "ruff": [r for r in recipes if re.search(r"/ruff (?:check|format)\b", r)],
+    }
+    named = {
+        "mypy": "--config-file pyproject.toml",
+        "pytest": "-m pytest -c pyproject.toml",
+        "ruff": "--config pyproject.toml",
+    }
+    for tool, lines in runs.items():
+        assert lines, f"no recipe runs {tool}"
+        for line in lines:
+            assert named[tool] in line, f"Makefile: {line!r} lets a new configuration file take over {tool}"
 
 
 def _holds_a_credential(step: dict[str, Any]) -> bool:
@@ -268,7 +291,7 @@ GUIDE_COMMANDS = re.compile(
     r"|(mkdir -p build && git show \"\$BASE:requirements\.txt\" > build/base-requirements\.txt && )?"
     r"sum=\$\(sed -n .* \| sha256sum --check --strict -; \}"
     r"|\.venv/bin/python -m generator (doctor|check|diff .*)"
-    r"|\.venv/bin/mkdocs build --strict --site-dir \S+"
+    r"|\.venv/bin/mkdocs build --strict --config-file mkdocs\.yml --site-dir \S+"
     r"|printf '%s\\n' \"\$PR_NUMBER\" > build/preview/pr-number",
     re.S,
 )

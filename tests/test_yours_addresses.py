@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from generator.derive.guide import derive
+from generator.derive.fill import derive
 from generator.pipeline import validate_guide
 from generator.render.data_export import guide_data
 from tests.conftest import FIXTURES

@@ -357,3 +357,45 @@ def test_a_readers_own_sweep_point_is_judged_by_load(browser: Browser, example: 
     assert page.input_value("#yv_parse-threads_yours-1_rustjson") == "20000"
     assert errors == []
     context.close()
+
+
+def test_a_measurement_plan_s_table_filled_in_reads_back_when_pasted(tab: Page, site: tuple[str, Path]) -> None:
+    """Issue 51: the A/B a plan asks for comes back through "Your numbers": its table, filled in, pastes as is."""
+    import csv
+    import io
+    import json
+
+    plans = sorted((site[1] / "downloads" / "plans").glob("*--framework-trtllm--scale-larger*fork-cannot.json"))
+    measure = json.loads(plans[0].read_text(encoding="utf-8"))["measure"][0]
+    rows = list(csv.reader(io.StringIO(measure["bring_back"]["your_numbers"])))
+    for row in rows[1:]:
+        row[3:] = ["200", "100"]  # the reader's DeepEP run twice as fast as dense (made-up numbers)
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    _open(tab, site[0] + "yours/")
+    table = measure["table"]
+    tab.locator(f"#y_{table} details > summary").click()
+    tab.fill(f"#yp_{table}", out.getvalue())
+    tab.locator(f"#y_{table} details button").click()
+    assert "Read the pasted table" in tab.inner_text(f"#yp_{table}-said")
+    assert tab.input_value(f"#yv_{table}_trtllm-conc4_deepep") == "200"
+    assert tab.input_value(f"#yv_{table}_trtllm-conc32_dense") == "100"
+
+
+def test_a_flip_names_the_reader_s_numbers_that_moved_it(tab: Page, site: tuple[str, Path]) -> None:
+    """Issue 51: a flip says which of the reader's values moved it, published → theirs, not only the worst ratio
+    (which a split cell can keep while its words change)."""
+    _open(tab, site[0] + "yours/")
+    _fill(tab, "dense-vs-deepep", "vllm-conc64-prefill", {"deepep": "22797"})
+    flip = tab.locator("#dg-yours-flips li[data-cell='deepep-v2_serving']").inner_text()
+    assert "your number that moved it: DeepEP at vLLM · conc 64 / prefill: 18201 → 22797 tok/s" in flip, flip
+    _fill(tab, "dense-vs-deepep", "trtllm-conc4", {"deepep": "105.66"})
+    flip = tab.locator("#dg-yours-flips li[data-cell='deepep-v2_serving']").inner_text()
+    assert (
+        "your numbers that moved it: " in flip
+        and "DeepEP at TRT-LLM 0.21 · conc 4 / ISL 120: 68.7 → 105.66 tok/s" in flip
+    )
+    # a value of a table the cell does not read is not named
+    _fill(tab, "transport-microbench", "dispatch", {"uccl": "48"})
+    flip = tab.locator("#dg-yours-flips li[data-cell='deepep-v2_serving']").inner_text()
+    assert "UCCL at dispatch" not in flip

@@ -1,7 +1,7 @@
 """One set of rules, two implementations: the "Your numbers" script judges as the Python derivation does.
 
 Each case is a published guide (its ``guide.json``, as the build writes it) and a reader's values. The
-Python side derives the guide with those values (:func:`generator.derive.guide.derive`) and lists the
+Python side derives the guide with those values (:func:`generator.derive.fill.derive`) and lists the
 flips against the published one (:func:`generator.diff.verdicts.flips`); the script
 (``yours.js``, run by node over the whole batch in one process) reads the same ``guide.json`` and values.
 Both must print the same ratio in every table row with the same verdict, the same verdict (level, word,
@@ -30,7 +30,8 @@ import pytest
 from generator import number_range, schema
 from generator.derive.cells import Cell
 from generator.derive.columns.comparison import ratio_change, reading
-from generator.derive.guide import Derived, derive
+from generator.derive.fill import derive
+from generator.derive.guide import Derived
 from generator.diff.answers import answer_changes
 from generator.diff.verdicts import flips
 from generator.model import Data, load_of, measurement_tables, runs_of

@@ -113,7 +113,7 @@ class ZensicalReload:
         ``index.html``: both are served), so a page's own script is always among them.
         """
         from generator.adapters.zensical_docs import page_url
-        from generator.adapters.zensical_finish import base_url
+        from generator.adapters.zensical_theme import base_url
 
         prefix = urlsplit(site_url or "/").path.rstrip("/") + "/"
         hashes: dict[str, None] = {}
@@ -207,7 +207,7 @@ def serve_overrides(
     the policy placeholder replaced by one that also allows the reload script on each page (``config`` is
     the project's, as the theme renders with it)."""
     from generator.adapters import script_files
-    from generator.adapters.zensical_finish import trusted_files, zensical_templates
+    from generator.adapters.zensical_theme import trusted_files, zensical_templates
 
     texts = [text.decode("utf-8", "replace") for uri, text in overrides.items() if uri.endswith(".html")]
     scripts = csp.scripts_in(texts) + csp.template_scripts([zensical_templates()])

@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -44,8 +43,10 @@ from generator.adapters.zensical_config import (
     shown,
 )
 from generator.adapters.zensical_docs import MATERIAL_ONLY, for_zensical, page_url
-from generator.adapters.zensical_finish import base_url, check_published, finish, trusted_files, zensical_templates
+from generator.adapters.zensical_finish import check_published, finish
 from generator.adapters.zensical_project import Project, prepare
+from generator.adapters.zensical_run import run_zensical, zensical_command
+from generator.adapters.zensical_theme import base_url, trusted_files, zensical_templates
 from generator.build import AssetError, swap_in
 from generator.errors import GuideError, RevisionError
 from generator.output_dir import OutputRefused, check_output, mark
@@ -71,25 +72,6 @@ __all__ = [
     "zensical_command",
     "zensical_templates",
 ]
-
-
-def zensical_command(config: Path, *, serve: bool = False, addr: str = "") -> list[str]:
-    if serve:
-        return [sys.executable, "-m", "zensical", "serve", "-f", str(config), *(["-a", addr] if addr else [])]
-    return [sys.executable, "-m", "zensical", "build", "--clean", "--strict", "-f", str(config)]
-
-
-def run_zensical(project: Project, timeout: float = 600) -> None:
-    done = subprocess.run(
-        zensical_command(project.config),
-        capture_output=True,
-        text=True,
-        cwd=project.root,
-        timeout=timeout,
-        check=False,
-    )
-    if done.returncode != 0 or not (project.site / "index.html").is_file():
-        raise ZensicalFailed(f"zensical build failed:\n{done.stdout}{done.stderr}")
 
 
 @dataclass

@@ -7,15 +7,12 @@ from __future__ import annotations
 import html
 import posixpath
 import re
-from collections.abc import Mapping
-from pathlib import Path
-from typing import Any
-from urllib.parse import urlsplit
 
-from generator.adapters import csp, published, script_files
+from generator.adapters import csp, published
 from generator.adapters.search_cut import cap_zensical
 from generator.adapters.zensical_config import ZensicalFailed, read_derived
 from generator.adapters.zensical_project import Project
+from generator.adapters.zensical_theme import base_url, trusted_files, zensical_templates
 from generator.errors import Problem
 
 
@@ -25,26 +22,6 @@ def theme_scripts(project: Project) -> csp.ThemeScripts:
     folders = [project.root / "overrides", zensical_templates()]
     config = read_derived(project.config)
     return csp.ThemeScripts.of_theme(folders, None, {"config": config}, trusted_files(config, folders))
-
-
-def trusted_files(config: Mapping[str, Any], folders: list[Path]) -> script_files.TrustedFiles:
-    """The script files the policy names, under the configuration's ``site_url`` (checked before the build)."""
-    extra = [str(s.get("path", "") if isinstance(s, dict) else s) for s in config.get("extra_javascript") or []]
-    return script_files.trusted_files(str(config.get("site_url") or ""), folders, extra)
-
-
-def zensical_templates() -> Path:
-    """The installed Zensical's theme templates."""
-    import zensical
-
-    return Path(zensical.__file__).parent / "templates"
-
-
-def base_url(rel: str, site_url: str) -> str:
-    """The ``base_url`` the theme renders a built file with (as MkDocs: error pages get the site's path)."""
-    if rel == "404.html":
-        return urlsplit(site_url or "/").path or "/"
-    return posixpath.relpath(".", posixpath.dirname(rel) or ".")
 
 
 #: The logo links' ``title``, which Zensical's header and nav escape (``| e``) though the site name given

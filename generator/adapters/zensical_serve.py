@@ -22,9 +22,9 @@ from pathlib import Path
 
 from generator.adapters import error_banner
 from generator.adapters.live_reload import ZensicalReload, zensical_script
-from generator.adapters.zensical import zensical_command
 from generator.adapters.zensical_config import ZensicalFailed, guide_site, plugin_options, read_config, shown
 from generator.adapters.zensical_project import prepare
+from generator.adapters.zensical_run import zensical_command
 from generator.build import AssetError, Site
 from generator.errors import GuideError, Problem, RevisionError
 from generator.output_dir import check_output, mark

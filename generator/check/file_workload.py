@@ -13,13 +13,12 @@ when it was imported; ``python -m generator import`` refuses the run before it i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
-from generator import schema
+from generator import schema, setup_keys
 from generator.model import Data
-from generator.workload import UNITS, WORKLOAD_FIELDS
 
 #: ``where(record, loc)``: the file and line of ``loc`` in the document ``record`` came from.
 Place = Callable[[Any, tuple[str | int, ...]], str]
@@ -33,6 +32,8 @@ class Expected:
     value: str | int | float
     scope: str
     place: str = ""
+    unit: str | None = None
+    """The unit ``guide.yml`` declares for the key (``request/s``), for the message."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ class Disagreement:
     where: str  # where the file states it (``$['max_concurrency']``, ``line 3``)
 
     def __str__(self) -> str:
-        unit = UNITS.get(self.field)
+        unit = self.expected.unit
         said = f"ran at {self.value} {unit}" if unit else f"states {self.value}"
         place = f" ({self.expected.place})" if self.expected.place else ""
         guide = f"{self.expected.scope} states {self.expected.value}{place}"
@@ -90,7 +91,10 @@ def guide_states(
         r_i = table.rows.index(row)
         for name, value in row.workload.items():
             out[name] = Expected(value, "the row", place(table, ("rows", r_i, "workload", name)))
-    return out
+    keys = setup_keys.declared(data.guide)
+    order = {name: i for i, name in enumerate(keys)}  # messages list the facts in the order guide.yml declares them
+    named = sorted(out, key=lambda name: order.get(name, len(order)))
+    return {name: replace(out[name], unit=keys[name].unit if name in keys else None) for name in named}
 
 
 def disagreements(
@@ -100,8 +104,31 @@ def disagreements(
     from generator.read.formats.tool_output import same_stated  # the readers load with the first kept file
 
     out = []
-    for name in WORKLOAD_FIELDS:
+    for name in expected:  # every key the guide states, each one it declares (the check refuses any other)
         ours, theirs = expected.get(name), stated.get(name)
         if ours is not None and theirs is not None and not same_stated(name, ours.value, theirs[0]):
             out.append(Disagreement(name, ours, theirs[0], theirs[1]))
+    return out
+
+
+def unlike_repetitions(
+    kept: Sequence[tuple[str, Mapping[str, tuple[str | int | float, str]], Sequence[str]]],
+) -> list[tuple[int, str]]:
+    """Each kept file of one cell (its path, what it states of its run's set-up, the differences accepted with it)
+    that states a fact differently from an earlier file of the cell: its index and why. A repetition agrees with
+    its cell on every fact both files state, whether or not the guide states it."""
+    from generator.read.formats.tool_output import same_stated  # the readers load with the first kept file
+
+    out = []
+    for i, (path, stated, accepted) in enumerate(kept):
+        unlike = [
+            f"{name}: {path} states {value} ({where}), {other} states {theirs[0]} ({theirs[1]})"
+            for other, facts, _ in kept[:i]
+            for name, (value, where) in stated.items()
+            if (theirs := facts.get(name)) is not None
+            and not same_stated(name, theirs[0], value)
+            and not any(a.startswith(f"{name}:") for a in accepted)
+        ]
+        if unlike:
+            out.append((i, "; ".join(unlike)))
     return out

@@ -16,8 +16,9 @@ from generator.read.load import MAPS_FOLDER
 _ID_HELP = "lower-case letters, digits and '-', starting with a letter or digit"
 
 
-def check_maps(root: Path) -> list[Problem]:
-    """Every problem of every map under ``root/maps/``; nothing when the guide keeps none."""
+def check_maps(root: Path, keys: tuple[str, ...] | None = None) -> list[Problem]:
+    """Every problem of every map under ``root/maps/``; nothing when the guide keeps none. ``keys``: the set-up
+    keys the guide declares, the only ones a map's ``workload:`` may read."""
     folder = root / MAPS_FOLDER
     if not folder.is_dir():
         return []
@@ -38,7 +39,7 @@ def check_maps(root: Path) -> list[Problem]:
             problems.append(Problem(shown, 0, "", f"{name!r} is a built-in format: give the map another name"))
             continue
         try:
-            spec = guide_map(root, name)
+            spec = guide_map(root, name, keys)
         except MapError as exc:
             problems += exc.located
             continue

@@ -8,12 +8,13 @@ was produced) so that later stages see plain values and never touch a file.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from generator import schema
-from generator.check.file_workload import Expected, disagreements, guide_states
+from generator.check.file_workload import Expected, disagreements, guide_states, unlike_repetitions
 from generator.errors import Problem
 from generator.kept_metric import read_metric
 from generator.model import Data, at, measurement_tables
@@ -36,8 +37,11 @@ def _stated_setup(run: FileRun, path: str) -> schema.Setup:
 
 
 def resolve_run_files(root: Path, data: Data) -> list[Problem]:
-    """Read every run file of every measured table under ``root``; one problem per file that fails."""
+    """Read every run file of every measured table under ``root``; one problem per file that fails, at the first
+    cell that reads it, naming every cell it feeds (one changed file is one error, not one per cell)."""
     problems: list[Problem] = []
+    budget = None
+    failed: dict[tuple[str, str], list[tuple[schema.MeasurementTable, tuple[str | int, ...], str]]] = {}
     for t in measurement_tables(data):
         for r_i, row in enumerate(t.rows):
             for sid, value in row.values.items():
@@ -45,17 +49,23 @@ def resolve_run_files(root: Path, data: Data) -> list[Problem]:
                     continue
                 runs: list[float] = []
                 setups: list[schema.Setup] = []
+                kept: list[tuple[str, Mapping[str, tuple[str | int | float, str]], list[str]]] = []
                 expected: dict[str, Expected] | None = None
                 for f_i, ref in enumerate(value.files):
-                    loc = ("rows", r_i, "values", sid, "files", f_i, "path")
+                    loc: tuple[str | int, ...] = ("rows", r_i, "values", sid, "files", f_i, "path")
                     folder = f"runs/{t.id}/"
                     if not ref.path.startswith(folder):
                         problems.append(at(data, t, loc, f"run files of table {t.id!r} live under {folder}"))
                         continue
+                    if budget is None:  # what the guide's text maps may cost, read by read: read.maps.budget
+                        from generator.read.maps.budget import PatternBudget
+
+                        budget = PatternBudget()
                     try:
-                        run = read_run_file(root, ref.path, ref.sha256, ref.format, read_metric(t, row, sid, ref))
+                        metric = read_metric(t, row, sid, ref)
+                        run = read_run_file(root, ref.path, ref.sha256, ref.format, metric, budget)
                     except RunFileError as exc:
-                        problems.append(at(data, t, loc, str(exc)))
+                        failed.setdefault((ref.path, str(exc)), []).append((t, loc, f"{t.id} / {row.id} / {sid}"))
                         continue
                     if run.invalid is not None and ref.accepted is None:
                         message = (
@@ -87,9 +97,23 @@ def resolve_run_files(root: Path, data: Data) -> list[Problem]:
                         problems.append(disagreed)
                         continue
                     runs.append(run.value)
+                    kept.append((ref.path, run.workload, ref.accepted.differences if ref.accepted else []))
+                for i, why in unlike_repetitions(kept):
+                    loc = ("rows", r_i, "values", sid, "files", i, "path")
+                    message = (
+                        f"the runs of one cell are repetitions of one measurement, and these files state a different"
+                        f" set-up: {why}. File the run under the row or series it ran (python -m generator import)"
+                    )
+                    problems.append(at(data, t, loc, message))
+                    runs.clear()
                 if len(runs) == len(value.files):
                     data.file_runs[(t.id, row.id, sid)] = runs
                     data.file_setups[(t.id, row.id, sid)] = setups
+    for (path, why), cells in failed.items():
+        table, loc, _ = cells[0]
+        if len(cells) > 1:
+            why = f"{path}: {why} (it feeds {len(cells)} cells: {', '.join(name for _, _, name in cells)})"
+        problems.append(at(data, table, loc, why))
     return problems
 
 

@@ -7,7 +7,6 @@ values and the rules declared in ``guide.yml``. Nothing here knows the topic.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from generator import decide, numbers, schema
@@ -25,15 +24,15 @@ from generator.derive.cells import (
     unknown_verdict,
     verdict,
 )
-from generator.derive.claims import Number, claim_numbers
-from generator.derive.columns import Build, kind
+from generator.derive.claims import Number
+from generator.derive.columns import kind
+from generator.derive.columns.base import Build
 from generator.derive.columns.index import TableIndex
 from generator.derive.columns.support import SUMMARY_MEANINGS, SUPPORT_MEANINGS, SupportSummary, support_summary
-from generator.derive.evidence import Key, Sample, samples, shown
+from generator.derive.evidence import Key, Sample, shown
 from generator.derive.noise import Judged, interval, judge
 from generator.derive.ratios import ratio
-from generator.errors import Problem
-from generator.model import Data, measurement_tables
+from generator.model import Data
 
 #: Cells and verdicts are defined in :mod:`generator.derive.cells` and built by each column's kind
 #: (:mod:`generator.derive.columns`); later stages import them from here, with the derived guide.
@@ -49,7 +48,6 @@ __all__ = [
     "SupportSummary",
     "Verdict",
     "band",
-    "derive",
     "judged_verdict",
     "reference_verdict",
     "support_summary",
@@ -302,28 +300,3 @@ def legend(d: Derived) -> list[LegendEntry]:
         ordered = sorted(shown[column.id].items(), key=lambda kv: rank.get(kv[0].level, 5))
         out.append(LegendEntry(column, tuple(LegendItem(v, m) for v, m in ordered)))
     return out
-
-
-def derive(data: Data, pages: Mapping[str, str] | None = None) -> tuple[Derived, list[Problem]]:
-    """The derived guide and the problems only derived values show; ``pages`` (path -> text of each hand-written
-    page) are searched for the sentences checked statements back."""
-    cells: dict[str, list[Cell]] = {}
-    found = samples(data)
-    build = Build(data, TableIndex.of(data, found), {o.id: o.label for o in data.options})
-    for option in data.options:
-        cells[option.id] = [kind(column).cell(build, column, option) for column in data.guide.columns]
-        build.support.setdefault(option.id, [])
-    support, problems = build.support, build.problems
-    views = {t.id: table_view(data, t, found) for t in measurement_tables(data)}
-    option_tables: dict[str, list[str]] = {o.id: [] for o in data.options}
-    for t in data.tables:
-        owners = [s.option for s in t.series] if isinstance(t, schema.MeasurementTable) else [f.option for f in t.facts]
-        for owner in owners:
-            if owner and t.id not in option_tables[owner]:
-                option_tables[owner].append(t.id)
-    table = decide.leaves(data) if data.decisions is not None else []
-    derived = Derived(data, cells, support, views, claim_numbers(data, found), option_tables, table, samples=found)
-    from generator.derive.agreement import decision_agreement  # it reads the derived guide
-    from generator.derive.statements import statement_problems
-
-    return derived, [*problems, *decision_agreement(derived), *statement_problems(derived, pages)]

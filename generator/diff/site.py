@@ -13,7 +13,6 @@ tree, from disk without following links. Every change that lowers a protection s
 
 from __future__ import annotations
 
-import hashlib
 import os
 import posixpath
 import stat
@@ -21,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.diff.inputs import changed_inputs, runs_code
+from generator.diff.inputs import changed_inputs, folder_prefix, runs_code, tree_digest
 from generator.diff.model import short_pair
 from generator.diff.revisions import Revision, read_blobs, repository, run_git, tree_entries
 from generator.errors import printable
@@ -75,13 +74,13 @@ class _Side:
         done = run_git(self.repo, "rev-parse", "--show-object-format")
         algorithm = "sha256" if done.returncode == 0 and done.stdout.strip() == "sha256" else "sha1"
         if top.is_symlink() or top.is_file():
-            return {folder: _digest(top, algorithm)}
+            return {folder: tree_digest(top, algorithm)}
         for here, dirs, names in os.walk(top):  # a link to a folder is listed as a link, never walked into
             links = [d for d in dirs if Path(here, d).is_symlink()]
             dirs[:] = sorted(d for d in dirs if d != ".git" and d not in links)
             for name in sorted(names + links):
                 path = Path(here, name)
-                out[path.relative_to(self.repo).as_posix()] = _digest(path, algorithm)
+                out[path.relative_to(self.repo).as_posix()] = tree_digest(path, algorithm)
         return out
 
     def read(self, path: str) -> bytes | None:
@@ -97,24 +96,6 @@ class _Side:
             return target.read_bytes()
         except OSError:
             return None
-
-
-def _digest(path: Path, algorithm: str) -> str:
-    """A working-tree file as a tree of a commit records it: ``mode:blob id`` (its bytes as they are, no
-    attribute applied; a link is the text of its target, never followed)."""
-    try:
-        info = os.lstat(path)
-        if stat.S_ISLNK(info.st_mode):
-            mode, content = "120000", os.fsencode(os.readlink(path))
-        elif stat.S_ISREG(info.st_mode):
-            mode = "100755" if info.st_mode & stat.S_IXUSR else "100644"
-            content = path.read_bytes()
-        else:
-            return "other"
-    except OSError:
-        return "unreadable"
-    blob = hashlib.new(algorithm, b"blob %d\0" % len(content) + content).hexdigest()
-    return f"{mode}:{blob}"
 
 
 def _load(side: _Side, config_path: str) -> None:
@@ -346,6 +327,7 @@ def site_changes(data_dir: Path, base: Revision, head: Revision, config: Path | 
         _load(side, config_path)
     out = _config_changes(config_path, *sides)
     folders = {**_folders(config_path, sides[0]), **_folders(config_path, sides[1])}
+    data = folder_prefix(data_path)
     for folder, lowers in sorted(folders.items()):
         before, after = sides[0].files(folder), sides[1].files(folder)
         for path in sorted(set(before) | set(after)):
@@ -353,7 +335,8 @@ def site_changes(data_dir: Path, base: Revision, head: Revision, config: Path | 
                 continue
             change = "added" if path not in before else "removed" if path not in after else "changed"
             tagged = _yaml_tag(sides[1].read(path)) if path in after and path.endswith(YAML_SUFFIXES) else ""
-            out.append(SiteChange("file", path, change, (lowers if path in after else "") or tagged))
+            why = lowers or runs_code(path, data, folder.rstrip("/") + "/")  # the pages folder: pages, images inert
+            out.append(SiteChange("file", path, change, tagged or (why if path in after else "")))
     if config_path not in {c.name for c in out}:
         a, b = sides[0].read(config_path), sides[1].read(config_path)
         if a != b and sides[1].present:
@@ -362,7 +345,8 @@ def site_changes(data_dir: Path, base: Revision, head: Revision, config: Path | 
     for path, change in changed_inputs(repo, base.commit, head.commit, data_path).items():
         if path not in named:  # every other build input, none left out: the ones that run code say why
             tagged = _yaml_tag(sides[1].read(path)) if change != "removed" and path.endswith(YAML_SUFFIXES) else ""
-            out.append(SiteChange("file", path, change, (runs_code(path) if change != "removed" else "") or tagged))
+            why = runs_code(path, data) if change != "removed" else ""
+            out.append(SiteChange("file", path, change, tagged or why))
     out.sort(key=lambda c: (not c.lowers, c.what != "setting", c.name))
     return out
 

@@ -2,8 +2,8 @@
 
 A row (or its table, or its campaign) states what every run under it ran: the table's and the
 row's ``workload``, and the campaign's environment facts that carry a ``key``. A tool's file states
-some of the same facts about itself, under the same names (see the format readers'
-``WORKLOAD_FIELDS``, declared by the record format in :mod:`generator.workload`). Where
+some of the same facts about itself, under the keys the guide declares (``setup_keys:`` of ``guide.yml``; the
+built-in readers state theirs under :mod:`generator.workload`'s names, a map under any declared key). Where
 both state a fact and they differ, the run measured something else,
 and the importer refuses it unless the author says why (``--accept-difference "reason"``); the
 reason and the differences are then kept with the run and shown on the page.
@@ -19,13 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator import schema
+from generator import schema, setup_keys
 from generator.check.file_workload import Expected, guide_states
 from generator.ingest.by_load import NewRow
 from generator.kept_metric import declared_metric
 from generator.model import Data
 from generator.read.formats.tool_output import Stated, ToolRun, same_stated
-from generator.workload import UNITS, WORKLOAD_FIELDS
 
 __all__ = ["Difference", "Expected", "differences", "expected_workload", "metric_for"]
 
@@ -39,7 +38,7 @@ class Difference:
     stated: Stated
 
     def __str__(self) -> str:
-        unit = UNITS.get(self.field)
+        unit = self.expected.unit
         said = f"ran at {self.stated.value} {unit}" if unit else f"states {self.stated.value}"
         place = f" ({self.expected.place})" if self.expected.place else ""
         return (
@@ -51,7 +50,7 @@ class Difference:
 def differences(run: ToolRun, expected: Mapping[str, Expected]) -> list[Difference]:
     """Every field both the run and the row state, where they differ, in a fixed order."""
     found = []
-    for name in WORKLOAD_FIELDS:
+    for name in expected:  # every key the guide states for the row (each one it declares)
         ours, theirs = expected.get(name), run.workload.get(name)
         if ours is not None and theirs is not None and not same_stated(name, ours.value, theirs.value):
             found.append(Difference(name, ours, theirs))
@@ -74,7 +73,8 @@ def expected_workload(
 
     if isinstance(row, NewRow):
         out = guide_states(data, table, series, place, context=row.context)
-        out[row.key] = Expected(row.load, f"the row {row.id} this import creates")
+        key = setup_keys.declared(data.guide).get(row.key)
+        out[row.key] = Expected(row.load, f"the row {row.id} this import creates", unit=key.unit if key else None)
         return out
     return guide_states(data, table, series, place, context=row.context, row=row)
 

@@ -20,9 +20,12 @@ Importing the same file again changes nothing. A cell that already holds a run t
 record only as a repetition the command names (``--repetition``); the refusal names both runs. The runs
 of one file filed together must state the same workload (a sweep's records are picked with ``--record``).
 
-All or nothing: every problem of every request is collected first (nothing written); then the
-edited guide is built in a staging copy, and only if it is valid do the raw files and the YAML
-land, the YAML last, each by an atomic rename; a failure in between takes the new files back.
+All or nothing, on every path: every problem of every request is collected first (nothing written); then
+the edited guide is built in a staging copy, and only if it is valid do the raw files and the YAML land, the
+YAML last, each by an atomic rename; a failure in between takes the new files back. A guide whose records do
+not validate takes no import; what only the derived guide says (a checked statement over the very cells the
+import fills) is judged on the staged guide, after the import. Every refusal is an :class:`ImportProblems`
+that says "import refused, nothing written" with every reason.
 """
 
 from __future__ import annotations
@@ -36,9 +39,9 @@ from typing import Any
 from generator import safe_write
 from generator.errors import GuideError, printable
 from generator.ingest.by_load import Creating
-from generator.ingest.planning import Request, plan_request
-from generator.ingest.repetitions import refuse_unasked_repetitions
-from generator.pipeline import derive_guide
+from generator.ingest.planning import Request, every_series, plan_request
+from generator.ingest.repetitions import refuse_unasked_repetitions, refuse_unlike_repetitions
+from generator.pipeline import checked_guide, derive_guide
 from generator.read import yaml_edit
 
 
@@ -69,12 +72,18 @@ class ImportProblems(Exception):
 def import_runs(data_dir: Path, requests: list[Request]) -> Outcome:
     """File every request's runs in the guide at ``data_dir``, all or nothing (see the module docstring)."""
     data_dir = Path(data_dir)
-    data = derive_guide(data_dir).data  # a guide that does not validate now is reported as it is (GuideError)
+    data, now = checked_guide(data_dir)
+    if data is None or now:  # records that do not validate: the import cannot know what it would file in them
+        raise ImportProblems(["the guide's data has problems; fix them, then import:", *(f"  {p}" for p in now)])
+    # What only the derived guide says (a checked statement over a cell this import fills) is judged on the
+    # guide as it would be after the import, in the staged copy (_validate_staged), never on the guide before it.
     problems: list[str] = []
     stored: dict[tuple[str, str], str] = {}
     creating: Creating = {}
+    requests = every_series(data, requests, problems)
     plans = [plan for request in requests for plan in plan_request(data, data_dir, request, problems, stored, creating)]
     refuse_unasked_repetitions(plans, problems)
+    refuse_unlike_repetitions(plans, data_dir, problems)
     if problems:
         raise ImportProblems(problems)
     outcome = Outcome()

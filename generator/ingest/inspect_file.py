@@ -109,7 +109,7 @@ def _text(format_name: str, guessed: bool, runs: list[ToolRun], what: str = "") 
         setup = [f"{key}: {value}" for key, value in run.setup.items()]
         setup += [f"{name} {version}" for name, version in run.software.items()]
         lines.append("  set-up: " + ("; ".join(setup) if setup else "not stated"))
-        stated = [f"{WORKLOAD_WORDS[key]}: {value.value} ({value.where})" for key, value in run.workload.items()]
+        stated = [f"{WORKLOAD_WORDS.get(k, k)}: {value.value} ({value.where})" for k, value in run.workload.items()]
         lines.append("  states: " + ("; ".join(stated) if stated else "nothing of the workload"))
         if run.settings:
             lines.append("  settings: " + "; ".join(run.settings))

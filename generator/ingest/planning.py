@@ -11,7 +11,8 @@ keeps of the same sha256). Every problem is appended to one list, so that all of
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from generator.ingest.inspect_file import read_source
 from generator.ingest.repetitions import Held, held_runs
 from generator.model import Data, measurement_tables
 from generator.read.formats.dispatch import join_metric, parts_of, select_part, split_part
-from generator.read.formats.tool_output import ToolOutputError, ToolRun, same_stated
+from generator.read.formats.tool_output import Stated, ToolOutputError, ToolRun, same_stated
 from generator.read.formats.units import canonical_unit
 from generator.read.maps import read_in_guide
 
@@ -70,6 +71,27 @@ class Planned:
     source: str  # the file as messages name it
     held: list[Held]  # the runs the cell holds before this import
     create: NewRow | None = None  # the sweep row to add before filing the runs, when the table has none
+    stated: list[Mapping[str, Stated]] = field(default_factory=list)  # each entry's run: the set-up its file states
+
+
+def every_series(data: Data, requests: list[Request], problems: list[str]) -> list[Request]:
+    """Each request that names no series (``--series`` left out) as one request per series of its table that
+    names its own metric for the request's format: one file fills a whole row, each series with its number."""
+    out = []
+    for request in requests:
+        if request.series:
+            out.append(request)
+            continue
+        table = next((t for t in measurement_tables(data) if t.id == request.table), None)
+        named = [s.id for s in table.series if s.metrics.get(request.format)] if table is not None else []
+        if table is not None and not named:
+            problems.append(
+                f"{request.origin + ': ' if request.origin else ''}{request.source}: no --series, and no series of"
+                f" table {table.id} names its own metric for {request.format} files: name one with --series, or give"
+                f" each series the number it takes (`metrics: {{{request.format}: <metric>}}` on the series)"
+            )
+        out += [replace(request, series=s) for s in named] if named else [request] if table is None else []
+    return out
 
 
 def _sha256(content: bytes) -> str:
@@ -253,7 +275,7 @@ def plan_request(
                 problems.append(f"{source}: row {target.id}'s metric names test {own_part}; this import reads {part}")
                 continue
         expected = expected_workload(data, table, target, series, data_dir)
-        entries, describe = [], []
+        entries, describe, stated = [], [], []
         for number, run in its_runs:
             found = _check_run(run, number if several else None, its_metric, table, expected, request, source, problems)
             if found is None:
@@ -268,6 +290,7 @@ def plan_request(
                 verdict = [] if run.valid else [f"{run.tool} marks the run invalid: {run.verdict}"]
                 entry["accepted"] = {"reason": request.accept, "differences": [*(str(d) for d in diffs), *verdict]}
             entries.append(entry)
+            stated.append(run.workload)
             describe.append(
                 f"{table.id} / {target.id} / {series.id}: {value:g} {table.unit} from {request.source.name}"
                 + (f" (run {number})" if several else "")
@@ -287,6 +310,7 @@ def plan_request(
                 source,
                 held_runs(target, series) if isinstance(target, schema.Row) else [],
                 target if isinstance(target, NewRow) else None,
+                stated,
             )
         )
     return plans if len(plans) == len(targets) else []

@@ -1,17 +1,26 @@
-"""A cell that already holds a run takes another only as a repetition the import names (``--repetition``).
+"""A cell that already holds a run takes another only as a repetition the import names (``--repetition``),
+and only one that agrees with it.
 
 The runs a cell holds are named as messages name them (``runs/serving/ab12-x.json (run 2)``); a run added by
 an import that is not one of them is refused, naming both, unless the request says it repeats them. An entry
 that names no metric (it follows its table's ``metrics:``) is the same run as one that names it.
+
+A repetition agrees with its cell on every set-up fact both files state (framework, model, concurrency ...),
+whether or not the guide states it too: an SGLang run is no repetition of a vLLM run. One that differs is refused
+naming both files and the fact, unless the request gives a reason (``--accept-difference``), which is kept with
+the run like any accepted difference.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 from generator import schema
-from generator.read.formats.dispatch import split_metric, split_part
+from generator.read.formats.dispatch import select_part, split_metric, split_part
+from generator.read.formats.tool_output import Stated, ToolOutputError, same_stated
+from generator.read.maps import read_in_guide
 
 #: A run a cell holds: (path, metric) of its file entry, and its name in messages.
 Held = tuple[tuple[str, str], str]
@@ -20,6 +29,8 @@ Held = tuple[tuple[str, str], str]
 class _Request(Protocol):
     @property
     def repetition(self) -> bool: ...
+    @property
+    def accept(self) -> str | None: ...
 
 
 class Planned(Protocol):
@@ -41,6 +52,8 @@ class Planned(Protocol):
     def source(self) -> str: ...
     @property
     def held(self) -> list[Held]: ...
+    @property
+    def stated(self) -> list[Mapping[str, Stated]]: ...
 
 
 def held_runs(row: schema.Row, series: schema.Series) -> list[Held]:
@@ -94,3 +107,56 @@ def _run_of(metric: str) -> str:
 
 def _named(entry: dict[str, Any]) -> str:
     return str(entry["path"]) + (f" ({entry['metric']})" if entry.get("metric") else "")
+
+
+def refuse_unlike_repetitions(plans: Sequence[Planned], data_dir: Path, problems: list[str]) -> None:
+    """Each run added to a cell agrees with every run the cell holds (its kept files, and those an earlier file
+    of this import adds) on every set-up fact both files state; otherwise the problem names both."""
+    seen: dict[tuple[str, str, str], list[tuple[str, Mapping[str, Stated]]]] = {}
+    for plan in plans:
+        cell = (plan.table.id, plan.row, plan.series)
+        there = seen.setdefault(cell, _kept_setups(data_dir, plan.table, plan.row, plan.series))
+        for entry, stated in zip(plan.entries, plan.stated, strict=True):
+            name = _named(entry)
+            others = [(other, facts) for other, facts in there if other != name]
+            unlike = [
+                f"{key}: {plan.source} states {theirs.value} ({theirs.where}),"
+                f" {other} states {ours.value} ({ours.where})"
+                for other, facts in others
+                for key, theirs in stated.items()
+                if (ours := facts.get(key)) is not None and not same_stated(key, ours.value, theirs.value)
+            ]
+            if unlike and not plan.request.accept:
+                problems.append(
+                    f"{plan.source}: {' / '.join(cell)}: this run is no repetition of the run(s) the cell holds,"
+                    " their files state a different set-up (a repetition agrees with its cell on every fact both"
+                    ' files state); file it under the row or series it ran, or pass --accept-difference "why":'
+                    + "".join(f"\n    {line}" for line in unlike)
+                )
+            elif unlike:
+                accepted = entry.setdefault("accepted", {"reason": plan.request.accept, "differences": []})
+                accepted["differences"] += [line.replace(f"{plan.source} ", "the file ", 1) for line in unlike]
+            there.append((name, stated))
+
+
+def _kept_setups(
+    data_dir: Path, table: schema.MeasurementTable, row_id: str, series: str
+) -> list[tuple[str, Mapping[str, Stated]]]:
+    """What each kept file of a cell states of its run's set-up, named as messages name it (a file that cannot be
+    read states nothing here: the build reports it)."""
+    row = next((r for r in table.rows if r.id == row_id), None)
+    value = row.values.get(series) if row is not None else None
+    if not isinstance(value, schema.Runs) or not value.files:
+        return []
+    out = []
+    for ref in value.files:
+        part, rest = split_part(ref.metric or "")
+        number, _ = split_metric(rest)
+        try:
+            runs = select_part(read_in_guide(data_dir, ref.format, (data_dir / ref.path).read_bytes()), part)
+        except (OSError, ToolOutputError):
+            continue
+        run = runs[number - 1] if number is not None and 0 < number <= len(runs) else runs[0] if runs else None
+        if run is not None:
+            out.append((ref.path + (f" ({ref.metric})" if ref.metric else ""), run.workload))
+    return out

@@ -41,6 +41,30 @@ MAX_FILES = 2_000
 RUNS_FOLDER = "runs"
 #: Declared maps (:mod:`generator.read.maps`): read when a run file's format names one.
 MAPS_FOLDER = "maps"
+#: The source document the data's quotes are checked against (optional).
+SOURCE_FILE = "source.txt"
+
+
+def is_data_file(rel: str) -> bool:
+    """Whether ``rel`` (a path inside the data folder, ``/``-separated) is a file the guide reads: a record, a
+    map, a kept file under ``runs/``, the source document. Anything else in the data folder is no data: a tool
+    or a configuration could run it, so ``check`` refuses it (:func:`unknown_files`) and the review comment
+    names it as running code."""
+    parts = rel.split("/")
+    if len(parts) == 1:
+        return rel in SINGLE_FILES.values() or rel == SOURCE_FILE
+    if parts[0] == RUNS_FOLDER:
+        return True
+    return len(parts) == 2 and parts[0] in (*FOLDERS.values(), MAPS_FOLDER) and parts[1].endswith(".yml")
+
+
+def _editor_file(name: str) -> bool:
+    """An editor's lock, swap or backup file, which the loader skips."""
+    return (
+        name.endswith("~")
+        or (name.startswith(".") and name.endswith((".swp", ".swo", ".swx")))
+        or name.startswith(".#")
+    )
 
 
 @dataclass
@@ -90,6 +114,40 @@ def load(root: Path) -> tuple[RawGuide, list[Problem]]:
             problems.append(Problem(f"{folder}/", 0, "", f"more than {MAX_FILES} files"))
     problems += links_under_runs(root)
     return raw, problems
+
+
+def unknown_files(root: Path) -> list[Problem]:
+    """One problem per file or folder in the data folder that the guide does not read (:func:`is_data_file`),
+    ``runs/`` aside (every file there is a kept file); links are not followed."""
+    found: list[str] = []
+    walked = (*FOLDERS.values(), MAPS_FOLDER)
+    for here in ("", *walked):
+        try:
+            with os.scandir(root / here if here else root) as entries:
+                listed = sorted((e.name, e.is_dir(follow_symlinks=False)) for e in entries)
+        except OSError:
+            continue  # a missing or unreadable folder is reported as it is read
+        for name, is_dir in listed:
+            rel = f"{here}/{name}" if here else name
+            if is_dir:
+                if here or name not in (*walked, RUNS_FOLDER):
+                    found.append(rel + "/")
+            elif _editor_file(name) or (not here and name == ".gitignore"):
+                continue
+            elif here in FOLDERS.values() and fnmatch.fnmatchcase(name, "*.y*ml"):
+                continue  # read, or refused by its name, with the records
+            elif not is_data_file(rel):
+                found.append(rel)
+    return [
+        Problem(
+            rel,
+            0,
+            "",
+            "not a file the guide reads (records, maps, runs/, source.txt): a tool or a configuration could run"
+            " it, so it may not sit in the data folder; move it out",
+        )
+        for rel in found
+    ]
 
 
 def links_under_runs(root: Path) -> list[Problem]:

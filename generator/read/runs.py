@@ -1,131 +1,40 @@
 """Raw result files behind measured values, and the readers that turn one file into one run value.
 
 A value in a measured table may list ``files:`` instead of run values; each
-names a ``format``, the reader registered here under that name. A reader gets
+names a ``format``, the reader registered under that name. A reader gets
 the file's bytes and the ``metric`` the data names (or ``None``) and returns one
 number, or a :class:`FileRun` (the number with its unit and what the file states
 about how it was produced), or raises :class:`RunFileError` saying what it could
 not find. The build checks each file's sha256 before reading it.
 
-To add a format (a benchmark tool's own output), write a function and register it::
-
-    @register("my-tool-json")
-    def my_tool(content: bytes, metric: str | None) -> float | FileRun:
-        ...
-
-Readers of tool formats live in their own modules in :mod:`generator.read.formats`
-and register on import (every module there is imported before the first file is
-read); :data:`READERS` is the one place the build looks names up.
+Readers register in :mod:`generator.read.run_registry` (how to add a format is there). Readers of
+tool formats live in their own modules in :mod:`generator.read.formats` and register on import (every
+module there is imported before the first file is read); :data:`READERS` is the one place the build
+looks names up.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import hashlib
 import importlib
-import json
 import pkgutil
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from generator.number_range import out_of_range, shown
+from generator.read.run_registry import MAX_RUN_FILE_BYTES, READERS, FileRun, Reader, RunFileError
 
+if TYPE_CHECKING:
+    from generator.read.maps.budget import PatternBudget
 
-@dataclass(frozen=True)
-class FileRun:
-    """One run value read from a raw file, with what the file itself states about it.
+__all__ = ["FileRun", "RunFileError", "load_formats", "read_run_file"]
 
-    ``unit`` is the unit the file gives the value in (``None`` when it gives none); the build refuses a
-    file whose unit is not its table's. The other fields are the set-up the file states, as text the
-    evidence block shows instead of "not stated": ``tool``, ``tool_version``, ``command``, ``date``,
-    ``software`` (component -> version) and ``settings`` (other facts of the run: ``concurrency: 4``).
-    """
-
-    value: float
-    unit: str | None = None
-    tool: str | None = None
-    tool_version: str | None = None
-    command: str | None = None
-    date: dt.date | None = None
-    software: Mapping[str, str] = field(default_factory=dict)
-    settings: tuple[str, ...] = ()
-    invalid: str | None = None
-    """The tool's verdict when the tool itself marks the run invalid; such a run is filed only with an
-    ``accepted`` reason."""
-    workload: Mapping[str, tuple[str | int | float, str]] = field(default_factory=dict)
-    """The workload facts the file states (``concurrency``, ``model``, ``framework`` ...), each with where it
-    states it; the build compares them with the row's (:mod:`generator.check.file_workload`)."""
-
-
-Reader = Callable[[bytes, "str | None"], "float | FileRun"]
-
-#: Format name -> reader. ``number`` and ``json`` are built in.
-READERS: dict[str, Reader] = {}
-MAX_RUN_FILE_BYTES = 16 * 1024 * 1024
 #: What a kept file gave, by its sha256, format, metric and the map it was read through (its sha256): a file
 #: is read again at every build, and one already read is taken from here after its sha256 is checked.
 _READ: dict[tuple[str, str, str | None, str], FileRun] = {}
 #: How many reads are kept before the oldest are dropped.
 _MAX_READ = 4096
-
-
-class RunFileError(Exception):
-    """A raw result file that cannot give a run value; the message says why, for the author."""
-
-
-def register(name: str) -> Callable[[Reader], Reader]:
-    """Register ``reader`` under the format ``name`` (a lower-case id)."""
-
-    def add(reader: Reader) -> Reader:
-        if name in READERS and READERS[name] is not reader:
-            raise ValueError(f"a reader for format {name!r} is already registered")
-        READERS[name] = reader
-        return reader
-
-    return add
-
-
-@register("number")
-def number_file(content: bytes, metric: str | None) -> float:
-    """A text file holding one number (surrounding white space allowed); ``metric`` must be absent."""
-    if metric is not None:
-        raise RunFileError("format 'number' holds one number; remove 'metric'")
-    text = content.decode("utf-8", errors="replace").strip()
-    try:
-        return float(text)
-    except ValueError:
-        raise RunFileError(f"expected one number, found {text[:40]!r}") from None
-
-
-@register("json")
-def json_file(content: bytes, metric: str | None) -> float:
-    """A JSON document; ``metric`` is a dotted path to the number (``results.throughput.avg``, ``runs.0``)."""
-    if metric is None:
-        raise RunFileError("format 'json' needs 'metric': the dotted path to the number in the file")
-    try:
-        node: object = json.loads(content)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RunFileError(f"not valid JSON ({exc})") from None
-    except ValueError:  # an integer beyond Python's limit of digits
-        raise RunFileError("a number in the file has too many digits") from None
-    except RecursionError:
-        raise RunFileError("not valid JSON (nested too deeply)") from None
-    walked: list[str] = []
-    for part in metric.split("."):
-        walked.append(part)
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        else:
-            raise RunFileError(f"no {'.'.join(walked)!r} in the file")
-    if isinstance(node, bool) or not isinstance(node, (int, float)):
-        raise RunFileError(f"{metric!r} is not a number")
-    if why := out_of_range(node):
-        raise RunFileError(f"{metric!r} is {shown(node)}; {why}")
-    return float(node)
 
 
 @functools.cache
@@ -138,9 +47,14 @@ def load_formats() -> dict[str, Reader]:
     return READERS
 
 
-def _guide_map_reader(root: Path, fmt: str) -> tuple[Reader, str] | None:
+#: The runs a kept file gave through a map, by the file's sha256 and the map's: a file is read once per map,
+#: every metric of every cell filled from that one pass (:mod:`generator.read.maps.budget`).
+_MAPPED: dict[tuple[str, str], object] = {}
+
+
+def _guide_map_reader(root: Path, fmt: str) -> tuple[Reader, str, Any] | None:
     """The reader of the guide's declared map ``maps/<fmt>.yml`` (:mod:`generator.read.maps`), if it has one,
-    and the sha256 of the map's bytes (a read through an edited map is not taken from :data:`_READ`)."""
+    the sha256 of the map's bytes (a read through an edited map is not taken from :data:`_READ`) and the map."""
     from generator.read.formats.dispatch import file_run
     from generator.read.formats.tool_output import ToolOutputError
     from generator.read.maps import MapError, guide_map, read_with_map
@@ -151,22 +65,37 @@ def _guide_map_reader(root: Path, fmt: str) -> tuple[Reader, str] | None:
         raise RunFileError(f"the map maps/{fmt}.yml is not valid (its problems are listed on their own)") from None
     if spec is None:
         return None
+    fingerprint = hashlib.sha256((root / spec.file).read_bytes()).hexdigest()
 
     def read(content: bytes, metric: str | None) -> FileRun:
+        key = (hashlib.sha256(content).hexdigest(), fingerprint)
+        if key not in _MAPPED:
+            try:
+                _MAPPED[key] = read_with_map(spec, content)
+            except ToolOutputError as exc:
+                _MAPPED[key] = RunFileError(str(exc))
+            if len(_MAPPED) > _MAX_READ:
+                _MAPPED.pop(next(iter(_MAPPED)))
+        runs = _MAPPED[key]
+        if isinstance(runs, RunFileError):
+            raise runs
         try:
-            return file_run(read_with_map(spec, content), metric)
+            return file_run(runs, metric)  # type: ignore[arg-type]
         except ToolOutputError as exc:
             raise RunFileError(str(exc)) from None
 
-    return read, hashlib.sha256((root / spec.file).read_bytes()).hexdigest()
+    return read, fingerprint, spec
 
 
-def read_run_file(root: Path, path: str, sha256: str, fmt: str, metric: str | None) -> FileRun:
+def read_run_file(
+    root: Path, path: str, sha256: str, fmt: str, metric: str | None, budget: PatternBudget | None = None
+) -> FileRun:
     """The run value of one file under the data folder ``root``, checked against its sha256, with what the
     file states about it (read once per sha256, format, metric and map: :data:`_READ`).
 
     Raises :class:`RunFileError` for a missing or linked file, a different
-    sha256, an unknown format, or a value that is not a positive finite number.
+    sha256, an unknown format, or a value that is not a positive finite number; and for a file read through a
+    text map, a read that would cost more than is left of the guide's ``budget`` (:mod:`generator.read.maps.budget`).
     """
     built_in = load_formats().get(fmt)
     mapped = None if built_in is not None else _guide_map_reader(root, fmt)
@@ -175,7 +104,7 @@ def read_run_file(root: Path, path: str, sha256: str, fmt: str, metric: str | No
             f"unknown format {fmt!r}; expected one of: {', '.join(sorted(READERS)) or 'none'},"
             f" or a map of the guide's own (maps/{fmt}.yml)"
         )
-    reader, fingerprint = (built_in, "") if built_in is not None else mapped  # type: ignore[misc]
+    reader, fingerprint, spec = (built_in, "", None) if built_in is not None else mapped  # type: ignore[misc]
     file = root / path
     if file.is_symlink() or not file.is_file() or not file.resolve().is_relative_to(root.resolve()):
         raise RunFileError(f"no file {path!r} in the data folder (links are refused)")
@@ -185,6 +114,8 @@ def read_run_file(root: Path, path: str, sha256: str, fmt: str, metric: str | No
     digest = hashlib.sha256(content).hexdigest()
     if digest != sha256:
         raise RunFileError(f"sha256 is {digest}, the data says {sha256}: the file changed since it was recorded")
+    if spec is not None and budget is not None and (refused := budget.charge(root, spec, path, digest, len(content))):
+        raise RunFileError(refused)
     key = (digest, fmt, metric, fingerprint)
     if (known := _READ.get(key)) is not None:
         return known

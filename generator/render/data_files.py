@@ -16,6 +16,11 @@ SCHEMA_FILE = f"{DOWNLOADS}/guide.schema.json"
 DATA_SCHEMA = Path(__file__).with_name("guide-data.schema.json")
 
 
+def plan_file(answer: str) -> str:
+    """The measurement plan of one answer of the decision helper (:mod:`generator.render.plan_files`)."""
+    return f"{DOWNLOADS}/plans/{answer}.json"
+
+
 def csv_file(table_id: str) -> str:
     """The CSV file of one table."""
     return f"{DOWNLOADS}/{table_id}.csv"

@@ -77,7 +77,7 @@ class DecisionView:
         return self.rule(leaf).beyond if leaf.outcome.beyond_scope else None
 
     def bounds(self, leaf: decide.Leaf) -> str:
-        """``Measured only with model-b, Tool 0.21, conc 4 and 32, scale 16``: every dimension of
+        """``Measured only with one rider, Hill Town, gradient 8 and 12 %, gentle hills``: every dimension of
         the picks' evidence (their cells' tables, judged for the leaf's context) on which the reader's situation is
         outside or unknown; empty when the reader is inside on every one."""
         d = self.derived

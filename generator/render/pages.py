@@ -19,7 +19,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup, escape
 
-from generator import decide, dimensions, escaping, schema
+from generator import decide, dimensions, envelope, escaping, schema
 from generator.derive import anchors, compare, filters
 from generator.derive.guide import Derived
 from generator.errors import GuideError
@@ -273,6 +273,11 @@ class Renderer:
         def md_inline(text: str | None) -> Markup:
             return prose.inline(text, resolve) if text else Markup("")
 
+        def scope_text(scope: dict[str, list[str]]) -> str:
+            """``EP below 16 or EP16 on 2 nodes``: a stated scope's values as a reader reads them."""
+            data = self.d.data
+            return "; ".join(" or ".join(envelope.value_label(data, k, v) for v in vs) for k, vs in scope.items())
+
         def bounds(context: str | None) -> str:
             """Every dimension of the evidence (judged for ``context``), for an answer whose reader is not asked."""
             return dimensions.measured_only(self.d.data, dimensions.dimensions(self.d.data, context=context))
@@ -288,6 +293,7 @@ class Renderer:
             md=md,
             md_inline=md_inline,
             bounds=bounds,
+            scope_text=scope_text,
             labelled=functools.partial(decide.labelled, self.d.data),  # (text, context): another's numbers named
             tables=self.tables,
             schema=schema,

@@ -190,6 +190,9 @@ class Recommendation(Model):
     """Situations and their picks."""
     note: Prose | None = None
     """A note under the cases."""
+    scope: dict[Id, list[Id]] = Field(default_factory=dict)
+    """The scope the source states for this bottom line, by envelope dimension (``{scale: [smaller, ep16]}``):
+    shown on the face of the headline, each context's answer and the summary wherever they are shown."""
 
 
 # --- decisions.yml ---------------------------------------------------------

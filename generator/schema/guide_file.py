@@ -235,6 +235,8 @@ class Guide(Model):
     """The overview's opening paragraphs."""
     lesson: Prose
     """The one thing a reader should take away, highlighted on the overview."""
+    lesson_scope: dict[Id, list[Id]] = Field(default_factory=dict)
+    """The scope the source states for the lesson, by envelope dimension (``{scale: [ep16]}``), shown on its face."""
     option_noun: Word
     """What one option is called in this guide (e.g. ``library``)."""
     option_noun_plural: Word

@@ -55,6 +55,8 @@ class Need(Model):
     """The context it applies to, when only one."""
     note: Prose | None = None
     """Why it is needed."""
+    source: Cite | None = None
+    """Where the source names it; a measurement plan shows the quote, and "not stated" without one."""
 
 
 class Failure(Model):

@@ -12,11 +12,11 @@ from generator.model import Data, at
 def decision_scopes(data: Data) -> list[Problem]:
     """Each ``scope`` key is a dimension a question asks, each value one of its values; a rule reached outside
     its scope has ``beyond``, so the helper never answers "Recommended" past the source's scope."""
+    dims = {d.id: [v.id for v in d.values] for d in data.guide.envelope}
+    problems = _statement_scopes(data, dims)
     decisions = data.decisions
     if decisions is None:
-        return []
-    problems: list[Problem] = []
-    dims = {d.id: [v.id for v in d.values] for d in data.guide.envelope}
+        return problems
     asked = {q.dimension for q in decisions.questions if q.dimension is not None}
     for r_i, rule in enumerate(decisions.rules):
         for name, values in rule.scope.items():
@@ -27,7 +27,7 @@ def decision_scopes(data: Data) -> list[Problem]:
             for v in values:
                 if v not in dims[name]:
                     problems.append(at(data, decisions, loc, expect(f"value of {name!r}", v, dims[name])))
-    if problems or decide.size(decisions) > decide.MAX_COMBINATIONS:
+    if any(p.file == data.doc(decisions).file for p in problems) or decide.size(decisions) > decide.MAX_COMBINATIONS:
         return problems
     reached: set[int] = set()
     for answers in decide.combinations(decisions):
@@ -43,4 +43,24 @@ def decision_scopes(data: Data) -> list[Problem]:
                 " (says, quote, measure)"
             )
             problems.append(at(data, decisions, ("rules", index, "scope"), message))
+    return problems
+
+
+def _statement_scopes(data: Data, dims: dict[str, list[str]]) -> list[Problem]:
+    """The bottom line's ``scope`` and the lesson's ``lesson_scope`` name envelope dimensions and their values."""
+    problems: list[Problem] = []
+    for record, field, scope in (
+        (data.recommendation, "scope", data.recommendation.scope),
+        (data.guide, "lesson_scope", data.guide.lesson_scope),
+    ):
+        for name, values in scope.items():
+            loc = (field, name)
+            if name not in dims:
+                problems.append(at(data, record, loc, expect("envelope dimension", name, dims)))
+                continue
+            problems += [
+                at(data, record, loc, expect(f"value of {name!r}", v, dims[name]))
+                for v in values
+                if v not in dims[name]
+            ]
     return problems

@@ -9,7 +9,7 @@ from typing import Any
 
 from generator import schema
 from generator.derive.cells import Cell, verdict
-from generator.derive.columns import Build, Change, Guide, Plain
+from generator.derive.columns.base import Build, Change, Guide, Plain
 
 #: The detail of a verdict that rests on the record's word alone (``uncited: true``).
 UNCITED = "not yet cited"

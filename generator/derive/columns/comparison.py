@@ -26,7 +26,7 @@ from generator.derive.cells import (
     unknown_verdict,
     verdict,
 )
-from generator.derive.columns import Build, Change, Guide, Plain
+from generator.derive.columns.base import Build, Change, Guide, Plain
 from generator.derive.columns.filled import beside, filled, judged_cell, only_judged
 from generator.derive.columns.index import TableIndex
 from generator.derive.columns.ratio_words import band_meaning, ratio_change, reading

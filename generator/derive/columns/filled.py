@@ -16,7 +16,7 @@ from generator.derive.cells import (
     judged_verdict,
     not_measured_in,
 )
-from generator.derive.columns import Build
+from generator.derive.columns.base import Build
 from generator.model import Data, at, contexts_measured
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from generator import numbers, schema
-from generator.derive.columns import Guide
+from generator.derive.columns.base import Guide
 from generator.model import measurement_tables
 
 

@@ -8,7 +8,7 @@ from typing import Literal
 
 from generator import schema
 from generator.derive.cells import Cell, SupportCell, Verdict, verdict
-from generator.derive.columns import Build, Change, Guide, Plain
+from generator.derive.columns.base import Build, Change, Guide, Plain
 from generator.escaping import unmarked
 from generator.model import Data
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from generator import schema
 from generator.derive.cells import Cell
-from generator.derive.columns import Build, Plain
+from generator.derive.columns.base import Build, Plain
 
 
 class Text(Plain):

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 
 from generator.read.formats.tool_output import ToolOutputError, ToolRun
-from generator.read.runs import FileRun, RunFileError, register
+from generator.read.run_registry import FileRun, RunFileError, register
 from generator.workload import WORKLOAD_WORDS
 
 _PART = re.compile(r"^[A-Za-z][\w.-]*$")
@@ -102,7 +102,7 @@ def file_run(runs: list[ToolRun], metric: str | None) -> FileRun:
         found = run.metric(name)
     except ToolOutputError as exc:
         raise RunFileError(str(exc)) from None
-    stated = [f"{WORKLOAD_WORDS[key]}: {value.value}" for key, value in run.workload.items()]
+    stated = [f"{WORKLOAD_WORDS.get(key, key)}: {value.value}" for key, value in run.workload.items()]
     return FileRun(
         value=found.value,
         unit=found.unit,

@@ -32,7 +32,7 @@ __all__ = [
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 
 
-def guide_map(data_dir: Path, name: str) -> DeclaredMap | None:
+def guide_map(data_dir: Path, name: str, keys: tuple[str, ...] | None = None) -> DeclaredMap | None:
     """The guide's map ``name`` (``<data>/maps/<name>.yml``), or ``None`` when it keeps none of that name.
 
     A map that is a link, or is not a plain file, is refused (:class:`MapError`), as data files are."""
@@ -44,7 +44,7 @@ def guide_map(data_dir: Path, name: str) -> DeclaredMap | None:
         raise MapError([Problem(shown, 0, "", "a map is a plain file in the data folder (links are refused)")])
     if not path.exists():
         return None
-    return load_map(path, shown)
+    return load_map(path, shown, keys)
 
 
 def read_guide_runs(data_dir: Path, name: str, content: bytes) -> list[ToolRun] | None:

@@ -34,17 +34,19 @@ def read_with_map(spec: DeclaredMap, content: bytes) -> list[ToolRun]:
         runs = [_csv_run(spec, text)]
     else:
         runs = text_runs(spec, text)
-    settings = (f"read through the declared map {spec.file}",)
+    said = (f"the tool's number: {spec.statistic} (as the map states it)",) if spec.statistic else ()
+    settings = (f"read through the declared map {spec.file}", *said)
+    setup_names = {f.name for f in spec.setup}
     return [
         ToolRun(
             format=spec.name,
             tool=spec.tool,
             metrics=metrics,
-            workload=workload,
-            setup={"tool": spec.tool},
+            workload={k: v for k, v in facts.items() if k not in setup_names},
+            setup={"tool": spec.tool, **{k: str(v.value) for k, v in facts.items() if k in setup_names}},
             settings=settings,
         )
-        for metrics, workload in runs
+        for metrics, facts in runs
     ]
 
 
@@ -54,7 +56,9 @@ def read_with_map(spec: DeclaredMap, content: bytes) -> list[ToolRun]:
 def _json_runs(spec: DeclaredMap, text: str) -> list[Read]:
     doc = load_json(text)
     if spec.runs_query is None:
-        return [fill(spec.metrics, spec.workload, lambda field: _one_node(field, doc, "$", ""), *spec.numbers)]
+        return [
+            fill(spec.metrics, spec.workload + spec.setup, lambda field: _one_node(field, doc, "$", ""), *spec.numbers)
+        ]
     nodes = _find(spec.runs_query, doc, f"runs: {spec.runs}")
     if not nodes:
         raise ToolOutputError("", f"runs: {spec.runs} matches nothing in this file")
@@ -65,7 +69,7 @@ def _json_runs(spec: DeclaredMap, text: str) -> list[Read]:
         def found(field: Field, node: Any = node, base: str = base, number: int = number) -> tuple[Any, str]:
             return _one_node(field, node.value, base, f"run {number} ({base}): ")
 
-        out.append(fill(spec.metrics, spec.workload, found, *spec.numbers))
+        out.append(fill(spec.metrics, spec.workload + spec.setup, found, *spec.numbers))
     return out
 
 
@@ -146,7 +150,7 @@ def _csv_run(spec: DeclaredMap, text: str) -> Read:
         line, cell = hits[0]
         return cell, f"line {line}, column {field.selector!r}"
 
-    return fill(spec.metrics, spec.workload, found, *spec.numbers)
+    return fill(spec.metrics, spec.workload + spec.setup, found, *spec.numbers)
 
 
 def _same(cell: str, wanted: str, spec: DeclaredMap) -> bool:

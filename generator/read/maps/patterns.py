@@ -8,7 +8,8 @@ match at each line's start and end, and ``.`` does not match a line break.
 What RE2 cannot run is refused at the map's line, with why: a back-reference, a look-ahead or look-behind, a
 conditional, an atomic group or a possessive repetition; a counted repetition of more than 1000 in all (``{n,m}``
 inside ``{n,m}`` multiplies); a pattern longer than :data:`MAX_PATTERN` characters or compiled to more than
-:data:`MAX_PROGRAM` instructions (a search's time per character grows with the program).
+:data:`MAX_PROGRAM` instructions (a search's time per character grows with the program), or needing more than
+:data:`MAX_MEM` bytes of RE2's memory.
 """
 
 from __future__ import annotations
@@ -23,6 +24,10 @@ import re2  # type: ignore[import-untyped]
 MAX_PATTERN = 500
 #: The most instructions a pattern's RE2 program may have (a counted repetition copies what it repeats).
 MAX_PROGRAM = 1000
+#: The memory RE2 may take for a pattern (its program and its automata): a program that needs more is refused
+#: when it compiles ("pattern too large"), instead of being taken with RE2's default of 8 MiB. What reading a
+#: whole file through a map's patterns may cost is :mod:`generator.read.maps.budget`'s.
+MAX_MEM = 1 << 20
 
 
 class PatternMatch(Protocol):
@@ -47,6 +52,7 @@ class UnsafePattern(ValueError):
 
 _OPTIONS = re2.Options()
 _OPTIONS.log_errors = False  # a refusal is reported at the map's line, not as an absl line on stderr
+_OPTIONS.max_mem = MAX_MEM
 
 _OPERATORS = {
     "(?P=": "a back-reference ((?P=name)): RE2, which searches in linear time, has none",

@@ -9,9 +9,14 @@ metrics:
   latency_p99: {path: "$.latency.p99", unit: ms}
   # csv:  {column: "Value", where: {Metric: "Request Throughput (requests/sec)"}, unit: req/s}
   # text: {pattern: 'Request throughput \\(req/s\\):\\s+(?P<value>[0-9.]+)', unit: req/s}
-workload:                    # optional: the set-up the file states, checked against the row on import
+workload:                    # optional: the set-up the file states (keys guide.yml declares), checked on import
   concurrency: {path: "$.max_concurrency"}
 numbers: {decimal: ".", grouping: ","}   # optional: how the tool prints numbers ("5,494.07"); these are the defaults
+setup:                       # optional: the tool's version, command line and date, as the file states them
+  tool_version: {path: "$.version"}
+  command: {path: "$.argv"}
+  date: {path: "$.date"}     # YYYY-MM-DD
+statistic: {of: fastest, iterations: 5}   # optional: what the tool's number is (fastest, median, mean, ...)
 ```
 
 JSON paths are RFC 9535 JSONPath (:mod:`jsonpath_rfc9535`, without the regular-expression functions
@@ -24,7 +29,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -36,13 +41,20 @@ from jsonpath_rfc9535.tokens import TokenType
 from generator.errors import Problem
 from generator.read.maps.patterns import Pattern, UnsafePattern, compile_pattern
 from generator.read.yaml_source import read_yaml
-from generator.workload import WORKLOAD_FIELDS
 
 FORMATS = ("json", "csv", "text")
-_TOP = ("format", "tool", "runs", "metrics", "workload", "delimiter", "numbers")
+_TOP = ("format", "tool", "runs", "metrics", "workload", "delimiter", "numbers", "setup", "statistic")
+#: What a map's ``setup:`` may read: the provenance a file states of its run.
+SETUP_FIELDS = ("tool_version", "command", "date")
+#: The statistics a tool may state its number is, of its own iterations.
+STATISTICS = ("fastest", "slowest", "median", "mean", "single")
 _KEYS = {"json": ("path", "unit"), "csv": ("column", "where", "unit"), "text": ("pattern", "unit")}
 _SELECTOR = {"json": "path", "csv": "column", "text": "pattern"}
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]{0,63}$")
+_KEY = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+#: Characters a map may state as its grouping (thousands) separator, and as its decimal mark.
+GROUPINGS = (",", ".", " ", "'", "\u00a0", "\u202f", "\u2009", "_", "")
+DECIMALS = (".", ",")
 _DELIMITERS = {",": ",", "\t": "\t", ";": ";", "|": "|"}
 
 
@@ -76,6 +88,8 @@ class Field:
     query: JSONPathQuery | None = None
     where: tuple[tuple[str, str], ...] = ()
     pattern: Pattern | None = None
+    text: bool = False
+    """Read as the file writes it, never as a number (a version ``0.10``, a command, a date)."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +102,10 @@ class DeclaredMap:
     tool: str
     metrics: tuple[Field, ...]
     workload: tuple[Field, ...] = ()
+    setup: tuple[Field, ...] = ()
+    """The tool's version, command and date as the file states them (:data:`SETUP_FIELDS`)."""
+    statistic: str = ""
+    """What the tool's own number is, as the map states it: ``fastest of 5 iterations``; empty: not stated."""
     runs: str = ""
     runs_query: JSONPathQuery | None = None
     runs_pattern: Pattern | None = None
@@ -101,8 +119,9 @@ def _closest(key: str, known: tuple[str, ...]) -> str:
     return f" (did you mean {near[0]!r}?)" if near else ""
 
 
-def load_map(path: Path, display: str | None = None) -> DeclaredMap:
-    """The map in ``path``; :class:`MapError` listing every problem it has."""
+def load_map(path: Path, display: str | None = None, keys: tuple[str, ...] | None = None) -> DeclaredMap:
+    """The map in ``path``; :class:`MapError` listing every problem it has. ``keys``: the set-up keys the guide
+    declares, which its ``workload:`` may read (``None``: any key name, for a map the check has read already)."""
     shown = display or str(path)
     doc, problems = read_yaml(path, shown)
     if doc is None:
@@ -142,7 +161,9 @@ def load_map(path: Path, display: str | None = None) -> DeclaredMap:
             runs_pattern = _pattern(runs, ("runs",), err, group=None)
     numbers = _numbers(data.get("numbers"), err) if "numbers" in data else (".", ",")
     metrics = _fields(data, "metrics", kind, err, required=True)
-    workload = _fields(data, "workload", kind, err, required=False)
+    workload = _fields(data, "workload", kind, err, required=False, declared=keys)
+    setup = _fields(data, "setup", kind, err, required=False, declared=SETUP_FIELDS)
+    statistic = _statistic(data.get("statistic"), err) if "statistic" in data else ""
     if errors:
         raise MapError(errors)
     return DeclaredMap(
@@ -152,6 +173,8 @@ def load_map(path: Path, display: str | None = None) -> DeclaredMap:
         tool=tool or f"declared map {path.name}",
         metrics=metrics,
         workload=workload,
+        setup=setup,
+        statistic=statistic,
         runs=runs if isinstance(runs, str) else "",
         runs_query=runs_query,
         runs_pattern=runs_pattern,
@@ -160,10 +183,22 @@ def load_map(path: Path, display: str | None = None) -> DeclaredMap:
     )
 
 
+def _statistic(given: Any, err: Any) -> str:
+    """``statistic: {of: fastest, iterations: 5}``: what the tool's number is, in words: ``fastest of 5 iterations``."""
+    if not isinstance(given, dict) or not set(given) <= {"of", "iterations"} or given.get("of") not in STATISTICS:
+        err(("statistic",), f"expected {{of: one of {', '.join(STATISTICS)}, iterations: a whole number (optional)}}")
+        return ""
+    count = given.get("iterations")
+    if count is None:
+        return str(given["of"])
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        err(("statistic", "iterations"), "expected how many iterations the tool ran, a whole number from 1")
+        return ""
+    return f"{given['of']} of {count} iteration{'s' if count != 1 else ''}"
+
+
 def _numbers(given: Any, err: Any) -> tuple[str, str]:
     """``numbers: {decimal: ",", grouping: "."}``: how the tool prints a number (``5.494,07``)."""
-    from generator.read.maps.values import DECIMALS, GROUPINGS
-
     if not isinstance(given, dict) or not set(given) <= {"decimal", "grouping"}:
         err(("numbers",), "expected {decimal: '.' or ',', grouping: ',', '.', ' ', \"'\" or ''}")
         return (".", ",")
@@ -239,7 +274,9 @@ def _scalar(value: Any) -> bool:
     return isinstance(value, (str, int, float)) and not isinstance(value, bool)
 
 
-def _fields(data: dict[str, Any], section: str, kind: str, err: Any, *, required: bool) -> tuple[Field, ...]:
+def _fields(
+    data: dict[str, Any], section: str, kind: str, err: Any, *, required: bool, declared: tuple[str, ...] | None = None
+) -> tuple[Field, ...]:
     given = data.get(section)
     if given is None and not required:
         return ()
@@ -250,9 +287,13 @@ def _fields(data: dict[str, Any], section: str, kind: str, err: Any, *, required
     keys = _KEYS[kind] if section == "metrics" else tuple(k for k in _KEYS[kind] if k != "unit")
     for name, spec in given.items():
         loc: tuple[str | int, ...] = (section, name)
-        if section == "workload" and name not in WORKLOAD_FIELDS:
-            near = _closest(name, WORKLOAD_FIELDS)
-            err(loc, f"not a workload key; expected one of {', '.join(WORKLOAD_FIELDS)}{near}")
+        if section in ("workload", "setup") and (
+            not _KEY.match(str(name)) or (declared is not None and name not in declared)
+        ):
+            known = declared or ()
+            near = _closest(str(name), known)
+            what = "a set-up key guide.yml declares" if section == "workload" else "a set-up field a map reads"
+            err(loc, f"not {what}; expected one of {', '.join(known) or 'none'}{near}")
             continue
         if not _NAME.match(str(name)):
             err(loc, "a metric's name is a letter, then letters, digits, '_', '.' or '-' (at most 64)")
@@ -288,5 +329,5 @@ def _fields(data: dict[str, Any], section: str, kind: str, err: Any, *, required
             pattern = _pattern(selector, (*loc, "pattern"), err, group="value")
             field = Field(field.name, field.unit, selector, pattern=pattern)
         if not bad:  # a field with a problem is reported, never read
-            out.append(field)
+            out.append(replace(field, text=section == "setup"))
     return tuple(out)

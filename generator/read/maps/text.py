@@ -67,5 +67,5 @@ def text_runs(spec: DeclaredMap, text: str) -> list[Read]:
             match = hits[0]
             return match.group(value), f"line {line_of(begin + max(match.start(value), match.start()))}"
 
-        out.append(fill(spec.metrics, spec.workload, found, *spec.numbers))
+        out.append(fill(spec.metrics, spec.workload + spec.setup, found, *spec.numbers))
     return out

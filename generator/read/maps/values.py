@@ -26,9 +26,6 @@ Read = tuple[dict[str, Metric], dict[str, Stated]]
 Found = Callable[[Field], tuple[Any, str]]
 
 
-#: Characters a map may state as its grouping (thousands) separator, and as its decimal mark.
-GROUPINGS = (",", ".", " ", "'", "\u00a0", "\u202f", "\u2009", "_", "")
-DECIMALS = (".", ",")
 _SPREADS = ("±", "+/-", "+-")
 _MINUS = "\u2212"
 _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[+-]?(?:inf|nan)", re.IGNORECASE)
@@ -95,5 +92,14 @@ def fill(
     facts = {}
     for field in workload:
         value, where = found(field)
-        facts[field.name] = stated(value, where, field, decimal, grouping)
+        text = str(value).strip()
+        if (
+            field.text
+            and isinstance(value, str | int | float)
+            and not isinstance(value, bool)
+            and 0 < len(text) <= 4000
+        ):
+            facts[field.name] = Stated(text, where)  # as the file writes it: a version 0.10 is not 0.1
+        else:
+            facts[field.name] = stated(value, where, field, decimal, grouping)
     return metrics, facts

@@ -68,6 +68,23 @@
     return out;
   }
 
+  /* The reader's numbers a flipped cell reads: each value of its tables that differs from the guide's, published → yours. */
+  function movedBy(ctx, state, g, result, f) {
+    var i = g.columns.map(function (c) { return c.id; }).indexOf(f.column), now = result.cells[f.option][i] || {};
+    var old = g.options.filter(function (o) { return o.id === f.option; })[0].cells[i] || {};
+    var tables = (now.tables || []).concat(old.tables || []), moved = [];
+    ctx.inputs.forEach(function (x) {
+      var mine = state[x.t] && state[x.t][x.r] && state[x.t][x.r][x.s];
+      if (!mine || tables.indexOf(x.t) < 0) return;
+      var t = g.tables.filter(function (y) { return y.id === x.t; })[0] || { series: [], rows: [] };
+      var s = t.series.filter(function (y) { return y.id === x.s; })[0], r = t.rows.filter(function (y) { return y.id === x.r; })[0];
+      moved.push((s ? s.label : x.s) + " at " + (r ? r.label : x.r) + ": " + entryText(x.published) + " → " + entryText(mine) + (t.unit ? " " + t.unit : ""));
+    });
+    if (!moved.length) return "";
+    var shown = moved.slice(0, 6).join("; ") + (moved.length > 6 ? "; and " + (moved.length - 6) + " more" : "");
+    return "; your number" + (moved.length === 1 ? "" : "s") + " that moved it: " + shown;
+  }
+
   function render(ctx) {
     var shownGuide = judgedGuide(ctx);
     var got = stateOf(ctx), result = derive(shownGuide, got.state, ctx.judge || null);
@@ -114,7 +131,7 @@
         ul.appendChild(el("li", { "data-cell": f.option + "_" + f.column }, [
           el("strong", { text: f.label + " · " + f.column_label + ":" }), " ",
           verdictWords(f.before) + " → " + verdictWords(f.after) + ", because the worst ratio went " + f.ratio +
-          (f.why ? " (" + f.why + ")" : "")
+          (f.why ? " (" + f.why + ")" : "") + movedBy(ctx, got.state, shownGuide, result, f)
         ]));
       });
       list.appendChild(ul);

@@ -1,0 +1,93 @@
+"""Whole-file patterns have a budget: a kept file is read once per map, every metric filled from that one pass,
+and what a guide's reads through its text maps cost (each pattern's program size × the bytes it searches) is
+capped, a read past it refused before it runs at the line of the map's largest pattern, with the figure. Three
+metrics whose patterns compile to about 900 instructions each, over one 2 MB file, kept ``check`` over two
+minutes: each metric read the whole file again through every pattern."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+import generator.read.maps as maps
+from generator.read.maps.budget import BUDGET, PatternBudget
+from generator.read.maps.patterns import _OPTIONS, MAX_MEM
+from generator.read.runs import RunFileError, read_run_file
+from tests.test_reader_linear import assert_linear
+
+#: A pattern of 819 instructions (a counted repetition copies what it repeats).
+WIDE = r"(?:[a-z ]{{200}}|[0-9 ]{{200}}) {name}: (?P<value>\d+) ms"
+MAP = "format: text\nmetrics:\n" + "".join(
+    f"  {name}: {{pattern: '{WIDE.format(name=name)}', unit: ms}}\n" for name in ("alpha", "gamma", "delta")
+)
+
+
+def _guide(tmp_path: Path, text: str = MAP) -> Path:
+    (tmp_path / "maps").mkdir(exist_ok=True)
+    (tmp_path / "maps" / "wide.yml").write_text(text, encoding="utf-8")
+    (tmp_path / "runs").mkdir(exist_ok=True)
+    return tmp_path
+
+
+def _log(size: int) -> bytes:
+    filler = ("word " * 20 + "\n") * max(1, size // 101)
+    lead = "word " * 41  # the 200 letters and blanks each pattern reads before its name
+    return (
+        filler + "".join(f"{lead}{name}: {n} ms\n" for name, n in (("alpha", 3), ("gamma", 4), ("delta", 5)))
+    ).encode()
+
+
+def _keep(root: Path, content: bytes) -> str:
+    (root / "runs" / "out.log").write_bytes(content)
+    return hashlib.sha256(content).hexdigest()
+
+
+def test_a_kept_file_is_read_once_for_every_metric_of_its_map(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _guide(tmp_path, MAP.replace("{200}", "{2}"))
+    passes: list[int] = []
+    read = maps.read_with_map
+
+    def counted(spec: object, content: bytes) -> object:
+        passes.append(len(content))
+        return read(spec, content)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(maps, "read_with_map", counted)
+    digest = _keep(root, _log(2_000))
+    values = [
+        read_run_file(root, "runs/out.log", digest, "wide", metric).value for metric in ("alpha", "gamma", "delta")
+    ]
+    assert values == [3.0, 4.0, 5.0] and len(passes) == 1
+
+
+def test_a_read_past_the_guides_budget_is_refused_at_the_patterns_line_with_the_figure(tmp_path: Path) -> None:
+    root = _guide(tmp_path)
+    digest = _keep(root, _log(2_000_000))
+    with pytest.raises(RunFileError) as refused:
+        read_run_file(root, "runs/out.log", digest, "wide", "alpha", PatternBudget())
+    message = str(refused.value)
+    assert message.startswith("maps/wide.yml:3: metrics.alpha.pattern: reading runs/out.log ("), message
+    assert "3 pattern(s) of maps/wide.yml (2,457 instructions in all, this one 819)" in message
+    assert f"over the guide's budget of {BUDGET:,}" in message
+    # The budget is the guide's: what one file spent, the next cannot.
+    budget = PatternBudget()
+    small = _log(400_000)
+    read_run_file(root, "runs/out.log", _keep(root, small), "wide", "alpha", budget)
+    assert budget.left == BUDGET - 2_457 * len(small)
+    (root / "runs" / "b.log").write_bytes(big := small + b"x\n" * 100_000)
+    with pytest.raises(RunFileError, match="spent on other files"):
+        read_run_file(root, "runs/b.log", hashlib.sha256(big).hexdigest(), "wide", "alpha", budget)
+
+
+def test_reads_through_a_large_program_take_time_linear_in_the_file_up_to_the_budget(tmp_path: Path) -> None:
+    root = _guide(tmp_path)
+
+    def read(content: bytes) -> object:
+        return read_run_file(root, "runs/out.log", _keep(root, content), "wide", "delta", PatternBudget())
+
+    assert_linear(read, _log)  # the 1 MB file (2.4e9 instruction-bytes) is refused before it is searched
+
+
+def test_re2_is_given_a_memory_limit() -> None:
+    assert _OPTIONS.max_mem == MAX_MEM == 1 << 20
