@@ -278,8 +278,11 @@ def test_an_unknown_table_row_or_series_and_an_undeclared_format(guide: Path) ->
     assert "--series bike: table serving has no such series (series: road, cargo)" in done.stderr
     done = cli("nccl-tests", NCCL, *into(guide, "serving", "conc32", "cargo"))
     assert "table serving declares no metric for nccl-tests files (add `metrics: {nccl-tests: <metric>}`" in done.stderr
-    done = cli("vllm-bench", VLLM, "--table", "serving")
-    assert "import needs --series (or --map SWEEP_YML)" in done.stderr and done.returncode == 1
+    done = cli("vllm-bench", VLLM, "--table", "serving", "--row", "conc32", "--data", guide)
+    assert done.returncode == 1, done.stderr
+    assert "no --series, and no series of table serving names its own metric for vllm-bench files" in done.stderr
+    done = cli("vllm-bench", VLLM, "--data", guide)
+    assert "import needs --table (or --map SWEEP_YML)" in done.stderr and done.returncode == 1
     done = cli("vllm-bench", VLLM, "--data", guide, "--table", "serving", "--series", "road")
     assert "table serving is not a sweep (it has no `sweep:`), so its runs do not find their row by load" in done.stderr
 

@@ -110,3 +110,32 @@ def test_one_changed_kept_file_is_one_error_naming_every_cell_it_feeds(tmp_path:
     assert done.returncode == 1
     assert done.stderr.count("the file changed since it was recorded") == 1, done.stderr
     assert "(it feeds 2 cells: output-size / corpus / lz4, output-size / corpus / zstd-3)" in done.stderr
+
+
+def test_one_call_files_every_series_of_a_row_that_names_its_metric(tmp_path: Path) -> None:
+    data, _ = write_guide(tmp_path)
+    (data / "maps").mkdir()
+    metrics = "".join(f'  {k}: {{path: "$.{k}", unit: "%"}}\n' for k in ("lz4", "zstd", "xz"))
+    (data / "maps" / "bench.yml").write_text(f"format: json\ntool: made-up-bench\nmetrics:\n{metrics}", "utf-8")
+    table = data / "tables" / "output-size.yml"
+    text = table.read_text(encoding="utf-8")
+    for sid, metric in (("lz4", "lz4"), ("zstd-3", "zstd"), ("xz-6", "xz")):
+        text = text.replace(f"option: {sid}}}", f"option: {sid}, metrics: {{bench: {metric}}}}}")
+    measured = "{lz4: not measured, zstd-3: not measured, xz-6: not measured}"
+    table.write_text(text.replace("{lz4: 47.6, zstd-3: 34.2, xz-6: 23.21}", measured), encoding="utf-8")
+    result = tmp_path / "all.json"
+    result.write_text(json.dumps({"lz4": 47.6, "zstd": 34.2, "xz": 23.21}), encoding="utf-8")
+    done = _import(data, result, "--table", "output-size", "--row", "corpus")
+    assert done.returncode == 0, done.stderr
+    for line in ("output-size / corpus / lz4: 47.6 %", "output-size / corpus / zstd-3: 34.2 %", "/ xz-6: 23.21 %"):
+        assert line in done.stdout, done.stdout
+    assert len(list((data / "runs" / "output-size").iterdir())) == 1  # the file is kept once
+    # in a guide whose series name no metric of their own, the refusal says what to declare
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"lz4": 40.0}), encoding="utf-8")
+    plain = write_guide(tmp_path / "plain")[0]
+    (plain / "maps").mkdir()
+    (plain / "maps" / "bench.yml").write_text(MAP, encoding="utf-8")
+    done = _import(plain, other, "--table", "output-size", "--row", "corpus")
+    assert done.returncode == 1 and done.stderr.startswith("import refused, nothing written"), done.stderr
+    assert "no --series, and no series of table output-size names its own metric for bench files" in done.stderr

@@ -59,7 +59,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         metavar="ID",
         help="without --row: the context of the sweep rows the runs go to (rows match on context and load)",
     )
-    parser.add_argument("--series", help="the series' id")
+    parser.add_argument(
+        "--series",
+        help="the series' id; leave it out to file the file under every series that names its own metric for"
+        " the format (`metrics: {FORMAT: ...}` on the series)",
+    )
     parser.add_argument(
         "--record",
         type=_records,
@@ -106,7 +110,7 @@ def requests_of(args: argparse.Namespace) -> tuple[list[Request], list[str]]:
         if args.repetition:
             return [], ["--map: a repetition is marked in the mapping file (`repetition: true` on its entry)"]
         return read_sweep(args.map)
-    missing = [name for name in ("format", "table", "series") if not getattr(args, name)]
+    missing = [name for name in ("format", "table") if not getattr(args, name)]
     if missing or not args.files:
         wanted = ", ".join(
             ["FORMAT" if m == "format" else f"--{m}" for m in missing] + ([] if args.files else ["FILE"])
@@ -118,7 +122,7 @@ def requests_of(args: argparse.Namespace) -> tuple[list[Request], list[str]]:
             path,
             args.table,
             args.row,
-            args.series,
+            args.series or "",
             args.record,
             args.accept_difference,
             part=args.test,

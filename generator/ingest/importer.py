@@ -39,7 +39,7 @@ from typing import Any
 from generator import safe_write
 from generator.errors import GuideError, printable
 from generator.ingest.by_load import Creating
-from generator.ingest.planning import Request, plan_request
+from generator.ingest.planning import Request, every_series, plan_request
 from generator.ingest.repetitions import refuse_unasked_repetitions, refuse_unlike_repetitions
 from generator.pipeline import checked_guide, derive_guide
 from generator.read import yaml_edit
@@ -80,6 +80,7 @@ def import_runs(data_dir: Path, requests: list[Request]) -> Outcome:
     problems: list[str] = []
     stored: dict[tuple[str, str], str] = {}
     creating: Creating = {}
+    requests = every_series(data, requests, problems)
     plans = [plan for request in requests for plan in plan_request(data, data_dir, request, problems, stored, creating)]
     refuse_unasked_repetitions(plans, problems)
     refuse_unlike_repetitions(plans, data_dir, problems)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +72,26 @@ class Planned:
     held: list[Held]  # the runs the cell holds before this import
     create: NewRow | None = None  # the sweep row to add before filing the runs, when the table has none
     stated: list[Mapping[str, Stated]] = field(default_factory=list)  # each entry's run: the set-up its file states
+
+
+def every_series(data: Data, requests: list[Request], problems: list[str]) -> list[Request]:
+    """Each request that names no series (``--series`` left out) as one request per series of its table that
+    names its own metric for the request's format: one file fills a whole row, each series with its number."""
+    out = []
+    for request in requests:
+        if request.series:
+            out.append(request)
+            continue
+        table = next((t for t in measurement_tables(data) if t.id == request.table), None)
+        named = [s.id for s in table.series if s.metrics.get(request.format)] if table is not None else []
+        if table is not None and not named:
+            problems.append(
+                f"{request.origin + ': ' if request.origin else ''}{request.source}: no --series, and no series of"
+                f" table {table.id} names its own metric for {request.format} files: name one with --series, or give"
+                f" each series the number it takes (`metrics: {{{request.format}: <metric>}}` on the series)"
+            )
+        out += [replace(request, series=s) for s in named] if named else [request] if table is None else []
+    return out
 
 
 def _sha256(content: bytes) -> str:

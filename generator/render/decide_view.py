@@ -72,7 +72,7 @@ class DecisionView:
         return self.rule(leaf).beyond if leaf.outcome.beyond_scope else None
 
     def bounds(self, leaf: decide.Leaf) -> str:
-        """``Measured only with Qwen3-30B-A3B-FP8, TRT-LLM 0.21, conc 4 and 32, EP16 on 2 nodes``: every dimension of
+        """``Measured only with one rider, Hill Town, gradient 8 and 12 %, gentle hills``: every dimension of
         the picks' evidence (their cells' tables, judged for the leaf's context) on which the reader's situation is
         outside or unknown; empty when the reader is inside on every one."""
         d = self.derived
