@@ -167,7 +167,7 @@ def outcome(data: Data, answers: Answers, known: Mapping[str, list[str]] | None 
     others = tuple(
         Offered(i, offered_notes(data, options[i], answers))
         for i in data.guide.order
-        if i not in excluded and i not in chosen
+        if i in options and i not in excluded and i not in chosen  # an unknown id is reported by its check
     )
     contexts = chosen_contexts(decisions, answers)
     context = contexts[0] if len(contexts) == 1 else None
