@@ -27,11 +27,11 @@ _SHA256 = re.compile(r"[0-9a-f]{64}")
 @contextlib.contextmanager
 def worktree(data_dir: Path) -> Iterator[None]:
     """While it lasts, a kept file missing from the folder read is also looked for in ``data_dir``."""
-    token = _WORKTREE.set(data_dir)
+    previous = _WORKTREE.set(data_dir)
     try:
         yield
     finally:
-        _WORKTREE.reset(token)
+        _WORKTREE.reset(previous)
 
 
 def _plain(path: Path, limit: int) -> bytes | None:
