@@ -44,7 +44,7 @@ from generator.decide_filters import (
     pick_notes,
     support_column,
 )
-from generator.decide_quotes import Ref, Sentence, quoted, quotes
+from generator.decide_quotes import Ref, Sentence, foreign, labelled, quoted, quotes
 from generator.envelope import Outside
 from generator.model import Data
 
@@ -58,7 +58,9 @@ __all__ = [
     "category_column",
     "chosen_contexts",
     "exclusions",
+    "foreign",
     "holds",
+    "labelled",
     "offered_notes",
     "pick_notes",
     "quoted",
