@@ -11,11 +11,11 @@ dimension always does: a question may ask it).
 How to read them off a derived guide (``derived.data`` is the :class:`~generator.model.Data`)::
 
     from generator import dimensions
-    for dim in dimensions.dimensions(derived.data):            # or tables=[...], context="trtllm"
+    for dim in dimensions.dimensions(derived.data):            # or tables=[...], context="hill-town"
         dim.id, dim.label, dim.source                         # "concurrency", "concurrency", "setup"
-        [v.label for v in dim.values]                         # ["conc 4", "conc 32"], in order
+        [v.label for v in dim.values]                         # ["level 1", "level 6"], in order
         dim.question                                          # the helper question asking it, or None
-    dimensions.measured_only(derived.data, dims)              # "Measured only with Qwen3-30B-A3B-FP8, ..."
+    dimensions.measured_only(derived.data, dims)              # "Measured only with one rider, ..."
 
 :func:`places` gives every measured value's place (table, row, series, dimension -> value id or ``None``),
 for a tool that must match a reader's own numbers to the evidence (a row "at EP32" counts only there).
@@ -42,9 +42,9 @@ class Value:
     """One value some measurement states on a dimension."""
 
     id: str
-    """As data states it: ``ep16``, ``4``, ``Qwen3-30B-A3B-FP8``, ``trtllm``, ``0.21``."""
+    """As data states it: ``small``, ``6``, ``one rider``, ``hill-town``, ``1.2``."""
     label: str
-    """As a reader reads it: ``EP16 on 2 nodes``, ``conc 4``, ``TRT-LLM 0.21``."""
+    """As a reader reads it: ``one machine``, ``level 6``, ``Engine 1.2``."""
     release: str | None = None
     """A context's release as its rows state it (``0.21``), already in ``label``; ``None``: none stated."""
 
@@ -56,7 +56,7 @@ class Dimension:
     id: str
     """``scale`` (envelope), ``concurrency`` (set-up key), ``context``, ``software.<component>``."""
     label: str
-    """Its name: ``Scale``, ``concurrency``, the guide's context noun, ``TRT-LLM release``."""
+    """Its name: ``Scale``, ``concurrency``, the guide's context noun, ``Engine release``."""
     source: Source
     values: tuple[Value, ...]
     """Every value some measurement (of the tables asked about) states; empty: no measurement states it."""
@@ -66,11 +66,11 @@ class Dimension:
     load: bool = False
     """The set-up key is the guide's load: its values are the evidence's load points."""
     before: str = ""
-    """A numeric set-up key's word before its values (``conc``), so a listing reads ``conc 4 and 32``."""
+    """A numeric set-up key's word before its values (``level``), so a listing reads ``level 1 and 6``."""
     after: str = ""
     """A numeric set-up key's unit after them (``request/s``)."""
     partly: bool = False
-    """Some measurement of those asked about states no value on it (``ISL 120`` for one framework's rows only)."""
+    """Some measurement of those asked about states no value on it (``gradient 8 %`` for one city's rows only)."""
 
 
 @dataclass(frozen=True)
@@ -235,7 +235,7 @@ def _questions(data: Data) -> dict[str, str]:
 
 
 def listing(dim: Dimension) -> str:
-    """``conc 4 and 32``, ``Qwen3-30B-A3B-FP8``, ``ISL 120 where stated``: a dimension's measured values in a phrase."""
+    """``level 1 and 6``, ``one rider``, ``gradient 8 % where stated``: a dimension's measured values in a phrase."""
     if dim.before or dim.after:
         ids = [v.id for v in dim.values]
         joined = ids[0] if len(ids) == 1 else f"{', '.join(ids[:-1])} and {ids[-1]}"
@@ -247,7 +247,7 @@ def listing(dim: Dimension) -> str:
 
 
 def measured_only(data: Data, dims: Iterable[Dimension]) -> str:
-    """``Measured only with Qwen3-30B-A3B-FP8, TRT-LLM 0.21, conc 4 and 32, EP16 on 2 nodes``: every stated dimension;
+    """``Measured only with one rider, Hill Town, gradient 8 and 12 %, gentle hills``: every stated dimension;
     a dimension no measurement states is named ``scale not stated``."""
     said = [listing(d) for d in dims if d.values]
     silent = [f"{d.label[:1].lower()}{d.label[1:]} not stated" for d in dims if not d.values]

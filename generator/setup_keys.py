@@ -37,13 +37,13 @@ def declared(guide: schema.Guide) -> dict[str, schema.SetupKey]:
 
 
 def label(guide: schema.Guide, name: str) -> str:
-    """How messages name the key: ``input length (ISL)``; the name itself when undeclared."""
+    """How messages name the key: ``compression level``; the name itself when undeclared."""
     key = declared(guide).get(name)
     return key.label if key is not None else name
 
 
 def value_text(guide: schema.Guide, name: str, value: object) -> str:
-    """A value as a reader reads it: ``conc 32``, ``1 request/s``, ``level 6``, ``Qwen3-30B``."""
+    """A value as a reader reads it: ``level 6``, ``8 %``, ``one rider``."""
     key = declared(guide).get(name)
     shown = numbers.raw(value) if isinstance(value, int | float) and not isinstance(value, bool) else str(value)
     if key is None or not key.numeric:

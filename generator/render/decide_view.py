@@ -55,6 +55,11 @@ class DecisionView:
     def rule(self, leaf: decide.Leaf) -> schema.Rule:
         return next(r for r in self.decisions.rules if r.id == leaf.outcome.rule)
 
+    def labelled(self, leaf: decide.Leaf, text: str) -> str:
+        """``text`` as the answer for ``leaf`` shows it: a number it quotes from another context's rows names the
+        context it was measured on (:func:`generator.decide_quotes.labelled`)."""
+        return decide.labelled(self.derived.data, text, leaf.outcome.context)
+
     def gaps(self, leaf: decide.Leaf) -> list[str]:
         """The answer's envelope, on its face: where the evidence was measured and the reader's place it was not."""
         return [envelope.sentence(self.derived.data, g) for g in leaf.outcome.outside]
@@ -72,7 +77,7 @@ class DecisionView:
         return self.rule(leaf).beyond if leaf.outcome.beyond_scope else None
 
     def bounds(self, leaf: decide.Leaf) -> str:
-        """``Measured only with Qwen3-30B-A3B-FP8, TRT-LLM 0.21, conc 4 and 32, EP16 on 2 nodes``: every dimension of
+        """``Measured only with one rider, Hill Town, gradient 8 and 12 %, gentle hills``: every dimension of
         the picks' evidence (their cells' tables, judged for the leaf's context) on which the reader's situation is
         outside or unknown; empty when the reader is inside on every one."""
         d = self.derived
