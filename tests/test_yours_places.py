@@ -131,7 +131,7 @@ def test_a_row_placed_at_ep32_changes_only_the_answers_above_ep16(
     leaves = tab.eval_on_selector_all("#dg-yours-answers li[data-leaf]", "ls => ls.map((l) => l.dataset.leaf)")
     assert leaves and all("scale-larger" in leaf for leaf in leaves), leaves
     decided = tab.inner_text("#dg-yours-answers")
-    assert "Judged there from your numbers: “my EP32 run” (Scale EP above 16 (more than 2 nodes)): " in decided
+    assert "Judged there from your number: “my EP32 run” (Scale EP above 16 (more than 2 nodes)): " in decided
     assert "DeepEP 300 tok/s" in decided and "dense 100 tok/s" in decided
     # the same row at EP16 re-judges the EP16 answers instead, and no answer above 16
     tab.reload()
