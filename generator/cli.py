@@ -126,12 +126,13 @@ def main(argv: list[str] | None = None) -> int:
     diff.add_argument("--site-url", default="", help="link paths and tables to this built site (e.g. a preview)")
     diff.add_argument("--out", type=Path, help="write the report to this file instead of standard output")
     diff.add_argument("--title", help="heading of the Markdown report (default: what was compared with what)")
-    from generator import serve_built
+    from generator import restore, serve_built
     from generator.ingest import cli_import, inspect_file
     from generator.migrate import command as migrate_command
 
     cli_import.add_parser(sub)
     serve_built.add_parser(sub)
+    restore.add_parser(sub)
     inspect_file.add_parser(sub)
     migrate_command.add_parser(sub)
     args = parser.parse_args(argv)
@@ -147,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
             return migrate_command.run(args)
         if args.command == "serve-built":
             return serve_built.run(args)
+        if args.command == "restore":
+            return restore.run(args)
         if args.command == "import":
             return cli_import.run(args)
         if args.command == "inspect":

@@ -44,7 +44,7 @@ from generator.decide_filters import (
     pick_notes,
     support_column,
 )
-from generator.decide_quotes import Ref, Sentence, quoted, quotes
+from generator.decide_quotes import Ref, Sentence, foreign, labelled, quoted, quotes
 from generator.envelope import Outside
 from generator.model import Data
 
@@ -58,7 +58,9 @@ __all__ = [
     "category_column",
     "chosen_contexts",
     "exclusions",
+    "foreign",
     "holds",
+    "labelled",
     "offered_notes",
     "pick_notes",
     "quoted",
@@ -165,7 +167,7 @@ def outcome(data: Data, answers: Answers, known: Mapping[str, list[str]] | None 
     others = tuple(
         Offered(i, offered_notes(data, options[i], answers))
         for i in data.guide.order
-        if i not in excluded and i not in chosen
+        if i in options and i not in excluded and i not in chosen  # an unknown id is reported by its check
     )
     contexts = chosen_contexts(decisions, answers)
     context = contexts[0] if len(contexts) == 1 else None

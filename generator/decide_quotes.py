@@ -6,7 +6,9 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from generator.model import REFERENCE, Data
+from generator.escaping import text as escaped
+from generator.escaping import unmarked
+from generator.model import REFERENCE, Data, measurement_tables
 
 
 @dataclass(frozen=True)
@@ -19,12 +21,6 @@ class Ref:
 Sentence = tuple["str | Ref", ...]
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-_LINK = re.compile(r"\[([^\[\]]+)\]\([^()\s]+\)")
-
-
-def _plain(text: str) -> str:
-    """Prose without its Markdown: a link's label, no code ticks or emphasis stars."""
-    return _LINK.sub(r"\1", text).replace("`", "").replace("*", "")
 
 
 def quotes(data: Data, text: str, fixed: Mapping[str, str]) -> list[Sentence]:
@@ -42,7 +38,7 @@ def quotes(data: Data, text: str, fixed: Mapping[str, str]) -> list[Sentence]:
         for i, piece in enumerate(REFERENCE.split(sentence)):
             name = piece.strip()
             if i % 2 == 0:
-                item: str | Ref = _plain(piece)
+                item: str | Ref = unmarked(piece)
             elif name in claims:
                 item = Ref(name)
             elif name.startswith("option:"):
@@ -61,3 +57,46 @@ def quotes(data: Data, text: str, fixed: Mapping[str, str]) -> list[Sentence]:
 def quoted(sentence: Sentence, numbers: Mapping[str, str]) -> str:
     """A quoted sentence with each claim's text from ``numbers`` (claim id -> text as printed)."""
     return "".join(p if isinstance(p, str) else numbers[p.claim] for p in sentence)
+
+
+def claim_contexts(data: Data, claim: str) -> tuple[str, ...]:
+    """The contexts the rows of ``claim`` were measured in, in the guide's order (a row naming none adds none)."""
+    found = next((c for c in data.claims.claims if c.id == claim), None)
+    table = next((t for t in measurement_tables(data) if found is not None and t.id == found.table), None)
+    if found is None or table is None:
+        return ()
+    theirs = {r.context for r in table.rows if r.id in found.rows and r.context is not None}
+    return tuple(c.id for c in data.guide.contexts if c.id in theirs)
+
+
+def foreign(data: Data, text: str, context: str) -> list[tuple[int, str, tuple[str, ...]]]:
+    """The claims ``text`` quotes, shown for ``context``, whose number is not that context's alone: (where the
+    reference ends in ``text``, claim id, the contexts its rows lie in), for each one whose sentence does not name
+    every one of those contexts on its face ("on Hill Town, the cargo bike has [[light-vs-cargo]]")."""
+    names = {c.id: c.name for c in data.guide.contexts}
+    claims = {c.id for c in data.claims.claims}
+    out = []
+    start = 0
+    for sentence in _SENTENCE_END.split(text):
+        begin = text.index(sentence, start)
+        start = begin + len(sentence)
+        said = REFERENCE.sub(" ", sentence)
+        for m in REFERENCE.finditer(sentence):
+            claim = m.group(1).strip()
+            contexts = claim_contexts(data, claim) if claim in claims else ()
+            if not contexts or contexts == (context,) or all(names[c] in said for c in contexts):
+                continue
+            out.append((begin + m.end(), claim, contexts))
+    return out
+
+
+def labelled(data: Data, text: str, context: str | None) -> str:
+    """``text`` as an answer judged for ``context`` shows it: each number it quotes from other contexts' rows
+    followed by the contexts it was measured on, "[[light-vs-cargo]] (measured on Hill Town)"."""
+    if context is None:
+        return text
+    names = {c.id: c.name for c in data.guide.contexts}
+    for end, _, contexts in reversed(foreign(data, text, context)):
+        label = " and ".join(escaped(names[c]) for c in contexts)
+        text = f"{text[:end]} (measured on {label}){text[end:]}"
+    return text

@@ -89,3 +89,12 @@ def plain(value: object) -> str:
     '@&#8288;team: see https:&#8288;//x.example &#126;&#126;no&#126;&#126; &#123; onclick=y &#125;'
     """
     return _JOIN.sub("&#8288;", " ".join(str(value).split()).translate(_PLAIN))
+
+
+_LINK = re.compile(r"\[([^\[\]]+)\]\([^()\s]+\)")
+
+
+def unmarked(text: str) -> str:
+    """Prose without its Markdown, for a place that shows it as plain text (a matrix cell's detail, a quoted
+    sentence): a link's label, no code ticks or emphasis stars. ``Set `X`.`` -> ``Set X.``"""
+    return _LINK.sub(r"\1", text).replace("`", "").replace("*", "")

@@ -34,6 +34,7 @@ def test_the_comment_names_every_file_that_can_run_code_as_lowering_a_protection
     (repo / "site_src" / "drawing.svg").write_text("<svg/>", encoding="utf-8")
     for head in ("worktree", commit(repo, "a plugin and the configurations that load it")):
         md = ok(repo, "--head", head)
+        assert "No change to the guide's data" not in md and "files that run code did" in md, md
         section = md.split("### Lowers a protection")[1].split("###")[0]
         for name in (*TAKEOVER, "site_src/drawing.svg"):
             line = next((line for line in section.splitlines() if f"**{esc(name)}**" in line), "")

@@ -130,6 +130,8 @@ def test_a_scoped_pick_is_not_recommended_past_its_scope_and_the_answer_names_bo
         or "Not measured here: the source's pick for gentle hills only" in page
     )
     assert "it names no bicycle for steep hills." in page and "Time both bicycles on your own hill." in page
+    # the table's row of that answer names the pick once, with no label that reads as a recommendation
+    assert "its pick there:</span>" in page and "&gt;pick: <a" not in page and ">pick: <a" not in page
     # within the scope the pick carries its scope on its face
     assert 'Recommended <span class="dg-scope">for gentle hills</span>' in page
     # an answer outside names both derived dimensions (rider and gradient), with their measured values

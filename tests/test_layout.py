@@ -47,7 +47,7 @@ LAYERS = [
     {"diff"},  # two revisions of a guide compared (an older revision's data migrated first)
     {"build"},  # build_site(): pages, nav, assets
     {"ingest"},  # a benchmark tool's output filed in the guide (python -m generator import)
-    {"adapters", "cli", "scaffold", "doctor", "serve_built", "__main__", "__init__"},  # front ends
+    {"adapters", "cli", "scaffold", "doctor", "serve_built", "restore", "__main__", "__init__"},  # front ends
 ]
 RANK = {unit: i for i, units in enumerate(LAYERS) for unit in units}
 

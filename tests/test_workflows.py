@@ -290,7 +290,7 @@ GUIDE_COMMANDS = re.compile(
     r"python -m venv \.venv && \.venv/bin/python -m pip install -q -r (build/base-)?requirements\.txt"
     r"|(mkdir -p build && git show \"\$BASE:requirements\.txt\" > build/base-requirements\.txt && )?"
     r"sum=\$\(sed -n .* \| sha256sum --check --strict -; \}"
-    r"|\.venv/bin/python -m generator (doctor|check|diff .*)"
+    r"|\.venv/bin/python -m generator (doctor|check|restore|restore --base \"\$BASE\"|diff .*)"
     r"|\.venv/bin/mkdocs build --strict --config-file mkdocs\.yml --site-dir \S+"
     r"|printf '%s\\n' \"\$PR_NUMBER\" > build/preview/pr-number",
     re.S,
@@ -321,9 +321,12 @@ def test_a_new_guides_workflows_pass_the_same_checks(tmp_path: Path) -> None:
         # branch's record) before anything from it runs; then its install, so a failure names its cause.
         pin = "build/base-requirements.txt" if where.startswith("pr-preview") else "requirements.txt"
         assert "sha256sum --check --strict" in commands[0], where
-        assert commands[1:4] == [
+        # The kept files git does not hold come back by the command guide.yml declares: a preview's by its base's.
+        restore = 'restore --base "$BASE"' if where.startswith("pr-preview") else "restore"
+        assert commands[1:5] == [
             f"python -m venv .venv && .venv/bin/python -m pip install -q -r {pin}",
             ".venv/bin/python -m generator doctor",
+            f".venv/bin/python -m generator {restore}",
             ".venv/bin/python -m generator check",
         ], where
         for command in commands:

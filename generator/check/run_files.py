@@ -41,6 +41,7 @@ def resolve_run_files(root: Path, data: Data) -> list[Problem]:
     cell that reads it, naming every cell it feeds (one changed file is one error, not one per cell)."""
     problems: list[Problem] = []
     budget = None
+    store = data.guide.kept_files.store if data.guide is not None and data.guide.kept_files else None
     failed: dict[tuple[str, str], list[tuple[schema.MeasurementTable, tuple[str | int, ...], str]]] = {}
     for t in measurement_tables(data):
         for r_i, row in enumerate(t.rows):
@@ -63,7 +64,7 @@ def resolve_run_files(root: Path, data: Data) -> list[Problem]:
                         budget = PatternBudget()
                     try:
                         metric = read_metric(t, row, sid, ref)
-                        run = read_run_file(root, ref.path, ref.sha256, ref.format, metric, budget)
+                        run = read_run_file(root, ref.path, ref.sha256, ref.format, metric, budget, store)
                     except RunFileError as exc:
                         failed.setdefault((ref.path, str(exc)), []).append((t, loc, f"{t.id} / {row.id} / {sid}"))
                         continue

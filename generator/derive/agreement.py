@@ -13,6 +13,10 @@ The evidence an answer prints (:func:`answer_cells`: each pick's comparison verd
 context) must be that context's own: every measured row it names lies in that context or names none, and every
 judgement it shows is given for that context (or for every one).
 
+Every number the answer quotes (its why, each pick's "pick it when", support and caveats, what it rules out and
+what else is possible) is computed over that context's rows, or names the contexts it was measured on, as the page
+prints it (:func:`generator.decide_quotes.labelled`).
+
 The build names the rule, the first combination that shows it and the cells that disagree.
 """
 
@@ -22,7 +26,7 @@ from generator import decide, envelope, schema
 from generator.derive.cells import Cell
 from generator.derive.guide import Derived
 from generator.errors import Problem
-from generator.model import at, measurement_tables
+from generator.model import Data, at, measurement_tables
 
 _SCALE = {"good": 0, "mid": 1, "bad": 2}
 _SERVES = ("yes", "with")
@@ -57,6 +61,25 @@ def foreign_evidence(d: Derived, cell: Cell, context: str) -> list[str]:
             elif regime.name != mine and part.verdict.level != "unknown":
                 out.append(f"a judgement for {regime.name}")
     return out
+
+
+def _foreign_quotes(
+    data: Data, result: decide.Outcome, rule: int, option: str, context: str
+) -> list[tuple[str, tuple[str, ...]]]:
+    """The numbers the answer quotes, as printed for ``context``, from other contexts' rows and not said to be."""
+    decisions = data.decisions
+    assert decisions is not None
+    pick = next(p for p in result.picks if p.option == option)
+    reasons = [
+        pick.support,
+        *pick.caveats,
+        *(r for _, r in result.ruled_out),
+        *(n for o in result.others for n in o.notes),
+    ]
+    when = {o.id: o.pick_when for o in data.options}
+    texts = [decisions.rules[rule].why, when[option], *(when[o.option] for o in result.others)]
+    texts += [r.detail for r in reasons if r is not None and r.detail]
+    return [(c, cs) for t in texts for _, c, cs in decide.foreign(data, decide.labelled(data, t, context), context)]
 
 
 def decision_agreement(d: Derived) -> list[Problem]:
@@ -108,6 +131,9 @@ def decision_agreement(d: Derived) -> list[Problem]:
                             f"{column.label} judged for {name}: {labels[pick.option]} {_said(mine)!r}, "
                             f"{labels[star]} (recommended for {name}) {_said(theirs)!r}"
                         )
+            for claim, contexts in _foreign_quotes(data, result, rule, pick.option, context):
+                where = " and ".join(d.context_name(c) for c in contexts)
+                said.append(f"it quotes [[{claim}]], measured on {where}, without saying so")
             for cell in answer_cells(d, pick.option, context):
                 foreign = foreign_evidence(d, cell, context)
                 if foreign:

@@ -166,3 +166,19 @@ def changed_inputs(repo: Path, base: str | None, head: str | None, data_path: st
             continue
         out[path] = "added" if path not in before else "removed" if path not in after else "changed"
     return out
+
+
+def kept_restore(content: bytes | None) -> str | None:
+    """The command a ``guide.yml`` declares to restore its kept files (``kept_files.restore``), or ``None``: CI
+    runs it, so a change to it runs code (:mod:`generator.restore`)."""
+    if not content or len(content) > 1 << 20:
+        return None
+    import yaml
+
+    try:
+        doc = yaml.safe_load(content.decode("utf-8", errors="replace"))
+    except yaml.YAMLError:
+        return None
+    kept = doc.get("kept_files") if isinstance(doc, dict) else None
+    command = kept.get("restore") if isinstance(kept, dict) else None
+    return str(command) if command is not None else None

@@ -160,6 +160,14 @@ def to_markdown(diff: GuideDiff, links: Links | None = None, level: int = 2, tit
         )
         out.append("")
         out.append(f"The site's other inputs changed: {summary(diff)}.")
+    elif diff.data_empty and any(c.lowers for c in diff.site):
+        # A file that runs code changes what the next build or CI job runs, whatever the data says.
+        out.append(
+            "No verdict, number or recommendation changed, but files that run code did: read every one under"
+            " Lowers a protection."
+        )
+        out.append("")
+        out.append(f"The site's other inputs changed: {summary(diff)}.")
     elif diff.data_empty:
         out.append("No change to the guide's data: every verdict, number and recommendation is the same.")
         out.append("")

@@ -147,7 +147,10 @@ def data_at(repo: Path, revision: Revision, data_path: str) -> Iterator[Path]:
         from generator.migrate import upgrade_copy  # only a revision's copy is ever migrated here
 
         upgrade_copy(Path(tmp) / data_path)
-        yield Path(tmp) / data_path
+        from generator.read.kept_store import worktree
+
+        with worktree(repo / data_path):  # its git-ignored kept files are found there, by their sha256
+            yield Path(tmp) / data_path
 
 
 @dataclass(frozen=True)

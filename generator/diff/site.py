@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.diff.inputs import changed_inputs, folder_prefix, runs_code, tree_digest
+from generator.diff.inputs import changed_inputs, folder_prefix, kept_restore, runs_code, tree_digest
 from generator.diff.model import short_pair
 from generator.diff.revisions import Revision, read_blobs, repository, run_git, tree_entries
 from generator.errors import printable
@@ -347,6 +347,10 @@ def site_changes(data_dir: Path, base: Revision, head: Revision, config: Path | 
             tagged = _yaml_tag(sides[1].read(path)) if change != "removed" and path.endswith(YAML_SUFFIXES) else ""
             why = runs_code(path, data) if change != "removed" else ""
             out.append(SiteChange("file", path, change, tagged or why))
+    was, now = (kept_restore(side.read(f"{data}guide.yml")) for side in sides)
+    if was != now:
+        lowers = "runs code: CI runs this command to restore the kept files" if now else ""
+        out.append(_setting("kept_files.restore", was, now, lowers))
     out.sort(key=lambda c: (not c.lowers, c.what != "setting", c.name))
     return out
 

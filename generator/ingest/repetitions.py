@@ -6,9 +6,9 @@ an import that is not one of them is refused, naming both, unless the request sa
 that names no metric (it follows its table's ``metrics:``) is the same run as one that names it.
 
 A repetition agrees with its cell on every set-up fact both files state (framework, model, concurrency ...),
-whether or not the guide states it too: an SGLang run is no repetition of a vLLM run. One that differs is refused
-naming both files and the fact, unless the request gives a reason (``--accept-difference``), which is kept with
-the run like any accepted difference.
+whether or not the guide states it too: a run on one framework is no repetition of a run on another. One that
+differs is refused naming both files and the fact, unless the request gives a reason (``--accept-difference``),
+which is kept with the run like any accepted difference.
 """
 
 from __future__ import annotations

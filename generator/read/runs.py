@@ -88,7 +88,13 @@ def _guide_map_reader(root: Path, fmt: str) -> tuple[Reader, str, Any] | None:
 
 
 def read_run_file(
-    root: Path, path: str, sha256: str, fmt: str, metric: str | None, budget: PatternBudget | None = None
+    root: Path,
+    path: str,
+    sha256: str,
+    fmt: str,
+    metric: str | None,
+    budget: PatternBudget | None = None,
+    store: str | None = None,
 ) -> FileRun:
     """The run value of one file under the data folder ``root``, checked against its sha256, with what the
     file states about it (read once per sha256, format, metric and map: :data:`_READ`).
@@ -96,6 +102,8 @@ def read_run_file(
     Raises :class:`RunFileError` for a missing or linked file, a different
     sha256, an unknown format, or a value that is not a positive finite number; and for a file read through a
     text map, a read that would cost more than is left of the guide's ``budget`` (:mod:`generator.read.maps.budget`).
+    A file the data folder does not hold is looked for by its sha256 (:mod:`generator.read.kept_store`: the
+    working tree's data folder, the guide's ``store``).
     """
     built_in = load_formats().get(fmt)
     mapped = None if built_in is not None else _guide_map_reader(root, fmt)
@@ -106,11 +114,25 @@ def read_run_file(
         )
     reader, fingerprint, spec = (built_in, "", None) if built_in is not None else mapped  # type: ignore[misc]
     file = root / path
-    if file.is_symlink() or not file.is_file() or not file.resolve().is_relative_to(root.resolve()):
-        raise RunFileError(f"no file {path!r} in the data folder (links are refused)")
-    if file.stat().st_size > MAX_RUN_FILE_BYTES:
+    if not file.exists() and not file.is_symlink():  # kept outside git: found by its sha256, or named
+        from generator.read.kept_store import find_kept
+
+        kept, looked = find_kept(root, path, sha256, store, MAX_RUN_FILE_BYTES)
+        if kept is None:
+            places = "; nor in " + ", ".join(looked) if looked else ""
+            raise RunFileError(
+                f"the kept file {path} (sha256 {sha256}) is missing: not in the data folder{places}. Restore the"
+                " kept files (python -m generator restore runs guide.yml's kept_files.restore) or put it back"
+            )
+        content = kept
+    else:
+        if file.is_symlink() or not file.is_file() or not file.resolve().is_relative_to(root.resolve()):
+            raise RunFileError(f"no file {path!r} in the data folder (links are refused)")
+        if file.stat().st_size > MAX_RUN_FILE_BYTES:
+            raise RunFileError(f"file is larger than {MAX_RUN_FILE_BYTES // (1024 * 1024)} MiB")
+        content = file.read_bytes()
+    if len(content) > MAX_RUN_FILE_BYTES:
         raise RunFileError(f"file is larger than {MAX_RUN_FILE_BYTES // (1024 * 1024)} MiB")
-    content = file.read_bytes()
     digest = hashlib.sha256(content).hexdigest()
     if digest != sha256:
         raise RunFileError(f"sha256 is {digest}, the data says {sha256}: the file changed since it was recorded")

@@ -55,6 +55,11 @@ class DecisionView:
     def rule(self, leaf: decide.Leaf) -> schema.Rule:
         return next(r for r in self.decisions.rules if r.id == leaf.outcome.rule)
 
+    def labelled(self, leaf: decide.Leaf, text: str) -> str:
+        """``text`` as the answer for ``leaf`` shows it: a number it quotes from another context's rows names the
+        context it was measured on (:func:`generator.decide_quotes.labelled`)."""
+        return decide.labelled(self.derived.data, text, leaf.outcome.context)
+
     def gaps(self, leaf: decide.Leaf) -> list[str]:
         """The answer's envelope, on its face: where the evidence was measured and the reader's place it was not."""
         return [envelope.sentence(self.derived.data, g) for g in leaf.outcome.outside]

@@ -19,7 +19,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup, escape
 
-from generator import dimensions, envelope, escaping, schema
+from generator import decide, dimensions, envelope, escaping, schema
 from generator.derive import anchors, compare, filters
 from generator.derive.guide import Derived
 from generator.errors import GuideError
@@ -294,6 +294,7 @@ class Renderer:
             md_inline=md_inline,
             bounds=bounds,
             scope_text=scope_text,
+            labelled=functools.partial(decide.labelled, self.d.data),  # (text, context): another's numbers named
             tables=self.tables,
             schema=schema,
             escape=escape,

@@ -9,6 +9,7 @@ from pydantic import (
     AfterValidator,
     Field,
     PlainValidator,
+    StringConstraints,
     WithJsonSchema,
 )
 from pydantic_core import PydanticCustomError
@@ -218,6 +219,25 @@ def _current_format(value: Any) -> int:
     return FORMAT
 
 
+#: A folder relative to the data folder: not absolute, no control character.
+StorePath = Annotated[str, StringConstraints(min_length=1, max_length=300, pattern=r"^[^/\\\x00-\x1f][^\x00-\x1f]*$")]
+#: A shell command, one line.
+Command = Annotated[str, StringConstraints(min_length=1, max_length=1000, pattern=r"^[^\x00-\x1f]+$")]
+
+
+class KeptFiles(Model):
+    """Where the guide's kept files are when they are not in the repository (``guide.yml``'s ``kept_files``).
+
+    A kept file is read by its sha256: from ``runs/`` when it is there, else from ``store``, where each file is
+    named by its sha256 (``<store>/<sha256>``); ``restore`` is the command CI runs to fill the store (or
+    ``runs/``) before ``check`` and the build (``python -m generator restore``)."""
+
+    store: StorePath | None = None
+    """A folder, relative to the data folder (``../kept``), holding the kept files named by their sha256."""
+    restore: Command | None = None
+    """The shell command that restores the kept files (run from the repository's top by ``generator restore``)."""
+
+
 class Guide(Model):
     """``guide.yml``: what the guide is about and how its matrix is built."""
 
@@ -274,3 +294,5 @@ class Guide(Model):
     """Software whose versions ``setup`` blocks state and ``freshness`` tracks."""
     freshness: Freshness | None = None
     """When a value counts as stale; without it nothing is."""
+    kept_files: KeptFiles | None = None
+    """Where the kept files are when the repository does not hold them (git-ignored: licence or size)."""

@@ -9,6 +9,7 @@ from typing import Literal
 from generator import schema
 from generator.derive.cells import Cell, SupportCell, Verdict, verdict
 from generator.derive.columns.base import Build, Change, Guide, Plain
+from generator.escaping import unmarked
 from generator.model import Data
 
 SupportSummary = Literal["yes", "partial", "no", "not-measured"]
@@ -90,7 +91,8 @@ class Support(Plain):
             return cell
         # judged for one context: that context's own answer
         own = next(c for c in build.support[option.id] if c.context.id == build.context)
-        return Cell(column, own.verdict, own.note or "", note=option.cell_notes.get(column.id), source=own.source)
+        detail = unmarked(own.note or "")  # a cell's detail is plain text: its note without literal Markdown
+        return Cell(column, own.verdict, detail, note=option.cell_notes.get(column.id), source=own.source)
 
     def meaning(self, d: Guide, column: schema.SupportColumn, cell: Cell, option: schema.Option) -> str | None:
         guide = d.data.guide

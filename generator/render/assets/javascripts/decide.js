@@ -94,7 +94,9 @@
       result.hidden = false;
       ctx.status.textContent = (open[0].beyond ? "Outside the source's scope, not measured; its pick: " : "Recommended: ") +
         open[0].picks.join("; runner-up: ");
+      ctx.root.classList.add("dg-decide-answered");
     } else {
+      ctx.root.classList.remove("dg-decide-answered");
       var left = data.questions.filter(function (q) { return matter[q.id] && !answers[q.id]; }).length;
       var hint = document.createElement("p");
       hint.className = "dg-result-hint";
@@ -159,6 +161,10 @@
     }
     current = ctx;
     render(ctx, answers);
+    // A permalink (answers in the address) opens at its answer, not at the questions a screen above it.
+    if (Object.keys(answers).length && ctx.root.classList.contains("dg-decide-answered")) {
+      ctx.result.scrollIntoView({ block: "start" });
+    }
   }
 
   window.addEventListener("popstate", function () {

@@ -108,7 +108,8 @@
     var link = event.target.closest && event.target.closest("a.dg-permalink");
     if (!link) return;
     var td = link.parentElement;
-    var url = location.origin + location.pathname + "#" + td.id;
+    // A cell re-judged in the browser ("Judge for") is that cell only with the address's ?judge=: the link keeps it.
+    var url = location.origin + location.pathname + (td.classList.contains("dg-rejudged") ? location.search : "") + "#" + td.id;
     event.preventDefault();
     event.stopPropagation(); // keep Material's instant navigation from handling the anchor
     history.pushState(history.state, "", location.pathname + location.search + "#" + td.id);

@@ -139,8 +139,10 @@
     if ((c.tables || []).length) td.dgMeasuredOn.forEach(function (x) { body.appendChild(x.cloneNode(true)); });
     body.appendChild(el("span", { "class": "dg-detail dg-judged-for" }, [
       document.createTextNode("Judged for " + name + ". For any context: " + published.verdict.symbol + " " + published.verdict.word + ".")]));
+    var link = td.querySelector(":scope > .dg-permalink"); // the cell's copy link (permalinks.js) stays with it
     td.textContent = "";
     td.appendChild(el("details", { "class": "dg-more" }, [head, body]));
+    if (link) td.appendChild(link);
     return true;
   }
 

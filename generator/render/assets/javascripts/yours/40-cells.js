@@ -103,7 +103,9 @@
     }
     var v = own.verdict, style = jg.guide.levels[v.level] || {};
     v = { level: v.level, word: v.word, symbol: v.symbol, colour: style.colour || "grey", judged: !!v.judged };
-    return { column: col.id, verdict: v, value: null, detail: own.note || "", parts: [], summary: "",
+    // its note as plain text (escaping.py: unmarked): a link's label, no code ticks or emphasis stars
+    var detail = (own.note || "").replace(/\[([^\[\]]+)\]\([^()\s]+\)/g, "$1").replace(/[`*]/g, "");
+    return { column: col.id, verdict: v, value: null, detail: detail, parts: [], summary: "",
       tables: [], coverage: "" };
   }
   function lineWord(c) { // generator/derive/cells.py: line_word

@@ -14,7 +14,7 @@
     return node;
   }
   function badge(v) {
-    return el("span", { "class": "dg-badge dg-" + (/^[a-z]+$/.test(v.colour) ? v.colour : "grey") }, [
+    return el("span", { "class": "dg-badge dg-" + (/^[a-z]+$/.test(v.colour) ? v.colour : "grey") + (v.judged ? " dg-judged" : "") }, [
       el("span", { "class": "dg-symbol", "aria-hidden": "true", text: v.symbol }),
       " " + (v.judged ? "judgement: " : "") + v.word
     ]);
@@ -94,11 +94,11 @@
         if (!td || !c) return;
         if (!c.verdict) { td.textContent = o.cells[i].text || ""; return; } // a text column reads no table value
         var old = o.cells[i].verdict, moved = old && (old.level !== c.verdict.level || old.word !== c.verdict.word);
-        td.className = "dg-yours-cell dg-" + (/^[a-z]+$/.test(c.verdict.colour) ? c.verdict.colour : "grey") + (moved ? " dg-yours-moved" : "");
+        td.className = "dg-yours-cell dg-" + (/^[a-z]+$/.test(c.verdict.colour) ? c.verdict.colour : "grey") + (c.verdict.judged ? " dg-judged" : "") + (moved ? " dg-yours-moved" : "");
         td.textContent = "";
         var shown = c.parts && c.parts.length ? c.parts : [{ verdict: c.verdict, regimes: [] }];
         shown.forEach(function (p) { // each part says what it is measured against ("tie vs road")
-          var line = el("span", { "class": "dg-yours-part" }, [el("span", { "class": "dg-symbol", "aria-hidden": "true", text: p.verdict.symbol }),
+          var line = el("span", { "class": "dg-yours-part" + (p.verdict.judged ? " dg-judged" : "") }, [el("span", { "class": "dg-symbol", "aria-hidden": "true", text: p.verdict.symbol }),
             " " + (p.verdict.judged ? "judgement: " : "") + (p.word || p.verdict.word) +
             (p.regimes.length ? " on " + p.regimes.map(function (r) { return r.name; }).join(", ") : "")]);
           td.appendChild(line);

@@ -1,0 +1,114 @@
+"""A guide may keep its runs' kept files out of git (git-ignored, for their licence or size): ``check``, ``diff``
+at any revision and ``restore`` read them by their sha256 from the runs folder, the working tree's, or the store
+``guide.yml`` declares, and name exactly the file that is missing. ``diff --base HEAD~1`` used to stop at the
+base's copy of the data ("no file ... (links are refused)", though no link was involved)."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import ROOT
+from tests.gitrepo import TINY, commit, edit, git
+
+KEPT = "runs/hill-repeats/road-d-2.txt"
+
+
+def _cli(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args, "--data", str(repo / "data")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def _repo(tmp_path: Path, store: bool = False) -> Path:
+    """The tiny guide in git with its kept files (``data/runs/``) and the store (``kept/``) ignored."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    shutil.copytree(TINY, repo / "data")
+    (repo / ".gitignore").write_text("/data/runs/\n/kept/\n", encoding="utf-8")
+    if store:
+        guide = repo / "data" / "guide.yml"
+        guide.write_text(guide.read_text(encoding="utf-8") + "kept_files:\n  store: ../kept\n", encoding="utf-8")
+    commit(repo, "the tiny guide, its kept files ignored")
+    assert "runs/" not in git(repo, "ls-files")
+    return repo
+
+
+def _rewrite_kept(repo: Path, text: str) -> tuple[str, str]:
+    """The kept file given new bytes and the table its new sha256: (old sha256, new sha256)."""
+    path = repo / "data" / KEPT
+    old = hashlib.sha256(path.read_bytes()).hexdigest()
+    path.write_text(text, encoding="utf-8")
+    new = hashlib.sha256(path.read_bytes()).hexdigest()
+    edit(repo, "tables/hill-repeats.yml", old, new)
+    return old, new
+
+
+def test_diff_across_two_commits_reads_git_ignored_kept_files_present_in_the_working_tree(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    edit(repo, "tables/hill-repeats.yml", "cargo: {runs: [130, 131, 133]}", "cargo: {runs: [150, 151, 153]}")
+    commit(repo, "cargo slower on Hill D")
+    for head in ("HEAD", "worktree"):
+        done = _cli(repo, "diff", "--base", "HEAD~1", "--head", head, "--format", "json")
+        assert done.returncode == 0, done.stderr
+        assert "151" in done.stdout and "links are refused" not in done.stdout + done.stderr
+    assert _cli(repo, "check").returncode == 0
+
+
+def test_a_kept_file_that_changed_is_read_at_the_base_from_the_declared_store(tmp_path: Path) -> None:
+    repo = _repo(tmp_path, store=True)
+    before = (repo / "data" / KEPT).read_bytes()
+    old, new = _rewrite_kept(repo, "150\n")
+    commit(repo, "Hill D's second run again")
+    (repo / "kept").mkdir()
+    (repo / "kept" / old).write_bytes(before)  # the store holds every version, named by its sha256
+    done = _cli(repo, "diff", "--base", "HEAD~1", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    (repo / "kept" / old).unlink()
+    done = _cli(repo, "diff", "--base", "HEAD~1")
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert f"the kept file {KEPT} (sha256 {old}) is missing" in done.stderr, done.stderr
+    assert f"../kept/{old}" in done.stderr
+
+
+def test_check_names_the_kept_file_that_is_missing_and_restore_brings_it_back(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    backup = tmp_path / "backup"
+    shutil.copytree(repo / "data" / "runs", backup)
+    (repo / "data" / KEPT).unlink()
+    done = _cli(repo, "check")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert f"the kept file {KEPT} (sha256 " in done.stderr and "is missing" in done.stderr, done.stderr
+    guide = repo / "data" / "guide.yml"
+    restore = f"cp -r {backup}/. data/runs/"
+    guide.write_text(guide.read_text(encoding="utf-8") + f"kept_files:\n  restore: {restore}\n", encoding="utf-8")
+    done = _cli(repo, "restore")
+    assert done.returncode == 0 and f"restoring the kept files: {restore}" in done.stdout, done.stderr
+    assert _cli(repo, "check").returncode == 0
+
+
+def test_a_preview_restores_by_its_bases_command_and_the_comment_names_a_new_one_as_running_code(
+    tmp_path: Path,
+) -> None:
+    repo = _repo(tmp_path)
+    guide = repo / "data" / "guide.yml"
+    text = guide.read_text(encoding="utf-8")
+    guide.write_text(text + "kept_files:\n  restore: touch base-ran\n", encoding="utf-8")
+    commit(repo, "restore the kept files")
+    guide.write_text(text + "kept_files:\n  restore: touch head-ran\n", encoding="utf-8")
+    commit(repo, "another way to restore them")
+    assert _cli(repo, "restore", "--base", "HEAD~1").returncode == 0
+    assert (repo / "base-ran").exists() and not (repo / "head-ran").exists()
+    done = _cli(repo, "diff", "--base", "HEAD~1")
+    assert done.returncode == 0, done.stderr
+    section = done.stdout.split("### Lowers a protection")[1].split("###")[0]
+    line = next(line for line in section.splitlines() if "kept&#95;files.restore" in line)
+    assert "runs code: CI runs this command to restore the kept files" in line, section
