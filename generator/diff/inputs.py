@@ -173,12 +173,10 @@ def kept_restore(content: bytes | None) -> str | None:
     runs it, so a change to it runs code (:mod:`generator.restore`)."""
     if not content or len(content) > 1 << 20:
         return None
-    import yaml
+    from generator.read.yaml_source import parse_yaml  # the bounded reader every data file goes through
 
-    try:
-        doc = yaml.safe_load(content.decode("utf-8", errors="replace"))
-    except yaml.YAMLError:
-        return None
+    document, _ = parse_yaml(content.decode("utf-8", errors="replace"), "guide.yml")
+    doc = document.data if document is not None else None
     kept = doc.get("kept_files") if isinstance(doc, dict) else None
     command = kept.get("restore") if isinstance(kept, dict) else None
     return str(command) if command is not None else None
