@@ -44,12 +44,13 @@ from generator.decide_filters import (
     pick_notes,
     support_column,
 )
-from generator.decide_quotes import Ref, Sentence, foreign, labelled, quoted, quotes
+from generator.decide_quotes import CONTEXT_REF, Ref, Sentence, foreign, labelled, quoted, quotes
 from generator.envelope import Outside
 from generator.model import Data
 
 # The quoted numbers live in decide_quotes, what the records say about a situation in decide_filters.
 __all__ = [
+    "CONTEXT_REF",
     "RULED_OUT_STATUSES",
     "Answers",
     "Reason",

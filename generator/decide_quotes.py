@@ -6,7 +6,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from generator.escaping import text as escaped
 from generator.escaping import unmarked
 from generator.model import REFERENCE, Data, measurement_tables
 
@@ -21,6 +20,11 @@ class Ref:
 Sentence = tuple["str | Ref", ...]
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+#: The reference a label puts where a context's name is printed: the page resolves it to the name, escaped there
+#: like every name (a name with markup in it is neither read as prose nor as HTML), and :func:`foreign` reads it as
+#: naming that context.
+CONTEXT_REF = "context:"
 
 
 def quotes(data: Data, text: str, fixed: Mapping[str, str]) -> list[Sentence]:
@@ -84,19 +88,24 @@ def foreign(data: Data, text: str, context: str) -> list[tuple[int, str, tuple[s
         for m in REFERENCE.finditer(sentence):
             claim = m.group(1).strip()
             contexts = claim_contexts(data, claim) if claim in claims else ()
-            if not contexts or contexts == (context,) or all(names[c] in said for c in contexts):
+            if not contexts or contexts == (context,) or all(_names(sentence, said, c, names[c]) for c in contexts):
                 continue
             out.append((begin + m.end(), claim, contexts))
     return out
 
 
+def _names(sentence: str, said: str, context: str, name: str) -> bool:
+    """Whether ``sentence`` (``said``: without its references) names ``context``: in words or by a label's reference."""
+    return name in said or f"[[{CONTEXT_REF}{context}]]" in sentence
+
+
 def labelled(data: Data, text: str, context: str | None) -> str:
     """``text`` as an answer judged for ``context`` shows it: each number it quotes from other contexts' rows
-    followed by the contexts it was measured on, "[[light-vs-cargo]] (measured on Hill Town)"."""
+    followed by the contexts it was measured on, "[[light-vs-cargo]] (measured on [[context:hill-town]])", each a
+    reference the page prints as the context's name ("Hill Town"), escaped as every name is."""
     if context is None:
         return text
-    names = {c.id: c.name for c in data.guide.contexts}
     for end, _, contexts in reversed(foreign(data, text, context)):
-        label = " and ".join(escaped(names[c]) for c in contexts)
+        label = " and ".join(f"[[{CONTEXT_REF}{c}]]" for c in contexts)
         text = f"{text[:end]} (measured on {label}){text[end:]}"
     return text

@@ -61,6 +61,12 @@ def test_labels_are_text_in_matrix_cells_and_the_support_grid(pages: dict[str, s
     assert f"</a> on {CONTEXT_SHOWN}</strong>" in pages["support.md"]  # a numbered note
 
 
+def test_a_context_s_name_with_markup_labels_a_number_measured_there(pages: dict[str, str]) -> None:
+    # Flat Town's answer quotes a number measured on the other context: labelled with its name, escaped once.
+    assert f"(measured on {CONTEXT_SHOWN})" in pages["decide.md"]
+    assert "&amp;amp;" not in pages["decide.md"]
+
+
 def test_no_page_carries_the_markup_of_a_label(pages: dict[str, str]) -> None:
     for uri, page in pages.items():
         for raw in ("<script>x", "<b>bike", "<i>speed", "Town <b>"):

@@ -247,6 +247,8 @@ class Renderer:
             if ref.startswith("option:"):
                 option = self.d.option(ref[7:])
                 return Markup('<a href="{}">{}</a>').format(link(option_uri(option.id)), escaping.inert(option.name))
+            if ref.startswith(decide.CONTEXT_REF):  # a label's context (decide.labelled): its name, escaped
+                return escaping.inert(self.d.context_name(ref[len(decide.CONTEXT_REF) :]))
             number = self.d.numbers[ref]
             return Markup('<a class="dg-num" href="{}" title="{} ({})">{}</a>').format(
                 link("results.md", number.table),
