@@ -225,7 +225,10 @@ def main(argv: list[str] | None = None) -> int:
             except GuideError as exc:
                 # The sentences nothing backs are listed in the same run as the errors, from the valid records.
                 print(exc.report(data_prefix(args.data)), file=sys.stderr)
-                valid = checked_data(args.data)
+                try:
+                    valid = checked_data(args.data)
+                except GuideError:  # a guide in another format: its one line is said already
+                    valid = None
                 loose = unbacked(valid, page_texts(docs), broken=True) if valid is not None else []
                 if loose:
                     listed = "\n".join(f"  {p.text(data_prefix(args.data))}" for p in loose)

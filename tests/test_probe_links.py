@@ -76,7 +76,8 @@ def test_a_link_made_after_the_check_is_never_followed(  # type: ignore[no-untyp
     the check before planning, then the staging copy's write and the final write each refuse it."""
     checked = derive_guide(guide)
     plant(guide, outside)
-    monkeypatch.setattr(importer, "derive_guide", lambda _data: checked)
+    # the guide's own check is passed over (it would name the link first): the importer's own check must still
+    monkeypatch.setattr(importer, "checked_guide", lambda _data: (checked.data, []))
     monkeypatch.setattr(safe_write, "check_target", lambda _root, _rel: None)  # the race: it looked fine
     if not staging:
         monkeypatch.setattr(importer, "_validate_staged", lambda *_args: None)
@@ -89,7 +90,8 @@ def test_a_link_made_after_the_check_is_never_followed(  # type: ignore[no-untyp
 def test_the_importers_own_check_names_the_link(guide: Path, outside: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     checked = derive_guide(guide)
     _folder_link(guide, outside)
-    monkeypatch.setattr(importer, "derive_guide", lambda _data: checked)
+    # the guide's own check is passed over (it would name the link first): the importer's own check must still
+    monkeypatch.setattr(importer, "checked_guide", lambda _data: (checked.data, []))
     with pytest.raises(ImportProblems) as caught:
         import_runs(guide, [Request("vllm-bench", VLLM, "serving", "conc32", "road")])
     assert caught.value.problems == ["runs/serving is a link; the importer never writes through a link (remove it)"]
