@@ -196,6 +196,20 @@ EXAMPLE = ROOT / "examples" / "json-libraries"
 
 
 @pytest.fixture(scope="session")
+def tiny_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tiny fixture guide (``tests/fixtures/tiny-guide``: bicycles in two towns) built as it is by MkDocs
+    (:func:`write_site`), once a test run (:func:`built_once`). Tests read it; one that writes copies it."""
+
+    def build(root: Path) -> Path:
+        (root / "project").mkdir()
+        result = mkdocs_build(write_site(root / "project", FIXTURES / "tiny-guide"), root / "site")
+        assert result.returncode == 0, result.stderr
+        return root / "site"
+
+    return built_once(tmp_path_factory, "tiny-guide", build)
+
+
+@pytest.fixture(scope="session")
 def example_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The example guide's mkdocs.yml built once per test run into a temp dir."""
     return built_once(tmp_path_factory, "example", _mkdocs_site(EXAMPLE / "mkdocs.yml"))
@@ -309,6 +323,26 @@ def browser():
         b = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+def watched_tab(browser: Any, **context: Any) -> Iterator[Any]:
+    """A page in a new browser context (``context``: its options; a 1280×900 window unless given) that fails
+    the test, once it is done, if the page threw or logged an error to the console."""
+    made = browser.new_context(**({"viewport": {"width": 1280, "height": 900}} | context))
+    page = made.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield page
+    made.close()
+    assert errors == []
+
+
+@pytest.fixture
+def tab(browser: Any) -> Iterator[Any]:
+    """A page of a 1280×900 window whose errors fail the test (:func:`watched_tab`); a test file needing
+    other options or checks defines its own."""
+    yield from watched_tab(browser)
 
 
 def copy_project(target: Path, data: Path | None = None) -> Path:

@@ -10,8 +10,6 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import pytest
-
 from generator.pipeline import derive_guide
 from generator.render.charts import build_charts
 from tests.conftest import DATA, FIXTURES, mkdocs_build, write_site
@@ -19,15 +17,6 @@ from tests.data_edits import edit
 from tests.html import matrix_rows, page, text
 
 TINY = FIXTURES / "tiny-guide"
-
-
-@pytest.fixture(scope="module")
-def tiny_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    tmp = tmp_path_factory.mktemp("tiny-evidence")
-    out = tmp / "site"
-    result = mkdocs_build(write_site(tmp, TINY), out)
-    assert result.returncode == 0, result.stderr
-    return out
 
 
 def _row(soup: object, table: str, label: str) -> list[str]:

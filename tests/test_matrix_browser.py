@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,18 +13,6 @@ from quality import axe
 from quality.wait import wait_until
 
 RANK = {"good": 0, "mid": 1, "bad": 2, "unknown": 3, "reference": 4}
-
-
-@pytest.fixture
-def tab(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    yield page
-    context.close()
-    assert errors == []
 
 
 READY = "document.getElementById('matrix-status')?.textContent !== ''"

@@ -16,24 +16,15 @@ from pathlib import Path
 import pytest
 
 from generator import numbers
-from tests.conftest import FIXTURES, built_once, mkdocs_build, write_site
 from tests.html import page, text
 
 CARGO_OVER_ROAD = numbers.times(150 / 100, 2, "lower", "climb time")
 ROAD_OVER_CARGO = numbers.times(100 / 150, 2, "lower", "climb time")
 
 
-def _build(folder: Path) -> Path:
-    (folder / "project").mkdir()
-    config = write_site(folder / "project", FIXTURES / "tiny-guide")
-    result = mkdocs_build(config, folder / "site")
-    assert result.returncode == 0, result.stderr
-    return folder / "site"
-
-
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return built_once(tmp_path_factory, "tiny-one-spelling", _build)
+def site(tiny_site: Path) -> Path:
+    return tiny_site
 
 
 def test_the_spelling_is_computed_and_never_below_one() -> None:

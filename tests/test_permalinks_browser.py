@@ -10,6 +10,7 @@ from playwright.sync_api import Browser, Page
 
 from quality import axe
 from quality.wait import wait_until
+from tests.conftest import watched_tab
 
 CELL = "cell_uccl_serving"
 RATIO = "r_deepep-vs-uccl_conc256_deepep-v2_uccl"
@@ -24,16 +25,9 @@ def instant_site(served_shipped: tuple[str, Path]) -> str:
 
 @pytest.fixture
 def tab(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 800}, permissions=["clipboard-read", "clipboard-write"]
+    yield from watched_tab(
+        browser, viewport={"width": 1280, "height": 800}, permissions=["clipboard-read", "clipboard-write"]
     )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    yield page
-    context.close()
-    assert errors == []
 
 
 def _targeted(page: Page) -> list[str]:

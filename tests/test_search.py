@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, Page
 
 from bench.synth import option_id, write_guide
 from generator.adapters import zensical
+from generator.adapters.search_cut import LONGEST
 from generator.model import measurement_tables
 from generator.pipeline import derive_guide
 from quality.search import Engine, close_search, search
@@ -68,11 +69,16 @@ def test_the_bulky_blocks_are_marked_and_left_out_of_the_index(engine: Engine, r
     results = _marked(site, engine, "results")
     guide = derive_guide(DATA)
     measured = list(measurement_tables(guide.data))
+    # A measured table is never marked whole: search_cut alone marks its values (and its rows' evidence).
+    assert all(f'id="{t.id}-table" role="region"' in results for t in measured) and len(measured) >= 3
+    assert results.count('<table class="dg-data">') == results.count('<table class="dg-data"') >= len(measured)
+    evidence = re.findall(r'<details\b[^>]*class="dg-ev"[^>]*>', results)
+    assert evidence
     if engine == "mkdocs":  # the page as rendered; the search plugin reads it with the markers of search_cut
-        assert results.count('<table class="dg-data" data-search-exclude>') == len(measured) >= 3
-    else:  # the markers moved in the Markdown Zensical reads: each value cell, not the whole table
-        assert '<table class="dg-data" data-search-exclude>' not in results and len(measured) >= 3
+        assert not any("data-search-exclude" in d for d in evidence), evidence[:3]
+    else:  # the markers added in the Markdown Zensical reads: each value cell and each row's evidence
         assert all(f'<td data-search-exclude id="v_{t.id}_' in results for t in measured)
+        assert all(d.startswith("<details data-search-exclude ") for d in evidence), evidence[:3]
 
     items = index_items(site, engine)
     matrix = _section(items, "#matrix")
@@ -133,15 +139,13 @@ def test_search_finds_every_option_by_name_and_every_table_by_title(
 SYNTH_PATHS = 30
 
 
-@pytest.fixture(scope="module")
-def synthetic_sites(tmp_path_factory: pytest.TempPathFactory) -> dict[Engine, Path]:
-    """A 30-path synthetic guide (``bench/synth.py``) built by MkDocs with the plugin and by Zensical."""
-    tmp = tmp_path_factory.mktemp("synthetic-search")
-    data = write_guide(tmp / "data", SYNTH_PATHS)
-    (tmp / "docs").mkdir()
+def _both_engines(tmp: Path, name: str, data: Path) -> dict[Engine, Path]:
+    """The guide of ``data`` (pages in ``tmp / "docs"``, made here if missing) built by MkDocs with the plugin
+    and by Zensical, from one ``mkdocs.yml``."""
+    (tmp / "docs").mkdir(exist_ok=True)
     config = tmp / "mkdocs.yml"
     config.write_text(
-        f"""site_name: Synthetic guide
+        f"""site_name: {name}
 site_url: http://127.0.0.1:8000/
 docs_dir: docs
 theme:
@@ -163,6 +167,14 @@ markdown_extensions:
     built = mkdocs_build(config, tmp / "site")
     assert built.returncode == 0, built.stderr
     return {"mkdocs": tmp / "site", "zensical": zensical.build(config, tmp / "zensical")}
+
+
+@pytest.fixture(scope="module")
+def synthetic_sites(tmp_path_factory: pytest.TempPathFactory) -> dict[Engine, Path]:
+    """A 30-path synthetic guide (``bench/synth.py``) built by MkDocs with the plugin and by Zensical."""
+    tmp = tmp_path_factory.mktemp("synthetic-search")
+    data = write_guide(tmp / "data", SYNTH_PATHS)
+    return _both_engines(tmp, "Synthetic guide", data)
 
 
 @pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
@@ -201,30 +213,7 @@ def tiny_sites(tmp_path_factory: pytest.TempPathFactory) -> dict[Engine, Path]:
     tmp = tmp_path_factory.mktemp("tiny-search")
     (tmp / "docs").mkdir()
     (tmp / "docs" / "notes.md").write_text(LONG_SECTION, encoding="utf-8")
-    config = tmp / "mkdocs.yml"
-    config.write_text(
-        f"""site_name: Tiny guide
-site_url: http://127.0.0.1:8000/
-docs_dir: docs
-theme:
-  name: material
-  font: false
-plugins:
-  - search
-  - decision-guide:
-      data_dir: {FIXTURES / "tiny-guide"}
-      plotly_js: {PLOTLY_JS}
-      trusted_configuration: [plugins.decision-guide.plotly_js]
-markdown_extensions:
-  - attr_list
-  - md_in_html
-  - toc
-""",
-        encoding="utf-8",
-    )
-    built = mkdocs_build(config, tmp / "site")
-    assert built.returncode == 0, built.stderr
-    return {"mkdocs": tmp / "site", "zensical": zensical.build(config, tmp / "zensical")}
+    return _both_engines(tmp, "Tiny guide", FIXTURES / "tiny-guide")
 
 
 @pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
@@ -234,9 +223,9 @@ def test_no_entry_is_long_and_a_table_is_found_by_its_caption_and_row_names(
     site = tiny_sites[engine]
     items = index_items(site, engine)
     longest = max(items, key=lambda i: len(i["text"]))
-    assert len(longest["text"]) <= 5000, (longest["location"], len(longest["text"]))
+    assert len(longest["text"]) <= LONGEST, (longest["location"], len(longest["text"]))
     notes = _section(items, "notes/#long")
-    assert "Note 0:" in notes and "Note 119:" not in notes and len(notes) > 4000  # cut, not dropped
+    assert "Note 0:" in notes and "Note 119:" not in notes and len(notes) > LONGEST * 4 // 5  # cut, not dropped
     guide = derive_guide(FIXTURES / "tiny-guide")
     for t in measurement_tables(guide.data):
         text = _section(items, f"results/#{t.id}")

@@ -6,13 +6,12 @@ import json
 import re
 from pathlib import Path
 
-import pytest
 from bs4 import BeautifulSoup
 
 from generator.render.compact import compact
 from generator.render.script_parts import JOINED, script_source
 from generator.schema.export import schemas
-from tests.conftest import DATA, FIXTURES, ROOT, built_once, mkdocs_build, write_site
+from tests.conftest import DATA, FIXTURES, ROOT
 from tests.topic_words import found_in, serving_words, topic_words
 
 GENERATOR = ROOT / "generator"
@@ -97,20 +96,9 @@ def test_the_serving_check_can_fail() -> None:
     assert serving_words(script_strings('var node = el; say("3 GPUs"); // tokens')) == ["GPUs"]
 
 
-@pytest.fixture(scope="module")
-def other_topic_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The tiny fixture guide (bicycles in two cities, nothing of LLM serving in its data) built with MkDocs."""
-
-    def build(root: Path) -> Path:
-        (root / "project").mkdir()
-        result = mkdocs_build(write_site(root / "project", FIXTURES / "tiny-guide"), root / "site")
-        assert result.returncode == 0, result.stderr
-        return root / "site"
-
-    return built_once(tmp_path_factory, "tiny-topic-free", build)
-
-
-def test_a_built_guide_of_another_topic_carries_no_word_of_serving(other_topic_site: Path) -> None:
+def test_a_built_guide_of_another_topic_carries_no_word_of_serving(tiny_site: Path) -> None:
+    """The tiny fixture guide (bicycles in two towns, nothing of LLM serving in its data) built with MkDocs."""
+    other_topic_site = tiny_site
     data = "\n".join(p.read_text("utf-8") for p in sorted((FIXTURES / "tiny-guide").rglob("*.yml")))
     assert serving_words(data) == []  # so whatever the pages say of serving, the engine said it
     hits = []

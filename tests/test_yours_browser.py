@@ -11,6 +11,7 @@ import gzip
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -252,6 +253,28 @@ def test_phone_layout(browser: Browser, site: tuple[str, Path]) -> None:
     context.close()
 
 
+def test_judged_cells_and_parts_keep_their_dashed_edge_in_forced_colours(
+    browser: Browser, site: tuple[str, Path]
+) -> None:
+    """High contrast drops the hatching: a judged cell of "Your numbers", and a judged part of a split one, are
+    still told apart from a measured one by their dashed edge (as the matrix's judged cells are)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, forced_colors="active")
+    page = context.new_page()
+    try:
+        _open(page, site[0] + "yours/")
+        edges = page.evaluate(
+            """() => Object.fromEntries(['td.dg-yours-cell.dg-judged', '.dg-yours-part.dg-judged',
+                 'td.dg-yours-cell:not(.dg-judged)'].map((q) => [q, [...document.querySelectorAll(q)].map((el) =>
+                 getComputedStyle(el).borderLeftStyle)]))"""
+        )
+        judged = edges["td.dg-yours-cell.dg-judged"] + edges[".dg-yours-part.dg-judged"]
+        assert edges["td.dg-yours-cell.dg-judged"] and edges[".dg-yours-part.dg-judged"], edges
+        assert set(judged) == {"dashed"}, edges
+        assert "dashed" not in edges["td.dg-yours-cell:not(.dg-judged)"], edges
+    finally:
+        context.close()
+
+
 def test_without_javascript_it_says_what_it_needs(browser: Browser, site: tuple[str, Path]) -> None:
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
@@ -383,18 +406,22 @@ def test_a_measurement_plan_s_table_filled_in_reads_back_when_pasted(tab: Page, 
     assert tab.input_value(f"#yv_{table}_trtllm-conc32_dense") == "100"
 
 
-def test_a_flip_names_the_reader_s_numbers_that_moved_it(tab: Page, site: tuple[str, Path]) -> None:
+def test_a_flip_names_the_reader_s_numbers_that_moved_it(
+    tab: Page, site: tuple[str, Path], served_guide: dict[str, Any]
+) -> None:
     """Issue 51: a flip says which of the reader's values moved it, published → theirs, not only the worst ratio
     (which a split cell can keep while its words change)."""
+    rows = {r["id"]: r for t in served_guide["tables"] if t["id"] == "dense-vs-deepep" for r in t["rows"]}
+    prefill, conc4 = (rows[r]["values"]["deepep"]["text"] for r in ("vllm-conc64-prefill", "trtllm-conc4"))
     _open(tab, site[0] + "yours/")
     _fill(tab, "dense-vs-deepep", "vllm-conc64-prefill", {"deepep": "22797"})
     flip = tab.locator("#dg-yours-flips li[data-cell='deepep-v2_serving']").inner_text()
-    assert "your number that moved it: DeepEP at vLLM · conc 64 / prefill: 18201 → 22797 tok/s" in flip, flip
+    assert f"your number that moved it: DeepEP at vLLM · conc 64 / prefill: {prefill} → 22797 tok/s" in flip, flip
     _fill(tab, "dense-vs-deepep", "trtllm-conc4", {"deepep": "105.66"})
     flip = tab.locator("#dg-yours-flips li[data-cell='deepep-v2_serving']").inner_text()
     assert (
         "your numbers that moved it: " in flip
-        and "DeepEP at TRT-LLM 0.21 · conc 4 / ISL 120: 68.7 → 105.66 tok/s" in flip
+        and f"DeepEP at TRT-LLM 0.21 · conc 4 / ISL 120: {conc4} → 105.66 tok/s" in flip
     )
     # a value of a table the cell does not read is not named
     _fill(tab, "transport-microbench", "dispatch", {"uccl": "48"})

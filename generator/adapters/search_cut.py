@@ -9,8 +9,8 @@ under MkDocs the plugin hands Material's search plugin the page with the markers
 (:class:`MaterialFeed`) and publishes the page as it was rendered. What it leaves out:
 
 * a table's cells: every ``<td>`` but a row's name (its ``<th>``, or its first cell when it has none), its
-  column heads and the "evidence" link beside each row name. The caption and the row names stay. A measured
-  table was left out whole before (its values are navigation); now only its values are;
+  column heads and the "evidence" link beside each row name. The caption and the row names stay (a measured
+  table's values are navigation, not text to search);
 * a chart (``<figure class="dg-chart">``): its drawing, title and takeaway name every bar, so a chart over a
   guide's paths grew with the guide; its numbers are its tables', which search finds;
 * a measured row's evidence (``<details class="dg-ev">``: the runs, set-up, source and command behind each
@@ -38,8 +38,6 @@ _TABLE = re.compile(r"(<table\b[^>]*>)(.*?</table>)", re.S)
 _ROW = re.compile(r"<tr\b.*?</tr>", re.S)
 _CELL = re.compile(r"<td\b")
 _BLOCKS = re.compile(r'<(?:figure class="dg-chart"|details class="dg-ev" id=|p class="dg-downloads")')
-#: A measured table, marked whole so far: its values leave the index, its caption and rows come back.
-_MEASURED = f'<table class="dg-data"{MARK}>'
 
 
 def for_search(html: str) -> str:
@@ -58,9 +56,7 @@ def _mark(m: re.Match[str]) -> str:
 
 def _table(m: re.Match[str]) -> str:
     start, rest = m.group(1), m.group(2)
-    if start == _MEASURED:
-        start = '<table class="dg-data">'
-    elif MARK in start:
+    if MARK in start:
         return m.group(0)  # a block left out whole (the matrix, the grid, the compare index)
     rest = rest.replace("<thead", "<thead" + MARK).replace('<a class="dg-ev-link"', "<a" + MARK + ' class="dg-ev-link"')
     return start + _ROW.sub(_row, rest)

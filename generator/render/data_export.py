@@ -13,6 +13,7 @@ from typing import Any
 
 from generator import decide, dimensions, number_range, schema
 from generator.derive import anchors
+from generator.escaping import unmarked
 from generator.derive.columns import kind
 from generator.derive.evidence import Sample
 from generator.derive.guide import Derived, Verdict
@@ -119,7 +120,13 @@ def guide_data(d: Derived, page_of: dict[str, str], decide_page: str = "decide/"
             for c in d.cells[option.id]
         ]
         support = [
-            {"context": s.context.id, "status": s.status, "verdict": _verdict(s.verdict), "note": s.note}
+            {
+                "context": s.context.id,
+                "status": s.status,
+                "verdict": _verdict(s.verdict),
+                "note": s.note,
+                "note_text": None if s.note is None else unmarked(s.note),
+            }
             for s in d.support[option.id]
         ]
         needs = [{"kind": n.kind, "value": n.value, "context": n.context, "note": n.note} for n in option.needs]

@@ -170,6 +170,10 @@ class Support(FormatModel):
     status: str
     verdict: Verdict
     note: str | None
+    note_text: str | None = Field(
+        description="since 1.10: the note as plain text (no Markdown: a link's label, no code ticks or emphasis"
+        " stars), as a support cell's detail shows it"
+    )
 
 
 class Need(FormatModel):

@@ -45,12 +45,6 @@ def details(html: PageBase, anchor: str, title: str, entries: Sequence[tuple[str
     return "".join(out)
 
 
-def out_of_search(block: str) -> str:
-    """``block`` with each row's details marked to stay out of the search index (``data-search-exclude``,
-    on the ``<details>``: they never nest, which Material's search parser needs)."""
-    return block.replace('<details class="dg-ev" ', '<details class="dg-ev" data-search-exclude ')
-
-
 def block(html: PageBase, t: schema.MeasurementTable) -> str:
     """The evidence of a measured table: how its spreads were found, then each row's details.
 
@@ -64,10 +58,9 @@ def block(html: PageBase, t: schema.MeasurementTable) -> str:
     return "".join(out)
 
 
-def cached_block(html: PageBase, t: schema.MeasurementTable, copy: bool = False) -> str:
-    """:func:`block`, written once per guide (``html.evidence``); ``copy``: with each row's details out of search."""
-    key = f"{t.id}\0copy" if copy else t.id
-    found = html.evidence.get(key)
+def cached_block(html: PageBase, t: schema.MeasurementTable) -> str:
+    """:func:`block`, written once per guide (``html.evidence``)."""
+    found = html.evidence.get(t.id)
     if found is None:
-        found = html.evidence[key] = Markup(out_of_search(cached_block(html, t)) if copy else block(html, t))
+        found = html.evidence[t.id] = Markup(block(html, t))
     return str(found)

@@ -18,13 +18,8 @@ from generator.render.chart_model import Chart
 from generator.render.page_base import PageBase
 from generator.render.uris import option_uri
 
-#: The attribute that keeps a block out of the search index, in Material for MkDocs' search plugin and in
-#: Zensical's alike (each documents ``data-search-exclude`` on a block). A measured table's values are
-#: navigation, not text to search: its section (title, summary, conditions, evidence) stays in the index,
-#: so search still finds the table by title, and each row by its label in the evidence. Material's parser
-#: ends the exclusion at the first closing tag of the same name (a nested ``</div>`` lets the rest of an
-#: excluded ``<div>`` back in; Zensical's does not), so it goes on the ``<table>`` (tables never nest here).
-SEARCH_EXCLUDE = " data-search-exclude"
+#: A measured table carries no search marker of its own: what of it the search index reads (its caption and
+#: row names, not its values nor its rows' evidence) is chosen in one place, ``generator/adapters/search_cut.py``.
 
 _STALE = '<span class="dg-stale-mark"><span class="dg-symbol" aria-hidden="true">↻</span> stale</span>'
 
@@ -86,18 +81,12 @@ def table_csv(html: PageBase, t: schema.MeasurementTable | schema.FactTable) -> 
     )
 
 
-def data_table(
-    html: PageBase, table_id: str, heading_level: int = 3, drawn: Sequence[Chart] = (), copy: bool = False
-) -> str:
-    """A table with its heading and summary, its CSV link, its conditions and evidence, and its charts.
-
-    ``copy``: the table shown again on an option's page; its evidence stays out of the search index
-    there (the results page's section has it), so a large guide's index holds each table's evidence once.
-    """
+def data_table(html: PageBase, table_id: str, heading_level: int = 3, drawn: Sequence[Chart] = ()) -> str:
+    """A table with its heading and summary, its CSV link, its conditions and evidence, and its charts."""
     t = html.tables[table_id]
     head = f"{'#' * heading_level} {text(t.title)} {{ #{text(t.id)} }}\n\n{html.md(t.summary)}\n\n"
     if isinstance(t, schema.MeasurementTable):
-        return head + _measured(html, t, drawn, copy)
+        return head + _measured(html, t, drawn)
     return head + _facts(html, t)
 
 
@@ -118,7 +107,7 @@ def _series_head(html: PageBase, t: schema.MeasurementTable, s: schema.Series) -
     return "".join(out)
 
 
-def _measured(html: PageBase, t: schema.MeasurementTable, drawn: Sequence[Chart], copy: bool) -> str:
+def _measured(html: PageBase, t: schema.MeasurementTable, drawn: Sequence[Chart]) -> str:
     d = html.d
     campaign = d.campaign(t.campaign)
     on = f" ({text(campaign.name)})" if campaign else ""  # the name as written: no article of ours
@@ -128,7 +117,7 @@ def _measured(html: PageBase, t: schema.MeasurementTable, drawn: Sequence[Chart]
     )
     out = [
         f'<div class="dg-table-wrap" id="{text(t.id)}-table" role="region" aria-label="{text(t.title)}" tabindex="0">\n'
-        f'<table class="dg-data"{SEARCH_EXCLUDE}>\n'
+        '<table class="dg-data">\n'
         f"<caption>{text(t.quantity)} in {text(t.unit)}, {text(t.better)} is better. Values: {text(t.provenance)}{on}."
         " Ratios: computed from these values.</caption>\n"
         f'<thead><tr><th scope="col">Row</th>{heads}</tr></thead>\n'
@@ -149,7 +138,7 @@ def _measured(html: PageBase, t: schema.MeasurementTable, drawn: Sequence[Chart]
             of = f"{text(t.variance_of)} " if t.variance_of else ""
             out.append(f"<li>{of}run-to-run variance under {text(d.raw(t.variance_below_pct))}%</li>")
         out.append("</ul>\n")
-    out.append(f"{evidence_html.cached_block(html, t, copy)}\n")
+    out.append(f"{evidence_html.cached_block(html, t)}\n")
     out += [f"\n{chart_html.figure(html, c)}\n" for c in html.charts.for_table(t.id, drawn)]
     return "".join(out)
 

@@ -57,11 +57,9 @@ class PageHtml(PageBase):
     def matrix_rows(self, options: Sequence[schema.Option], judged: str | None = None) -> Markup:
         return Markup(cell_html.matrix_rows(self, options, judged))
 
-    def data_table(
-        self, table_id: str, heading_level: int = 3, drawn: Sequence[Chart] = (), copy: bool = False
-    ) -> Markup:
-        """A table with its section; ``copy``: shown again on an option's page (its evidence out of search)."""
-        return Markup(html_table.data_table(self, table_id, heading_level, drawn, copy))
+    def data_table(self, table_id: str, heading_level: int = 3, drawn: Sequence[Chart] = ()) -> Markup:
+        """A table with its section (on the results page, and again on an option's page)."""
+        return Markup(html_table.data_table(self, table_id, heading_level, drawn))
 
     def table_csv(self, t: schema.MeasurementTable | schema.FactTable) -> Markup:
         return Markup(html_table.table_csv(self, t))
@@ -72,10 +70,9 @@ class PageHtml(PageBase):
     def evidence_details(self, anchor: str, title: str, entries: Sequence[tuple[str | None, Sample, str]]) -> Markup:
         return Markup(evidence_html.details(self, anchor, title, entries))
 
-    def evidence_block(self, t: schema.MeasurementTable, copy: bool = False) -> Markup:
-        """A table's evidence; ``copy``: the same block with each row's details out of search (on an option's
-        page; the results page keeps them in, so search finds each once)."""
-        return Markup(evidence_html.cached_block(self, t, copy))
+    def evidence_block(self, t: schema.MeasurementTable) -> Markup:
+        """A table's evidence (each row's details stay out of search: ``generator/adapters/search_cut.py``)."""
+        return Markup(evidence_html.cached_block(self, t))
 
     def grid_rows(self, grid: SupportGrid) -> Markup:
         return Markup(grid_html.rows(self, grid))

@@ -103,8 +103,8 @@
     }
     var v = own.verdict, style = jg.guide.levels[v.level] || {};
     v = { level: v.level, word: v.word, symbol: v.symbol, colour: style.colour || "grey", judged: !!v.judged };
-    // its note as plain text (escaping.py: unmarked): a link's label, no code ticks or emphasis stars
-    var detail = (own.note || "").replace(/\[([^\[\]]+)\]\([^()\s]+\)/g, "$1").replace(/[`*]/g, "");
+    // its note as plain text, as guide.json gives it (note_text: generator/escaping.py's unmarked)
+    var detail = own.note_text || "";
     return { column: col.id, verdict: v, value: null, detail: detail, parts: [], summary: "",
       tables: [], coverage: "" };
   }

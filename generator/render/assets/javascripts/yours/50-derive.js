@@ -144,10 +144,13 @@
     dec.rules.forEach(function (r) { quotes[r.id] = r.quotes; });
     guide.options.forEach(function (o) { options[o.id] = o; });
     function text(s, nums) { return s.map(function (p) { return typeof p === "string" ? p : nums[p.claim]; }).join(""); }
+    // Only a reader's placed row makes an answer's state differ from the page's: with none placed, each answer is
+    // judged from the result as it is (no copy of the state per answer, on every input).
+    var anyPlaced = guide.tables.some(function (t) { return t.kind === "measurements" && t.rows.some(placed); });
     var out = [];
     dec.leaves.forEach(function (leaf) {
       var qs = [], ev = [], here = result, yours = [];
-      if (state && guide.envelope && guide.envelope.length) {
+      if (state && anyPlaced && guide.envelope && guide.envelope.length) {
         var at = atLeaf(guide, state, leaf);
         if (at.key) here = memo[at.key] = memo[at.key] || derive(guide, at.state, context || null);
         at.rows.forEach(function (tr) {
