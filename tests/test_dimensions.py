@@ -283,3 +283,30 @@ def test_a_map_reads_a_declared_key_the_tools_version_command_and_date_and_state
         ]
     else:
         raise AssertionError("an undeclared key was read")
+
+
+def test_an_answer_whose_pick_no_table_measures_says_so_and_borrows_no_other_set_up() -> None:
+    """The InfiniBand answer picks GDAKI, which no table of the source measures: its bounds line says it is not
+    measured, never the EFA campaign's set-up ("Measured only with Qwen3-30B-A3B-FP8; 2× p5en.48xlarge ..."),
+    and its measurement plan lists the set-up facts to record with no value the source measured for it."""
+    import re
+
+    from generator import decide
+    from generator.derive import plan
+    from generator.pipeline import build_guide
+    from tests.conftest import DATA
+
+    page = build_guide(DATA)["decide.md"]
+    cards = re.findall(r'<section class="dg-leaf" id="when-fabric-infiniband[^"]*".*?</section>', page, re.S)
+    assert cards
+    for card in cards:
+        bounds = re.findall(r'<p class="dg-bounds" role="note">(.*?)</p>', card)
+        assert bounds == ["Not measured: no measurement of the source backs GPU-initiated GDAKI / IBGDA."], bounds
+        assert "p5en" not in card and "Measured only with" not in card
+    data = derive_guide(DATA).data
+    leaves = [leaf for leaf in decide.leaves(data) if list(dict(leaf.when).get("fabric", ())) == ["infiniband"]]
+    assert leaves
+    for leaf in leaves:
+        found = plan.plan(data, leaf, "InfiniBand", "decide/")
+        assert found["measure"] == [] and found["record"]
+        assert all(r["measured"] == [] for r in found["record"]), found["record"]
