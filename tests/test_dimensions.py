@@ -310,3 +310,22 @@ def test_an_answer_whose_pick_no_table_measures_says_so_and_borrows_no_other_set
         found = plan.plan(data, leaf, "InfiniBand", "decide/")
         assert found["measure"] == [] and found["record"]
         assert all(r["measured"] == [] for r in found["record"]), found["record"]
+
+
+def test_the_shipped_capacity_answer_past_ep16_is_not_called_outside_a_scope_its_rule_never_states() -> None:
+    """The source's capacity rule ("If the model won't fit without sharding experts ...") names no scale: an
+    answer for a model that does not fit, at EP above 16, is not said to lie outside the source's scope, yet
+    still says that nothing was measured there."""
+    import re
+
+    from generator.pipeline import build_guide
+    from tests.conftest import DATA
+
+    page = build_guide(DATA)["decide.md"]
+    pattern = r'<section class="dg-leaf" id="when-fabric-efa[^"]*--scale-larger--model-too-big[^"]*".*?</section>'
+    cards = re.findall(pattern, page, re.S)
+    assert cards
+    for card in cards:
+        assert "Outside the source" not in card and "dg-beyond" not in card
+        assert "<strong>Not measured in your situation.</strong>" in card
+        assert "not measured at EP above 16" in card
