@@ -283,3 +283,49 @@ def test_a_map_reads_a_declared_key_the_tools_version_command_and_date_and_state
         ]
     else:
         raise AssertionError("an undeclared key was read")
+
+
+def test_an_answer_whose_pick_no_table_measures_says_so_and_borrows_no_other_set_up() -> None:
+    """The InfiniBand answer picks GDAKI, which no table of the source measures: its bounds line says it is not
+    measured, never the EFA campaign's set-up ("Measured only with Qwen3-30B-A3B-FP8; 2× p5en.48xlarge ..."),
+    and its measurement plan lists the set-up facts to record with no value the source measured for it."""
+    import re
+
+    from generator import decide
+    from generator.derive import plan
+    from generator.pipeline import build_guide
+    from tests.conftest import DATA
+
+    page = build_guide(DATA)["decide.md"]
+    cards = re.findall(r'<section class="dg-leaf" id="when-fabric-infiniband[^"]*".*?</section>', page, re.S)
+    assert cards
+    for card in cards:
+        bounds = re.findall(r'<p class="dg-bounds" role="note">(.*?)</p>', card)
+        assert bounds == ["Not measured: no measurement of the source backs GPU-initiated GDAKI / IBGDA."], bounds
+        assert "p5en" not in card and "Measured only with" not in card
+    data = derive_guide(DATA).data
+    leaves = [leaf for leaf in decide.leaves(data) if list(dict(leaf.when).get("fabric", ())) == ["infiniband"]]
+    assert leaves
+    for leaf in leaves:
+        found = plan.plan(data, leaf, "InfiniBand", "decide/")
+        assert found["measure"] == [] and found["record"]
+        assert all(r["measured"] == [] for r in found["record"]), found["record"]
+
+
+def test_the_shipped_capacity_answer_past_ep16_is_not_called_outside_a_scope_its_rule_never_states() -> None:
+    """The source's capacity rule ("If the model won't fit without sharding experts ...") names no scale: an
+    answer for a model that does not fit, at EP above 16, is not said to lie outside the source's scope, yet
+    still says that nothing was measured there."""
+    import re
+
+    from generator.pipeline import build_guide
+    from tests.conftest import DATA
+
+    page = build_guide(DATA)["decide.md"]
+    pattern = r'<section class="dg-leaf" id="when-fabric-efa[^"]*--scale-larger--model-too-big[^"]*".*?</section>'
+    cards = re.findall(pattern, page, re.S)
+    assert cards
+    for card in cards:
+        assert "Outside the source" not in card and "dg-beyond" not in card
+        assert "<strong>Not measured in your situation.</strong>" in card
+        assert "not measured at EP above 16" in card
