@@ -312,20 +312,29 @@ def test_an_answer_whose_pick_no_table_measures_says_so_and_borrows_no_other_set
         assert all(r["measured"] == [] for r in found["record"]), found["record"]
 
 
-def test_the_shipped_capacity_answer_past_ep16_is_not_called_outside_a_scope_its_rule_never_states() -> None:
-    """The source's capacity rule ("If the model won't fit without sharding experts ...") names no scale: an
-    answer for a model that does not fit, at EP above 16, is not said to lie outside the source's scope, yet
-    still says that nothing was measured there."""
+def test_the_shipped_capacity_answer_past_ep16_is_not_recommended_and_gives_the_sources_capacity_rule() -> None:
+    """The capacity rules pick dense, the source's default for EP<=16 only: past EP16 the answer is not called
+    recommended, quotes the capacity rule (which holds at any scale) without contradicting the scope, and says
+    nothing was measured there."""
     import re
 
-    from generator.pipeline import build_guide
+    from generator import decide
+    from generator.pipeline import build_guide, validate_guide
     from tests.conftest import DATA
 
+    capacity = {
+        leaf.id
+        for leaf in decide.leaves(validate_guide(DATA))
+        if leaf.outcome.rule in ("capacity", "capacity-trtllm") and ("scale", ("larger",)) in leaf.when
+    }
+    assert capacity
     page = build_guide(DATA)["decide.md"]
-    pattern = r'<section class="dg-leaf" id="when-fabric-efa[^"]*--scale-larger--model-too-big[^"]*".*?</section>'
-    cards = re.findall(pattern, page, re.S)
-    assert cards
-    for card in cards:
-        assert "Outside the source" not in card and "dg-beyond" not in card
+    cards = [re.search(rf'<section class="dg-leaf" id="{leaf}".*?</section>', page, re.S) for leaf in sorted(capacity)]
+    for found in cards:
+        assert found is not None
+        card = found.group()
+        assert "Recommended" not in card.split("dg-beyond")[0], card[:400]
+        assert "Outside the source" in card and "a working serve beats OOM" in card
+        assert "names no scale" not in card  # the scope and what the source says beyond it agree
         assert "<strong>Not measured in your situation.</strong>" in card
         assert "not measured at EP above 16" in card
