@@ -283,3 +283,58 @@ def test_a_map_reads_a_declared_key_the_tools_version_command_and_date_and_state
         ]
     else:
         raise AssertionError("an undeclared key was read")
+
+
+def test_an_answer_whose_pick_no_table_measures_says_so_and_borrows_no_other_set_up() -> None:
+    """The InfiniBand answer picks GDAKI, which no table of the source measures: its bounds line says it is not
+    measured, never the EFA campaign's set-up ("Measured only with Qwen3-30B-A3B-FP8; 2× p5en.48xlarge ..."),
+    and its measurement plan lists the set-up facts to record with no value the source measured for it."""
+    import re
+
+    from generator import decide
+    from generator.derive import plan
+    from generator.pipeline import build_guide
+    from tests.conftest import DATA
+
+    page = build_guide(DATA)["decide.md"]
+    cards = re.findall(r'<section class="dg-leaf" id="when-fabric-infiniband[^"]*".*?</section>', page, re.S)
+    assert cards
+    for card in cards:
+        bounds = re.findall(r'<p class="dg-bounds" role="note">(.*?)</p>', card)
+        assert bounds == ["Not measured: no measurement of the source backs GPU-initiated GDAKI / IBGDA."], bounds
+        assert "p5en" not in card and "Measured only with" not in card
+    data = derive_guide(DATA).data
+    leaves = [leaf for leaf in decide.leaves(data) if list(dict(leaf.when).get("fabric", ())) == ["infiniband"]]
+    assert leaves
+    for leaf in leaves:
+        found = plan.plan(data, leaf, "InfiniBand", "decide/")
+        assert found["measure"] == [] and found["record"]
+        assert all(r["measured"] == [] for r in found["record"]), found["record"]
+
+
+def test_the_shipped_capacity_answer_past_ep16_is_not_recommended_and_gives_the_sources_capacity_rule() -> None:
+    """The capacity rules pick dense, the source's default for EP<=16 only: past EP16 the answer is not called
+    recommended, quotes the capacity rule (which holds at any scale) without contradicting the scope, and says
+    nothing was measured there."""
+    import re
+
+    from generator import decide
+    from generator.pipeline import build_guide, validate_guide
+    from tests.conftest import DATA
+
+    capacity = {
+        leaf.id
+        for leaf in decide.leaves(validate_guide(DATA))
+        if leaf.outcome.rule in ("capacity", "capacity-trtllm") and ("scale", ("larger",)) in leaf.when
+    }
+    assert capacity
+    page = build_guide(DATA)["decide.md"]
+    cards = [re.search(rf'<section class="dg-leaf" id="{leaf}".*?</section>', page, re.S) for leaf in sorted(capacity)]
+    for found in cards:
+        assert found is not None
+        card = found.group()
+        assert "Recommended" not in card.split("dg-beyond")[0], card[:400]
+        assert "Outside the source" in card and "a working serve beats OOM" in card
+        assert "names no scale" not in card  # the scope and what the source says beyond it agree
+        assert "<strong>Not measured in your situation.</strong>" in card
+        assert "not measured at EP above 16" in card

@@ -112,3 +112,13 @@ def test_a_preview_restores_by_its_bases_command_and_the_comment_names_a_new_one
     section = done.stdout.split("### Lowers a protection")[1].split("###")[0]
     line = next(line for line in section.splitlines() if "kept&#95;files.restore" in line)
     assert "runs code: CI runs this command to restore the kept files" in line, section
+
+
+def test_restore_refuses_a_base_that_git_would_take_as_an_option(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    done = _cli(repo, "restore", "--base=--output=x")
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.strip() == "error: --base --output=x: unknown revision '--output=x'", done.stderr
+    assert not (ROOT / "x").exists() and not (repo / "x").exists()
+    done = _cli(repo, "restore", "--base", "no-such-branch")
+    assert done.returncode == 1 and "unknown revision 'no-such-branch'" in done.stderr, done.stderr

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 import generator.read.maps as maps
-from generator.read.maps.budget import BUDGET, PatternBudget
+from generator.read.maps.budget import BUDGET, PatternBudget, patterns_of
 from generator.read.maps.patterns import _OPTIONS, MAX_MEM
+from generator.read.maps.spec import load_map
 from generator.read.runs import RunFileError, read_run_file
 from tests.test_reader_linear import assert_linear
 
@@ -37,6 +38,12 @@ def _log(size: int) -> bytes:
     return (
         filler + "".join(f"{lead}{name}: {n} ms\n" for name, n in (("alpha", 3), ("gamma", 4), ("delta", 5)))
     ).encode()
+
+
+def _instructions(root: Path) -> tuple[int, int]:
+    """What the guide's map costs per byte (its patterns' instructions in all) and its largest pattern's share."""
+    sizes = [size for _, size in patterns_of(load_map(root / "maps" / "wide.yml", "maps/wide.yml"))]
+    return sum(sizes), max(sizes)
 
 
 def _keep(root: Path, content: bytes) -> str:
@@ -68,16 +75,36 @@ def test_a_read_past_the_guides_budget_is_refused_at_the_patterns_line_with_the_
         read_run_file(root, "runs/out.log", digest, "wide", "alpha", PatternBudget())
     message = str(refused.value)
     assert message.startswith("maps/wide.yml:3: metrics.alpha.pattern: reading runs/out.log ("), message
-    assert "3 pattern(s) of maps/wide.yml (2,457 instructions in all, this one 819)" in message
+    total, largest = _instructions(root)
+    assert largest > 800 and total == 3 * largest  # three copies of WIDE, each a program of some 800 instructions
+    assert f"3 pattern(s) of maps/wide.yml ({total:,} instructions in all, this one {largest:,})" in message
     assert f"over the guide's budget of {BUDGET:,}" in message
     # The budget is the guide's: what one file spent, the next cannot.
     budget = PatternBudget()
     small = _log(400_000)
     read_run_file(root, "runs/out.log", _keep(root, small), "wide", "alpha", budget)
-    assert budget.left == BUDGET - 2_457 * len(small)
+    assert budget.left == BUDGET - total * len(small)
     (root / "runs" / "b.log").write_bytes(big := small + b"x\n" * 100_000)
     with pytest.raises(RunFileError, match="spent on other files"):
         read_run_file(root, "runs/b.log", hashlib.sha256(big).hexdigest(), "wide", "alpha", budget)
+
+
+def test_a_maps_setup_patterns_are_charged_too(tmp_path: Path) -> None:
+    # setup: fields are searched over the whole file like the metrics: one large one is past the budget alone.
+    setup = WIDE.format(name="version").replace(r"(?P<value>\d+) ms", r"(?P<value>[0-9.]+)")
+    root = _guide(
+        tmp_path,
+        f"format: text\nmetrics:\n  alpha: {{pattern: 'alpha: (?P<value>\\d+) ms', unit: ms}}\n"
+        f"setup:\n  tool_version: {{pattern: '{setup}'}}\n",
+    )
+    total, largest = _instructions(root)
+    content = _log(3_000_000)
+    assert total * len(content) > BUDGET > (total - largest) * len(content)  # only the setup pattern is past it
+    with pytest.raises(RunFileError) as refused:
+        read_run_file(root, "runs/out.log", _keep(root, content), "wide", "alpha", PatternBudget())
+    message = str(refused.value)
+    assert message.startswith("maps/wide.yml:5: setup.tool_version.pattern: reading runs/out.log ("), message
+    assert f"2 pattern(s) of maps/wide.yml ({total:,} instructions in all, this one {largest:,})" in message
 
 
 def test_reads_through_a_large_program_take_time_linear_in_the_file_up_to_the_budget(tmp_path: Path) -> None:

@@ -154,3 +154,17 @@ def test_a_statement_over_a_cell_not_measured_yet_says_so(tmp_path: Path, capsys
     assert "index.md:3: statement 'xz -6 output is smaller than lz4 output' is over cells not measured yet" in err
     assert "at test corpus (laptop) lz4 has no value yet" in err
     assert "no longer says" not in err
+
+
+def test_a_superlative_over_a_row_where_a_rival_is_not_measured_says_so(tmp_path: Path, capsys) -> None:
+    """``than: all others`` compares with every other series: one with no value in a row leaves the superlative
+    unbacked there (not measured), as an explicit ``than`` naming it does."""
+    data, docs = write_guide(
+        tmp_path, page="# Compressors\n\nxz -6 makes the smallest output.\n", statements=SMALLEST % "all others"
+    )
+    table = data / "tables" / "output-size.yml"
+    table.write_text(table.read_text(encoding="utf-8").replace("zstd-3: 34.2", "zstd-3: not measured"), "utf-8")
+    code, _, err = _check(data, docs, capsys)
+    assert code == 1
+    assert "index.md:3: statement 'xz -6 makes the smallest output' is over cells not measured yet" in err
+    assert "at test corpus (laptop) zstd -3 has no value yet" in err

@@ -79,7 +79,6 @@ def resolve_run_files(root: Path, data: Data) -> list[Problem]:
                     from generator.read.formats.units import canonical_unit
 
                     if run.unit is not None and canonical_unit(run.unit) != canonical_unit(t.unit):
-                        metric = read_metric(t, row, sid, ref)
                         where = (*loc[:-1], "metric" if ref.metric is not None else "format")
                         what = f"{metric!r} of {ref.path}" if metric is not None else ref.path
                         problems.append(at(data, t, where, f"{what} is in {run.unit}; table {t.id!r} takes {t.unit}"))

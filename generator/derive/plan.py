@@ -93,6 +93,8 @@ def plan(data: Data, leaf: decide.Leaf, situation: str, page: str) -> dict[str, 
                 compared.append(s.option)
     roles = {p.option: p.role for p in leaf.outcome.picks}
     table_ids = [t.id for t, _ in tables]
+    # The set-up facts to record are every dimension of the source's evidence; what it measured of them is
+    # stated only for the picks' own tables (none: the picks are not measured, nothing of theirs was).
     dims = dimensions.dimensions(data, tables=table_ids or None, context=context)
     return {
         "format": FORMAT,
@@ -127,7 +129,12 @@ def plan(data: Data, leaf: decide.Leaf, situation: str, page: str) -> dict[str, 
             for t, rows in tables
         ],
         "record": [
-            {"dimension": d.id, "label": d.label, "measured": [v.label for v in d.values], "asked": d.question}
+            {
+                "dimension": d.id,
+                "label": d.label,
+                "measured": [v.label for v in d.values] if table_ids else [],
+                "asked": d.question,
+            }
             for d in dims
         ],
         "components": [{"id": c.id, "name": c.name} for c in data.guide.components],

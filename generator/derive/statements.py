@@ -59,7 +59,7 @@ def broken(d: Derived, statement: schema.Statement) -> str:
     rows = _covered(table, statement)
     if not rows:
         return f"table {statement.table!r} has no row it covers"
-    series, every = statement.series or "", statement.than == "all others"
+    series = statement.series or ""
     labels = {s.id: s.label for s in table.series}
     mine = labels.get(series, series)
     for row in rows:
@@ -72,7 +72,7 @@ def broken(d: Derived, statement: schema.Statement) -> str:
             return f"{NOT_MEASURED}: at {where} {mine} has no value yet"
         others = [(t, samples.get((table.id, row.id, t))) for t in rivals(table, statement)]
         missing = [labels.get(t, t) for t, b in others if b is None or b.value is None]
-        if missing and not every:
+        if missing:  # a superlative over "all others" is not backed where one of them is not measured either
             return f"{NOT_MEASURED}: at {where} {', '.join(missing)} has no value yet"
         measured = [(labels.get(t, t), b.value) for t, b in others if b is not None and b.value is not None]
         if not measured:

@@ -171,12 +171,8 @@ def changed_inputs(repo: Path, base: str | None, head: str | None, data_path: st
 def kept_restore(content: bytes | None) -> str | None:
     """The command a ``guide.yml`` declares to restore its kept files (``kept_files.restore``), or ``None``: CI
     runs it, so a change to it runs code (:mod:`generator.restore`)."""
-    if not content or len(content) > 1 << 20:
+    if not content:
         return None
-    from generator.read.yaml_source import parse_yaml  # the bounded reader every data file goes through
+    from generator.read.kept_store import restore_command  # the one reader of the command, restore's too
 
-    document, _ = parse_yaml(content.decode("utf-8", errors="replace"), "guide.yml")
-    doc = document.data if document is not None else None
-    kept = doc.get("kept_files") if isinstance(doc, dict) else None
-    command = kept.get("restore") if isinstance(kept, dict) else None
-    return str(command) if command is not None else None
+    return restore_command(content)[0]

@@ -22,11 +22,10 @@ from typing import Any
 from generator import schema, setup_keys
 from generator.check.file_workload import Expected, guide_states
 from generator.ingest.by_load import NewRow
-from generator.kept_metric import declared_metric
 from generator.model import Data
 from generator.read.formats.tool_output import Stated, ToolRun, same_stated
 
-__all__ = ["Difference", "Expected", "differences", "expected_workload", "metric_for"]
+__all__ = ["Difference", "Expected", "differences", "expected_workload"]
 
 
 @dataclass(frozen=True)
@@ -88,10 +87,3 @@ def _place(data: Data, data_dir: Path | None, record: Any, loc: tuple[str | int,
     file = doc.file if data_dir is None else data_dir / doc.file
     line = doc.line_of(loc)
     return f"{file}:{line}" if line else str(file)
-
-
-def metric_for(
-    table: schema.MeasurementTable, series: schema.Series, format_name: str, row: schema.Row | None = None
-) -> str | None:
-    """The metric a run file of ``format_name`` gives this cell (:func:`declared_metric`)."""
-    return declared_metric(table, series, format_name, row)

@@ -18,9 +18,10 @@ from typing import Any
 
 from generator import schema
 from generator.ingest.by_load import Creating, NewRow, Target, by_load
-from generator.ingest.guard import Difference, Expected, differences, expected_workload, metric_for
+from generator.ingest.guard import Difference, Expected, differences, expected_workload
 from generator.ingest.inspect_file import read_source
 from generator.ingest.repetitions import Held, held_runs
+from generator.kept_metric import declared_metric
 from generator.model import Data, measurement_tables
 from generator.read.formats.dispatch import join_metric, parts_of, select_part, split_part
 from generator.read.formats.tool_output import Stated, ToolOutputError, ToolRun, same_stated
@@ -213,7 +214,7 @@ def plan_request(
     if cell is None:
         return []
     row, series, context = cell
-    metric = metric_for(table, series, request.format, row)
+    metric = declared_metric(table, series, request.format, row)
     if metric is None:
         problems.append(
             f"{head}table {table.id} declares no metric for {request.format} files"

@@ -19,6 +19,8 @@ from collections.abc import Iterator
 from contextvars import ContextVar
 from pathlib import Path
 
+from generator.errors import Problem
+
 #: The working tree's data folder while a revision's copy of it is read (:func:`worktree`).
 _WORKTREE: ContextVar[Path | None] = ContextVar("kept_worktree", default=None)
 _SHA256 = re.compile(r"[0-9a-f]{64}")
@@ -68,3 +70,26 @@ def find_kept(root: Path, path: str, sha256: str, store: str | None, limit: int)
             if content is not None and hashlib.sha256(content).hexdigest() == sha256:
                 return content, looked
     return None, looked
+
+
+def restore_command(content: bytes, display: str = "guide.yml") -> tuple[str | None, list[Problem]]:
+    """The command ``guide.yml``'s bytes declare to bring back the kept files (``kept_files.restore``; ``None``
+    when it declares none), or why those bytes cannot be read. Read through the bounded YAML reader every data
+    file goes through; ``python -m generator restore`` runs the command, and ``diff`` names a change to it."""
+    from generator.read.yaml_source import MAX_FILE_BYTES, parse_yaml
+
+    if len(content) > MAX_FILE_BYTES:
+        return None, [Problem(display, 0, "", f"file is {len(content)} bytes; the limit is {MAX_FILE_BYTES}")]
+    if content.startswith(b"\xef\xbb\xbf"):
+        return None, [Problem(display, 1, "", "file starts with a byte-order mark; save it as UTF-8 without BOM")]
+    try:
+        text = content.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = content[: exc.start].count(b"\n") + 1
+        return None, [Problem(display, line, "", f"not valid UTF-8 (byte 0x{content[exc.start]:02x})")]
+    document, problems = parse_yaml(text, display)
+    if document is None:
+        return None, problems
+    kept = document.data.get("kept_files") if isinstance(document.data, dict) else None
+    command = kept.get("restore") if isinstance(kept, dict) else None
+    return (command if isinstance(command, str) and command.strip() else None), []

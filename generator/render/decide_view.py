@@ -79,11 +79,15 @@ class DecisionView:
     def bounds(self, leaf: decide.Leaf) -> str:
         """``Measured only with one rider, Hill Town, gradient 8 and 12 %, gentle hills``: every dimension of
         the picks' evidence (their cells' tables, judged for the leaf's context) on which the reader's situation is
-        outside or unknown; empty when the reader is inside on every one."""
+        outside or unknown; empty when the reader is inside on every one. Picks no table measures are said to be
+        not measured (the source's other measurements bound nothing of theirs)."""
         d = self.derived
         context = leaf.outcome.context
         tables = {t for p in leaf.outcome.picks for cell in answer_cells(d, p.option, context) for t in cell.tables}
-        dims = dimensions.dimensions(d.data, sorted(tables) if tables else None, context=context)
+        if not tables:
+            names = " or ".join(d.option(p.option).name for p in leaf.outcome.picks)
+            return f"{schema.NOT_MEASURED.capitalize()}: no measurement of the source backs {names}"
+        dims = dimensions.dimensions(d.data, sorted(tables), context=context)
         return dimensions.measured_only(d.data, dimensions.beyond(dims, dict(leaf.when)))
 
     def evidence(self, leaf: decide.Leaf, option: str) -> list[Evidence]:

@@ -235,7 +235,9 @@ class KeptFiles(Model):
     store: StorePath | None = None
     """A folder, relative to the data folder (``../kept``), holding the kept files named by their sha256."""
     restore: Command | None = None
-    """The shell command that restores the kept files (run from the repository's top by ``generator restore``)."""
+    """The shell command that restores the kept files, run by ``generator restore`` in the folder that holds the
+    data folder (the repository's top for ``--data data``). ``restore --base REV`` takes this command line as
+    ``REV`` states it; the files and scripts it names are the checkout's, not ``REV``'s."""
 
 
 class Guide(Model):

@@ -4,9 +4,9 @@ RE2 searches in time linear in the file, but its time per character grows with t
 (:attr:`~generator.read.maps.patterns.Pattern.programsize`): when its automaton outgrows its memory it steps
 through the program's instructions for each character, about 3 to 14 ns per instruction and character on
 this project's machines. A text map's patterns are each searched over the whole file (``runs:`` and every
-metric and workload key), so reading one file costs about **instructions in all × bytes** of it: a pattern of
-900 instructions and three metrics over a 2 MB file kept ``check`` over two minutes when each metric read the
-file again. Each kept file is read once per map (every metric filled from that one pass,
+metric, workload key and ``setup:`` field), so reading one file costs about **instructions in all × bytes**
+of it: a pattern of 900 instructions and three metrics over a 2 MB file kept ``check`` over two minutes when
+each metric read the file again. Each kept file is read once per map (every metric filled from that one pass,
 :func:`generator.read.runs.read_run_file`), and a guide's reads together may cost at most :data:`BUDGET`
 instruction-bytes (about half a minute at the slowest rate); a read past it is refused before it runs, at the
 line of the map's largest pattern, with the figure.
@@ -29,7 +29,7 @@ def patterns_of(spec: DeclaredMap) -> list[tuple[tuple[str, ...], int]]:
     out: list[tuple[tuple[str, ...], int]] = []
     if spec.runs_pattern is not None:
         out.append((("runs",), spec.runs_pattern.programsize))
-    for part, fields in (("metrics", spec.metrics), ("workload", spec.workload)):
+    for part, fields in (("metrics", spec.metrics), ("workload", spec.workload), ("setup", spec.setup)):
         out += [((part, f.name, "pattern"), f.pattern.programsize) for f in fields if f.pattern is not None]
     return out
 
