@@ -122,7 +122,8 @@ def test_a_malformed_fragment_leaves_the_permalinks_working(browser: Browser, in
         page.goto(f"{instant_site}results/#%E0%A4%A", wait_until="networkidle")
         links = page.evaluate("document.querySelectorAll('a.dg-permalink').length")
         page.goto(f"{instant_site}#%E0%A4%A", wait_until="networkidle")
-        matrix_links = page.evaluate("document.querySelectorAll('td.dg-cell a.dg-permalink').length")
+        # the matrix's links are added once its script has run, which a busy machine may start after networkidle
+        matrix_links = wait_until(page, "document.querySelectorAll('td.dg-cell a.dg-permalink').length")
     finally:
         page.close()
     assert errors == [] and links > 0 and matrix_links > 0

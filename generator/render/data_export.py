@@ -13,11 +13,11 @@ from typing import Any
 
 from generator import decide, dimensions, number_range, schema
 from generator.derive import anchors
-from generator.escaping import unmarked
 from generator.derive.columns import kind
 from generator.derive.evidence import Sample
 from generator.derive.guide import Derived, Verdict
 from generator.derive.noise import Judged
+from generator.escaping import unmarked
 from generator.model import load_label, load_of
 from generator.render import decide_view
 from generator.render.data_csv import table_csv
