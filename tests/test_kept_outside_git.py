@@ -11,7 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.conftest import ROOT
+from generator.pipeline import derive_guide
+from tests.conftest import FIXTURES, ROOT
 from tests.gitrepo import TINY, commit, edit, git
 
 KEPT = "runs/hill-repeats/road-d-2.txt"
@@ -122,3 +123,38 @@ def test_restore_refuses_a_base_that_git_would_take_as_an_option(tmp_path: Path)
     assert not (ROOT / "x").exists() and not (repo / "x").exists()
     done = _cli(repo, "restore", "--base", "no-such-branch")
     assert done.returncode == 1 and "unknown revision 'no-such-branch'" in done.stderr, done.stderr
+
+
+def test_import_into_a_guide_whose_kept_files_live_only_in_its_store(tmp_path: Path) -> None:
+    """The staged build an import validates on is a copy of the data folder elsewhere: it used to lose the store
+    (``../kept`` of the copy) and refused every import ("the guide would not build after this import")."""
+    imports = FIXTURES / "imports"
+    data = tmp_path / "guide"
+    shutil.copytree(TINY, data)
+    shutil.copy(imports / "guide" / "campaigns" / "lab.yml", data / "campaigns" / "lab.yml")
+    shutil.copy(imports / "guide" / "tables" / "serving.yml", data / "tables" / "serving.yml")
+    store = tmp_path / "kept"
+    store.mkdir()
+    for kept in sorted((data / "runs" / "hill-repeats").iterdir()):  # the store holds them; the data folder not
+        kept.rename(store / hashlib.sha256(kept.read_bytes()).hexdigest())
+    (data / "runs" / "hill-repeats").rmdir()
+    guide = data / "guide.yml"
+    guide.write_text(guide.read_text(encoding="utf-8") + "kept_files:\n  store: ../kept\n", encoding="utf-8")
+    stored = sorted(p.name for p in store.iterdir())
+    vllm = imports / "vllm" / "vllm-infqps-concurrency32-Qwen3-30B-A3B-FP8-20260717-101544.json"
+    args = ["--table", "serving", "--row", "conc32", "--series", "road", "--data", str(data)]
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "import", "vllm-bench", str(vllm), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "added      serving / conc32 / road: 297.63 tok/s" in done.stdout, done.stdout
+    sha = hashlib.sha256(vllm.read_bytes()).hexdigest()
+    assert (data / "runs" / "serving" / f"{sha[:12]}-{vllm.name}").read_bytes() == vllm.read_bytes()
+    assert f"sha256: {sha}" in (data / "tables" / "serving.yml").read_text(encoding="utf-8")
+    assert not (data / "runs" / "hill-repeats").exists() and sorted(p.name for p in store.iterdir()) == stored
+    sample = derive_guide(data).sample("serving", "conc32", "road")
+    assert sample.value == 297.63 and derive_guide(data).sample("hill-repeats", "hill-d", "road").runs

@@ -42,7 +42,7 @@ from generator.ingest.by_load import Creating
 from generator.ingest.planning import Request, every_series, plan_request
 from generator.ingest.repetitions import refuse_unasked_repetitions, refuse_unlike_repetitions
 from generator.pipeline import checked_guide, derive_guide
-from generator.read import yaml_edit
+from generator.read import kept_store, yaml_edit
 
 
 @dataclass
@@ -125,7 +125,8 @@ def import_runs(data_dir: Path, requests: list[Request]) -> Outcome:
 
 
 def _validate_staged(data_dir: Path, texts: dict[Path, str], raw: dict[str, bytes]) -> None:
-    """Build the edited guide in a copy of the data folder; refuse the import if it does not validate."""
+    """Build the edited guide in a copy of the data folder; refuse the import if it does not validate. A kept
+    file the copy lacks is looked for by its sha256 in ``data_dir`` and its store (:mod:`generator.read.kept_store`)."""
     with tempfile.TemporaryDirectory(prefix="guide-import-") as tmp:
         staged = Path(tmp) / data_dir.name
         shutil.copytree(data_dir, staged, symlinks=True)
@@ -134,7 +135,8 @@ def _validate_staged(data_dir: Path, texts: dict[Path, str], raw: dict[str, byte
         for rel, content in raw.items():
             safe_write.create_new(staged, rel, content)
         try:
-            derive_guide(staged)
+            with kept_store.worktree(data_dir):  # a kept file outside git (the store ``guide.yml`` names, relative
+                derive_guide(staged)  # to the data folder) is found where the guide's own build finds it
         except GuideError as exc:
             raise ImportProblems(
                 ["the guide would not build after this import:", *(f"  {p}" for p in exc.problems)]
