@@ -92,8 +92,32 @@ def test_the_trtllm_plan_at_ep32_compares_dense_with_deepep_at_the_tables_load_p
     ]
     assert [o["text"] for o in found["outside"]] and "not measured at EP above 16" in found["outside"][0]["text"]
     rows = list(csv.reader(io.StringIO(measure["bring_back"]["your_numbers"])))
-    assert rows[0] == ["row", "label", "context", "deepep (tok/s)", "dense (tok/s)"]
-    assert [r[0] for r in rows[1:]] == ["trtllm-conc4", "trtllm-conc32"] and all(r[3:] == ["", ""] for r in rows[1:])
+    assert rows[0] == ["row", "label", "context", "at scale", "at experts", "deepep (tok/s)", "dense (tok/s)"]
+    assert [r[0] for r in rows[1:]] == ["trtllm-conc4", "trtllm-conc32"]
+    assert all(r[3:] == ["larger", "fits", "", ""] for r in rows[1:])
+
+
+def test_a_plan_outside_the_envelope_places_its_rows_at_the_answer_s_situation(shipped_site: Path) -> None:
+    """Issue 51 item 4: the CSV to bring back from an answer outside the envelope states where it was measured, an
+    ``at <dimension>`` column per dimension the answer's situation names one value of (the dimensions it is outside
+    always among them), filled in with that answer's values; an answer inside keeps the guide's place (no column)."""
+    plans = _plans(shipped_site)
+    leaves = {leaf["id"]: leaf["at"] for leaf in json.loads((shipped_site / "downloads" / "guide.json").read_text())[
+        "decisions"]["leaves"]}  # fmt: skip
+    outside = inside = 0
+    for name, found in plans.items():
+        want = {k: vs[0] for k, vs in leaves[name].items() if len(vs) == 1} if found["outside"] else {}
+        assert found["answer"]["at"] == want, name
+        assert all(want[o["dimension"]] == o["answer"] for o in found["outside"]), name
+        for m in found["measure"]:
+            rows = list(csv.reader(io.StringIO(m["bring_back"]["your_numbers"])))
+            assert rows[0][3 : 3 + len(want)] == [f"at {k}" for k in want], name
+            assert all(dict(zip(rows[0], r, strict=True)).items() >= {f"at {k}": v for k, v in want.items()}.items()
+                       for r in rows[1:]), name  # fmt: skip
+            assert not [h for h in rows[0][3 + len(want) :] if h.startswith("at ")], name
+            outside += bool(want)
+            inside += not want
+    assert outside > 0 and inside > 0
 
 
 def test_a_guide_with_no_code_of_its_own_gets_plans_from_its_records_only(tmp_path: Path) -> None:

@@ -57,13 +57,31 @@ def _settings(option: schema.Option, context: str | None, names: dict[str, str])
     return out
 
 
-def _paste(t: schema.MeasurementTable, rows: list[schema.Row]) -> str:
-    """The table's CSV shape with the plan's load points and empty values, to fill in and paste into "Your numbers"."""
+#: The header of a ``your_numbers`` column that places the reader's rows on an envelope dimension: ``at scale``.
+AT = "at "
+
+
+def placed_at(data: Data, leaf: decide.Leaf) -> dict[str, str]:
+    """Envelope dimension -> the answer's one value on it, for an answer outside the envelope (empty for one inside:
+    its numbers are the guide's place's). A dimension the answer leaves open (several values, or not asked) is absent.
+    """
+    if not leaf.outcome.outside or data.decisions is None:
+        return {}
+    when = dict(leaf.when)
+    dims = {q.id: q.dimension for q in data.decisions.questions if q.dimension}
+    at = {dims[q]: vs[0] for q, vs in when.items() if q in dims and len(vs) == 1}
+    return {d.id: at[d.id] for d in data.guide.envelope if d.id in at}
+
+
+def _paste(t: schema.MeasurementTable, rows: list[schema.Row], at: dict[str, str]) -> str:
+    """The table's CSV shape with the plan's load points and empty values, to fill in and paste into "Your numbers";
+    outside the envelope, an ``at <dimension>`` column per dimension of the answer's situation, filled in with it
+    (pasted, each line is then a row of the reader's own placed there, not a value of the guide's row)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["row", "label", "context", *(f"{s.id} ({t.unit})" for s in t.series)])
+    writer.writerow(["row", "label", "context", *(f"{AT}{k}" for k in at), *(f"{s.id} ({t.unit})" for s in t.series)])
     for r in rows:
-        writer.writerow([r.id, r.label, r.context or "", *("" for _ in t.series)])
+        writer.writerow([r.id, r.label, r.context or "", *at.values(), *("" for _ in t.series)])
     return out.getvalue()
 
 
@@ -96,11 +114,12 @@ def plan(data: Data, leaf: decide.Leaf, situation: str, page: str) -> dict[str, 
     # The set-up facts to record are every dimension of the source's evidence; what it measured of them is
     # stated only for the picks' own tables (none: the picks are not measured, nothing of theirs was).
     dims = dimensions.dimensions(data, tables=table_ids or None, context=context)
+    at = placed_at(data, leaf)
     return {
         "format": FORMAT,
         "version": VERSION,
         "guide": data.guide.title,
-        "answer": {"id": leaf.id, "situation": situation, "page": page, "rule": leaf.outcome.rule},
+        "answer": {"id": leaf.id, "situation": situation, "page": page, "rule": leaf.outcome.rule, "at": at},
         "context": None if context is None else {"id": context, "name": names.get(context, context)},
         "outside": [{"dimension": g.dimension, "answer": g.answer} for g in leaf.outcome.outside],
         "options": [
@@ -124,7 +143,7 @@ def plan(data: Data, leaf: decide.Leaf, situation: str, page: str) -> dict[str, 
                 "load_points": [
                     {"row": r.id, "label": r.label, "context": r.context, "workload": dict(r.workload)} for r in rows
                 ],
-                "bring_back": {"your_numbers": _paste(t, rows), "import": _importers(t, rows)},
+                "bring_back": {"your_numbers": _paste(t, rows, at), "import": _importers(t, rows)},
             }
             for t, rows in tables
         ],

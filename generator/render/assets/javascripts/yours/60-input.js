@@ -93,31 +93,52 @@
     if (cell !== "" || row.length) { row.push(cell); rows.push(row); }
     return rows.filter(function (r) { return r.some(function (x) { return x.trim() !== ""; }); });
   }
-  function pasted(t, text, range) {
-    var rows = csvRows(String(text)), problems = [], edits = dict();
+  /* A plan's CSV (downloads/plans/*.json: bring_back.your_numbers) adds an "at <dimension>" column per envelope
+     dimension of its answer's situation: each line is then a row of the reader's own placed there (placed[]: its
+     load point's row, label, place, values), never a value of the guide's row, which was measured elsewhere. */
+  function pasted(t, text, range, envelope) {
+    var rows = csvRows(String(text)), problems = [], edits = dict(), placed = [];
     if (!rows.length) return { problems: ["nothing to read: paste the table with its header line"] };
-    var head = rows[0].map(function (h) { return h.trim(); }), cols = dict();
+    var head = rows[0].map(function (h) { return h.trim(); }), cols = dict(), at = [], dims = dict(), taken = [];
     t.series.forEach(function (s) {
       var i = head.indexOf(s.id + " (" + t.unit + ")");
       if (i < 0) i = head.indexOf(s.id);
-      if (i >= 0) cols[s.id] = i;
+      if (i >= 0) { cols[s.id] = i; taken.push(i); }
     });
     if (head[0] !== "row" || !Object.keys(cols).length) {
       return { problems: ["the first line must be the CSV's header: row, label, context, then one column per series such as “" +
         t.series[0].id + " (" + t.unit + ")”"] };
     }
+    (envelope || []).forEach(function (d) { dims[d.id] = d; });
+    for (var h = 0; h < head.length; h++) {
+      var m = /^at\s+(.*)$/i.exec(head[h]);
+      if (!m || taken.indexOf(h) >= 0) continue;
+      if (!Object.prototype.hasOwnProperty.call(dims, m[1])) {
+        return { problems: ["column “" + head[h].slice(0, 40) + "”: the guide has no dimension “" + m[1].slice(0, 40) + "” (" +
+          (Object.keys(dims).length ? "its dimensions: " + Object.keys(dims).join(", ") : "it declares none") + "); nothing was read"] };
+      }
+      at.push([h, dims[m[1]]]);
+    }
     var ids = dict();
     t.rows.forEach(function (r) { ids[r.id] = true; });
     rows.slice(1).forEach(function (r, n) {
-      var id = (r[0] || "").trim();
-      if (!Object.prototype.hasOwnProperty.call(ids, id)) { problems.push("line " + (n + 2) + ": no row “" + id.slice(0, 40) + "” in this table"); return; }
+      var id = (r[0] || "").trim(), line = "line " + (n + 2), where = dict(), mine = dict(), given = 0;
+      if (!Object.prototype.hasOwnProperty.call(ids, id)) { problems.push(line + ": no row “" + id.slice(0, 40) + "” in this table"); return; }
+      for (var k = 0; k < at.length; k++) {
+        var v = (r[at[k][0]] || "").trim(), d = at[k][1], hit = d.values.filter(function (x) { return x.id === v || x.label.toLowerCase() === v.toLowerCase(); })[0];
+        if (hit) where[d.id] = hit.id;
+        else if (v) { problems.push(line + ", at " + d.id + ": “" + v.slice(0, 40) + "” is not a value of " + d.label + " (write one of " + d.values.map(function (x) { return x.id; }).join(", ") + "): line left out"); return; }
+      }
       Object.keys(cols).forEach(function (s) {
         var got = parse(r[cols[s]] === undefined ? "" : r[cols[s]].replace(/^'/, ""), range);
-        if (got.error) problems.push("line " + (n + 2) + ", " + s + ": " + got.error);
-        else (edits[id] = edits[id] || dict())[s] = got.entry;
+        if (got.error) problems.push(line + ", " + s + ": " + got.error);
+        else if (!at.length) (edits[id] = edits[id] || dict())[s] = got.entry;
+        else if (!got.entry.nm) { mine[s] = got.entry; given++; }
       });
+      if (at.length && given) placed.push({ row: id, label: (r[1] || "").trim().slice(0, 60), at: where, edits: mine });
+      else if (at.length) problems.push(line + ": no value given: left out");
     });
-    return { edits: edits, problems: problems };
+    return { edits: edits, placed: at.length ? placed : null, problems: problems };
   }
 
   /* The guide with a reader's own rows (and contexts the guide has none of): every added row starts "not measured"

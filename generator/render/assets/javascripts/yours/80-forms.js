@@ -34,8 +34,7 @@
         while (taken[ctxId]) ctxId += "-2";
         ctx.added.contexts.push({ id: ctxId, name: newName });
       }
-      var n = 1;
-      Object.keys(ctx.added.rows).forEach(function (k) { n += ctx.added.rows[k].length; });
+      var n = freshRow(ctx);
       var where = dict();
       places.forEach(function (p) { if (p[1].value) where[p[1].getAttribute("data-dimension")] = p[1].value; });
       (ctx.added.rows[t.id] = ctx.added.rows[t.id] || []).push({ id: "yours-" + n, label: name, context: ctxId || null, load: at, at: where });
@@ -56,6 +55,39 @@
       [].concat.apply([], places), [
       el("label", { "for": select.id, text: noun + " " }), select, " ",
       el("label", { "for": other.id, "class": "dg-yours-label", text: "the new " + noun + "'s name" }), other, " ", add, " ", said]));
+  }
+
+  function freshRow(ctx) { // the next number of a reader's row: past every one the address or the page made
+    var n = 0;
+    Object.keys(ctx.added.rows).forEach(function (k) { ctx.added.rows[k].forEach(function (r) { n = Math.max(n, Number(r.id.slice(6)) || 0); }); });
+    return n + 1;
+  }
+  /* A plan's CSV pasted (pasted(): placed): each line a row of the reader's own at its place, in its load point's
+     context and load; a line pasted again at the same place and label gives that row its new values. */
+  function placeRows(ctx, t, got, text) {
+    var state = stateOf(ctx).state, mine = ctx.added.rows[t.id] = ctx.added.rows[t.id] || [], where = [];
+    function key(at) { return Object.keys(at).sort().map(function (k) { return k + "~" + at[k]; }).join("~"); }
+    got.placed.forEach(function (p) {
+      var g = rowOf(t, p.row), load = t.sweep ? g.load : null, label = p.label || g.label;
+      var row = mine.filter(function (r) { return r.label === label && r.context === g.context && r.load === load && key(r.at) === key(p.at); })[0];
+      if (!row) mine.push(row = { id: "yours-" + freshRow(ctx), label: label, context: g.context, load: load, at: p.at });
+      (state[t.id] = state[t.id] || dict())[row.id] = p.edits;
+      var at = placeText(ctx.guide, row) || "no place stated";
+      if (where.indexOf(at) < 0) where.push(at);
+    });
+    ctx.guide = withRows(ctx.base, ctx.added);
+    build(ctx);
+    ctx.inputs.forEach(function (f) {
+      var e = state[f.t] && state[f.t][f.r] && state[f.t][f.r][f.s];
+      if (e) f.input.value = entryText(e);
+    });
+    commit(ctx, "push");
+    var area = document.getElementById("yp_" + t.id), n = got.placed.length;
+    area.value = text;
+    area.parentNode.open = true;
+    document.getElementById("yp_" + t.id + "-said").textContent = "Read the pasted table: " + n + (n === 1 ? " row" : " rows") +
+      " of your own, placed at " + where.join("; ") + ", counted only for the answers in that situation (the guide's rows keep their values)" +
+      (got.problems.length ? "; " + got.problems.slice(0, 10).join("; ") : ".");
   }
 
   /* "Judge for" on this page: the matrix with your numbers, judged from one context's rows (yours included). */
@@ -151,7 +183,8 @@
       var said = el("p", { id: pid + "-said", "class": "dg-yours-error", role: "status" });
       var apply = el("button", { type: "button", "class": "dg-yours-button", text: "Use the pasted table" });
       apply.addEventListener("click", function () {
-        var got = pasted(t, area.value, ctx.guide.number_range);
+        var got = pasted(t, area.value, ctx.guide.number_range, ctx.guide.envelope);
+        if (got.placed && got.placed.length) { placeRows(ctx, t, got, area.value); return; }
         if (got.edits) {
           ctx.inputs.forEach(function (f) {
             var e = f.t === t.id && got.edits[f.r] && got.edits[f.r][f.s];
