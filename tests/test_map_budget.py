@@ -170,3 +170,32 @@ def test_a_guides_map_is_parsed_once_per_read_of_the_guide_and_an_edit_is_read_n
         climb.read_text(encoding="utf-8").replace("pattern: 'climb:", "pattern: 'first:"), encoding="utf-8"
     )
     assert derive_guide(many).sample("hill-repeats", "hill-d", "cargo").runs == tuple(200.0 + i for i in range(6))
+
+
+def test_a_kept_file_in_the_store_read_through_a_map_is_hashed_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The store's lookup, the sha256 check and the map's cache each hashed the file (three passes per read)."""
+    import types
+
+    import generator.read.kept_store as kept_store
+    import generator.read.runs as runs
+
+    hashed: list[int] = []
+
+    def sha256(data: bytes = b"") -> object:
+        hashed.append(len(data))
+        return hashlib.sha256(data)
+
+    counting = types.SimpleNamespace(sha256=sha256)
+    monkeypatch.setattr(runs, "hashlib", counting)
+    monkeypatch.setattr(kept_store, "hashlib", counting)
+    (tmp_path / "data").mkdir()
+    root = _guide(tmp_path / "data", MAP.replace("{200}", "{2}"))
+    content = _log(50_000)
+    digest = hashlib.sha256(content).hexdigest()
+    (tmp_path / "kept").mkdir()
+    (tmp_path / "kept" / digest).write_bytes(content)  # the data folder does not hold it; its store does
+    run = read_run_file(root, "runs/out.log", digest, "wide", "gamma", PatternBudget(), "../kept")
+    assert run.value == 4.0
+    assert hashed.count(len(content)) == 1, hashed  # once, not three times

@@ -19,6 +19,7 @@ import functools
 import hashlib
 import importlib
 import pkgutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -52,7 +53,12 @@ def load_formats() -> dict[str, Reader]:
 _MAPPED: dict[tuple[str, str], object] = {}
 
 
-def _guide_map_reader(root: Path, fmt: str) -> tuple[Reader, str, Any] | None:
+#: A reader through a guide's map: the file's bytes, the metric and the file's sha256 (already checked, never
+#: computed again: :data:`_MAPPED` is keyed by it).
+MappedReader = Callable[[bytes, "str | None", str], FileRun]
+
+
+def _guide_map_reader(root: Path, fmt: str) -> tuple[MappedReader, str, Any] | None:
     """The reader of the guide's declared map ``maps/<fmt>.yml`` (:mod:`generator.read.maps`), if it has one,
     the sha256 of the map's bytes (a read through an edited map is not taken from :data:`_READ`) and the map."""
     from generator.read.formats.dispatch import file_run
@@ -67,8 +73,8 @@ def _guide_map_reader(root: Path, fmt: str) -> tuple[Reader, str, Any] | None:
         return None
     fingerprint = hashlib.sha256((root / spec.file).read_bytes()).hexdigest()
 
-    def read(content: bytes, metric: str | None) -> FileRun:
-        key = (hashlib.sha256(content).hexdigest(), fingerprint)
+    def read(content: bytes, metric: str | None, digest: str) -> FileRun:
+        key = (digest, fingerprint)
         if key not in _MAPPED:
             try:
                 _MAPPED[key] = read_with_map(spec, content)
@@ -90,10 +96,10 @@ def _guide_map_reader(root: Path, fmt: str) -> tuple[Reader, str, Any] | None:
 #: The guide's map readers one read of the guide has built (:func:`read_run_file`'s ``maps``), by data folder and
 #: map name (the map ``maps/<name>.yml``): each map is parsed and hashed once per read of the guide, not once per
 #: kept file; a guide without the map, or a broken map's error, is kept too.
-MapReaders = dict[tuple[Path, str], "tuple[Reader, str, Any] | RunFileError | None"]
+MapReaders = dict[tuple[Path, str], "tuple[MappedReader, str, Any] | RunFileError | None"]
 
 
-def _map_reader_once(root: Path, fmt: str, maps: MapReaders | None) -> tuple[Reader, str, Any] | None:
+def _map_reader_once(root: Path, fmt: str, maps: MapReaders | None) -> tuple[MappedReader, str, Any] | None:
     """:func:`_guide_map_reader`, built once per ``maps`` (one read of the guide) for each map."""
     if maps is None:
         return _guide_map_reader(root, fmt)
@@ -136,7 +142,30 @@ def read_run_file(
             f"unknown format {fmt!r}; expected one of: {', '.join(sorted(READERS)) or 'none'},"
             f" or a map of the guide's own (maps/{fmt}.yml)"
         )
-    reader, fingerprint, spec = (built_in, "", None) if built_in is not None else mapped  # type: ignore[misc]
+    mapped_read, fingerprint, spec = (None, "", None) if mapped is None else mapped
+    content, digest = _checked_bytes(root, path, sha256, store)
+    if spec is not None and budget is not None and (refused := budget.charge(root, spec, path, digest, len(content))):
+        raise RunFileError(refused)
+    key = (digest, fmt, metric, fingerprint)
+    if (known := _READ.get(key)) is not None:
+        return known
+    if built_in is not None:
+        found = built_in(content, metric)
+    else:
+        assert mapped_read is not None  # a map's reader, since the format is no built-in one
+        found = mapped_read(content, metric, digest)
+    run = found if isinstance(found, FileRun) else FileRun(found)
+    if why := out_of_range(run.value):
+        raise RunFileError(f"the run value read from the file is {shown(run.value)}; {why}")
+    if len(_READ) >= _MAX_READ:
+        _READ.pop(next(iter(_READ)))
+    _READ[key] = run
+    return run
+
+
+def _checked_bytes(root: Path, path: str, sha256: str, store: str | None) -> tuple[bytes, str]:
+    """The bytes of the kept file ``path`` and their sha256, which is ``sha256``: hashed once, here (a file found
+    outside the data folder by :func:`generator.read.kept_store.find_kept` is taken only when its hash matches)."""
     file = root / path
     if not file.exists() and not file.is_symlink():  # kept outside git: found by its sha256, or named
         from generator.read.kept_store import find_kept
@@ -148,28 +177,17 @@ def read_run_file(
                 f"the kept file {path} (sha256 {sha256}) is missing: not in the data folder{places}. Restore the"
                 " kept files (python -m generator restore runs guide.yml's kept_files.restore) or put it back"
             )
-        content = kept
-    else:
-        if file.is_symlink() or not file.is_file() or not file.resolve().is_relative_to(root.resolve()):
-            raise RunFileError(f"no file {path!r} in the data folder (links are refused)")
-        if file.stat().st_size > MAX_RUN_FILE_BYTES:
+        if len(kept) > MAX_RUN_FILE_BYTES:
             raise RunFileError(f"file is larger than {MAX_RUN_FILE_BYTES // (1024 * 1024)} MiB")
-        content = file.read_bytes()
+        return kept, sha256  # find_kept hashed it: only the bytes whose sha256 this is are taken
+    if file.is_symlink() or not file.is_file() or not file.resolve().is_relative_to(root.resolve()):
+        raise RunFileError(f"no file {path!r} in the data folder (links are refused)")
+    if file.stat().st_size > MAX_RUN_FILE_BYTES:
+        raise RunFileError(f"file is larger than {MAX_RUN_FILE_BYTES // (1024 * 1024)} MiB")
+    content = file.read_bytes()
     if len(content) > MAX_RUN_FILE_BYTES:
         raise RunFileError(f"file is larger than {MAX_RUN_FILE_BYTES // (1024 * 1024)} MiB")
     digest = hashlib.sha256(content).hexdigest()
     if digest != sha256:
         raise RunFileError(f"sha256 is {digest}, the data says {sha256}: the file changed since it was recorded")
-    if spec is not None and budget is not None and (refused := budget.charge(root, spec, path, digest, len(content))):
-        raise RunFileError(refused)
-    key = (digest, fmt, metric, fingerprint)
-    if (known := _READ.get(key)) is not None:
-        return known
-    found = reader(content, metric)
-    run = found if isinstance(found, FileRun) else FileRun(found)
-    if why := out_of_range(run.value):
-        raise RunFileError(f"the run value read from the file is {shown(run.value)}; {why}")
-    if len(_READ) >= _MAX_READ:
-        _READ.pop(next(iter(_READ)))
-    _READ[key] = run
-    return run
+    return content, digest
