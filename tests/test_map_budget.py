@@ -7,15 +7,18 @@ minutes: each metric read the whole file again through every pattern."""
 from __future__ import annotations
 
 import hashlib
+import shutil
 from pathlib import Path
 
 import pytest
 
 import generator.read.maps as maps
+from generator.pipeline import derive_guide
 from generator.read.maps.budget import BUDGET, PatternBudget, patterns_of
 from generator.read.maps.patterns import _OPTIONS, MAX_MEM
 from generator.read.maps.spec import load_map
 from generator.read.runs import RunFileError, read_run_file
+from tests.conftest import FIXTURES
 from tests.test_reader_linear import assert_linear
 
 #: A pattern of 819 instructions (a counted repetition copies what it repeats).
@@ -118,3 +121,52 @@ def test_reads_through_a_large_program_take_time_linear_in_the_file_up_to_the_bu
 
 def test_re2_is_given_a_memory_limit() -> None:
     assert _OPTIONS.max_mem == MAX_MEM == 1 << 20
+
+
+def _mapped_guide(tmp_path: Path, count: int) -> Path:
+    """The tiny guide with ``count`` kept files of one cell read through its text map ``maps/climb.yml``."""
+    data = tmp_path / f"guide-{count}"
+    shutil.copytree(FIXTURES / "tiny-guide", data)
+    (data / "maps").mkdir()
+    (data / "maps" / "climb.yml").write_text(
+        "format: text\nmetrics:\n  climb: {pattern: 'climb: (?P<value>\\d+) s', unit: s}\n", encoding="utf-8"
+    )
+    entries = ""
+    for i in range(count):
+        body = f"ride {i}\nclimb: {130 + i} s\nfirst: {200 + i} s\n".encode()
+        (data / "runs" / "hill-repeats" / f"c{i}.log").write_bytes(body)
+        sha = hashlib.sha256(body).hexdigest()
+        entries += f"          - {{path: runs/hill-repeats/c{i}.log, sha256: '{sha}', format: climb, metric: climb}}\n"
+    table = data / "tables" / "hill-repeats.yml"
+    text = table.read_text(encoding="utf-8")
+    assert "      cargo: {runs: [130, 131, 133]}\n" in text
+    table.write_text(
+        text.replace("      cargo: {runs: [130, 131, 133]}\n", "      cargo:\n        files:\n" + entries),
+        encoding="utf-8",
+    )
+    return data
+
+
+def test_a_guides_map_is_parsed_once_per_read_of_the_guide_and_an_edit_is_read_next_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    parsed: list[Path] = []
+    load = maps.load_map
+
+    def counted(path: Path, *args: object) -> object:
+        parsed.append(path)
+        return load(path, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(maps, "load_map", counted)
+    few, many = _mapped_guide(tmp_path, 2), _mapped_guide(tmp_path, 6)
+    assert derive_guide(few).sample("hill-repeats", "hill-d", "cargo").runs == (130.0, 131.0)
+    once = len(parsed)
+    parsed.clear()
+    assert derive_guide(many).sample("hill-repeats", "hill-d", "cargo").runs == tuple(130.0 + i for i in range(6))
+    assert len(parsed) == once, parsed  # not once per kept file
+    # Each read of the guide reads its map afresh: an edited map gives the numbers it now picks.
+    climb = many / "maps" / "climb.yml"
+    climb.write_text(
+        climb.read_text(encoding="utf-8").replace("pattern: 'climb:", "pattern: 'first:"), encoding="utf-8"
+    )
+    assert derive_guide(many).sample("hill-repeats", "hill-d", "cargo").runs == tuple(200.0 + i for i in range(6))

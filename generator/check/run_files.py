@@ -18,7 +18,7 @@ from generator.check.file_workload import Expected, disagreements, guide_states,
 from generator.errors import Problem
 from generator.kept_metric import read_metric
 from generator.model import Data, at, measurement_tables
-from generator.read.runs import FileRun, RunFileError, read_run_file
+from generator.read.runs import FileRun, MapReaders, RunFileError, read_run_file
 
 
 def _stated_setup(run: FileRun, path: str) -> schema.Setup:
@@ -41,6 +41,7 @@ def resolve_run_files(root: Path, data: Data) -> list[Problem]:
     cell that reads it, naming every cell it feeds (one changed file is one error, not one per cell)."""
     problems: list[Problem] = []
     budget = None
+    maps: MapReaders = {}  # each of the guide's maps parsed and hashed once for all its kept files
     store = data.guide.kept_files.store if data.guide is not None and data.guide.kept_files else None
     failed: dict[tuple[str, str], list[tuple[schema.MeasurementTable, tuple[str | int, ...], str]]] = {}
     for t in measurement_tables(data):
@@ -64,7 +65,7 @@ def resolve_run_files(root: Path, data: Data) -> list[Problem]:
                         budget = PatternBudget()
                     try:
                         metric = read_metric(t, row, sid, ref)
-                        run = read_run_file(root, ref.path, ref.sha256, ref.format, metric, budget, store)
+                        run = read_run_file(root, ref.path, ref.sha256, ref.format, metric, budget, store, maps)
                     except RunFileError as exc:
                         failed.setdefault((ref.path, str(exc)), []).append((t, loc, f"{t.id} / {row.id} / {sid}"))
                         continue

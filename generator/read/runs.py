@@ -28,7 +28,7 @@ from generator.read.run_registry import MAX_RUN_FILE_BYTES, READERS, FileRun, Re
 if TYPE_CHECKING:
     from generator.read.maps.budget import PatternBudget
 
-__all__ = ["FileRun", "RunFileError", "load_formats", "read_run_file"]
+__all__ = ["FileRun", "MapReaders", "RunFileError", "load_formats", "read_run_file"]
 
 #: What a kept file gave, by its sha256, format, metric and the map it was read through (its sha256): a file
 #: is read again at every build, and one already read is taken from here after its sha256 is checked.
@@ -87,6 +87,28 @@ def _guide_map_reader(root: Path, fmt: str) -> tuple[Reader, str, Any] | None:
     return read, fingerprint, spec
 
 
+#: The guide's map readers one read of the guide has built (:func:`read_run_file`'s ``maps``), by data folder and
+#: map name (the map ``maps/<name>.yml``): each map is parsed and hashed once per read of the guide, not once per
+#: kept file; a guide without the map, or a broken map's error, is kept too.
+MapReaders = dict[tuple[Path, str], "tuple[Reader, str, Any] | RunFileError | None"]
+
+
+def _map_reader_once(root: Path, fmt: str, maps: MapReaders | None) -> tuple[Reader, str, Any] | None:
+    """:func:`_guide_map_reader`, built once per ``maps`` (one read of the guide) for each map."""
+    if maps is None:
+        return _guide_map_reader(root, fmt)
+    key = (root, fmt)
+    if key not in maps:
+        try:
+            maps[key] = _guide_map_reader(root, fmt)
+        except RunFileError as exc:
+            maps[key] = exc
+    found = maps[key]
+    if isinstance(found, RunFileError):
+        raise RunFileError(str(found))
+    return found
+
+
 def read_run_file(
     root: Path,
     path: str,
@@ -95,6 +117,7 @@ def read_run_file(
     metric: str | None,
     budget: PatternBudget | None = None,
     store: str | None = None,
+    maps: MapReaders | None = None,
 ) -> FileRun:
     """The run value of one file under the data folder ``root``, checked against its sha256, with what the
     file states about it (read once per sha256, format, metric and map: :data:`_READ`).
@@ -103,10 +126,11 @@ def read_run_file(
     sha256, an unknown format, or a value that is not a positive finite number; and for a file read through a
     text map, a read that would cost more than is left of the guide's ``budget`` (:mod:`generator.read.maps.budget`).
     A file the data folder does not hold is looked for by its sha256 (:mod:`generator.read.kept_store`: the
-    working tree's data folder, the guide's ``store``).
+    working tree's data folder, the guide's ``store``). ``maps``: the map readers this read of the guide has built
+    so far (:data:`MapReaders`; one dict per read of the guide), filled as maps are first used.
     """
     built_in = load_formats().get(fmt)
-    mapped = None if built_in is not None else _guide_map_reader(root, fmt)
+    mapped = None if built_in is not None else _map_reader_once(root, fmt, maps)
     if built_in is None and mapped is None:
         raise RunFileError(
             f"unknown format {fmt!r}; expected one of: {', '.join(sorted(READERS)) or 'none'},"
