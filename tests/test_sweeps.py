@@ -137,8 +137,7 @@ def test_versus_must_name_a_sweep_over_the_same_load(sweep_copy: Path) -> None:
     line = line_of(path, "versus: serialise")
     found = problems_in(sweep_copy)
     assert any(
-        p.startswith(f"{SWEEP}:{line}: sweep.versus: table 'serialise' is not a sweep over 'threads'")
-        for p in found
+        p.startswith(f"{SWEEP}:{line}: sweep.versus: table 'serialise' is not a sweep over 'threads'") for p in found
     ), found
     edit(path, "versus: serialise", "versus: nowhere")
     assert any(f"{SWEEP}:{line}: sweep.versus:" in p and "nowhere" in p for p in problems_in(sweep_copy))
