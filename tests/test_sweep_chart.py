@@ -114,10 +114,10 @@ def test_each_option_is_a_curve_through_its_loads_against_the_versus_quantity(ex
         trace = traces[option]
         assert trace["mode"] == "lines+markers+text"
         rows = [r for r in sweep.rows if not isinstance(r.values[option], str)]  # rustjson: not at 32 threads
-        assert trace["text"] == [str(r.workload["concurrency"]) for r in rows]  # in load order
+        assert trace["text"] == [str(r.workload["threads"]) for r in rows]  # in load order
         assert trace["y"] == [r.values[option] for r in rows]
-        latency = {r.workload["concurrency"]: r.values[option] for r in versus.rows}
-        assert trace["x"] == [latency[r.workload["concurrency"]] for r in rows]
+        latency = {r.workload["threads"]: r.values[option] for r in versus.rows}
+        assert trace["x"] == [latency[r.workload["threads"]] for r in rows]
         assert trace["customdata"] == [value(SWEEP, r.id, option) for r in rows]
         assert all(" MB/s" in h and " ms" in h and "threads " in h for h in trace["hovertext"])
     assert traces["rustjson"]["text"] == ["1", "2", "4", "8", "16"]

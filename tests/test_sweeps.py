@@ -107,28 +107,28 @@ def sweep_copy(tmp_path: Path) -> Path:
 
 def test_a_row_without_its_load_is_refused(sweep_copy: Path) -> None:
     path = sweep_copy / SWEEP
-    edit(path, "{id: t4, label: 4 threads, workload: {concurrency: 4}, ", "{id: t4, label: 4 threads, ")
+    edit(path, "{id: t4, label: 4 threads, workload: {threads: 4}, ", "{id: t4, label: 4 threads, ")
     line = line_of(path, "id: t4,")
-    assert f"{SWEEP}:{line}: rows[2]: a row of a sweep states its load as a number: workload: {{concurrency: …}}" in (
+    assert f"{SWEEP}:{line}: rows[2]: a row of a sweep states its load as a number: workload: {{threads: …}}" in (
         problems_in(sweep_copy)
     )
 
 
 def test_two_rows_at_one_load_are_refused(sweep_copy: Path) -> None:
     path = sweep_copy / SWEEP
-    edit(path, "workload: {concurrency: 4}", "workload: {concurrency: 2}")
+    edit(path, "workload: {threads: 4}", "workload: {threads: 2}")
     line = line_of(path, "id: t4,")
-    assert f"{SWEEP}:{line}: rows[2].workload.concurrency: rows 't2' and 't4' both have concurrency 2" in (
+    assert f"{SWEEP}:{line}: rows[2].workload.threads: rows 't2' and 't4' both have threads 2" in (
         problems_in(sweep_copy)
     )
 
 
 def test_a_load_fixed_by_the_table_is_refused(sweep_copy: Path) -> None:
     path = sweep_copy / SWEEP
-    edit(path, "sweep:\n", "workload: {concurrency: 8}\nsweep:\n")
-    line = line_of(path, "workload: {concurrency: 8}")
+    edit(path, "sweep:\n", "workload: {threads: 8}\nsweep:\n")
+    line = line_of(path, "workload: {threads: 8}")
     found = problems_in(sweep_copy)
-    assert any(p.startswith(f"{SWEEP}:{line}: workload.concurrency: 'concurrency' is the sweep's load") for p in found)
+    assert any(p.startswith(f"{SWEEP}:{line}: workload.threads: 'threads' is the sweep's load") for p in found)
 
 
 def test_versus_must_name_a_sweep_over_the_same_load(sweep_copy: Path) -> None:
@@ -137,8 +137,7 @@ def test_versus_must_name_a_sweep_over_the_same_load(sweep_copy: Path) -> None:
     line = line_of(path, "versus: serialise")
     found = problems_in(sweep_copy)
     assert any(
-        p.startswith(f"{SWEEP}:{line}: sweep.versus: table 'serialise' is not a sweep over 'concurrency'")
-        for p in found
+        p.startswith(f"{SWEEP}:{line}: sweep.versus: table 'serialise' is not a sweep over 'threads'") for p in found
     ), found
     edit(path, "versus: serialise", "versus: nowhere")
     assert any(f"{SWEEP}:{line}: sweep.versus:" in p and "nowhere" in p for p in problems_in(sweep_copy))
@@ -146,5 +145,5 @@ def test_versus_must_name_a_sweep_over_the_same_load(sweep_copy: Path) -> None:
 
 def test_the_csv_download_states_each_rows_load(example_site: Path) -> None:
     lines = (example_site / "downloads" / "parse-threads.csv").read_text(encoding="utf-8").splitlines()
-    assert lines[0].startswith("row,label,context,concurrency,json (MB/s),")
+    assert lines[0].startswith("row,label,context,threads,json (MB/s),")
     assert [line.split(",")[3] for line in lines[1:]] == ["1", "2", "4", "8", "16", "32"]

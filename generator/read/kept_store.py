@@ -4,8 +4,9 @@ A guide may keep its runs' kept files out of the repository (git-ignored, for th
 names each by its path and sha256, so a file is found by its sha256 wherever it is, and only the file with
 that sha256 is taken: in the data folder being read (``runs/...``), in the working tree's data folder when a
 revision's copy is read (``diff --base REV`` writes a commit's data into a temporary folder, which holds no
-ignored file) or an import's staged copy is built, and in the store ``guide.yml`` declares (``kept_files: {store: ../kept}``), where each file is
-named by its sha256. A file found nowhere is named, with every place looked in. Links are never followed.
+ignored file) or an import's staged copy is built, and in the store ``guide.yml`` declares
+(``kept_files: {store: ../kept}``), where each file is named by its sha256. A file found nowhere is named, with
+every place looked in. Links are never followed.
 """
 
 from __future__ import annotations
