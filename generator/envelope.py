@@ -8,7 +8,7 @@ value of that dimension. Pure functions over the validated data; nothing here re
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from generator import schema
@@ -73,6 +73,11 @@ def dimension(data: Data, ident: str) -> schema.Dimension:
 
 def value_label(data: Data, dim: str, value: str) -> str:
     return next((v.label for v in dimension(data, dim).values if v.id == value), value)
+
+
+def scope_text(data: Data, scope: Mapping[str, Sequence[str]]) -> str:
+    """``EP below 16 or EP16 on 2 nodes``: a stated scope's values as a reader reads them; empty: no scope."""
+    return "; ".join(" or ".join(value_label(data, dim, v) for v in values) for dim, values in scope.items())
 
 
 def outside(

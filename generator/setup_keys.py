@@ -36,12 +36,6 @@ def declared(guide: schema.Guide) -> dict[str, schema.SetupKey]:
     return out
 
 
-def label(guide: schema.Guide, name: str) -> str:
-    """How messages name the key: ``compression level``; the name itself when undeclared."""
-    key = declared(guide).get(name)
-    return key.label if key is not None else name
-
-
 def value_text(guide: schema.Guide, name: str, value: object) -> str:
     """A value as a reader reads it: ``level 6``, ``8 %``, ``one rider``."""
     key = declared(guide).get(name)

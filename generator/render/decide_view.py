@@ -66,11 +66,7 @@ class DecisionView:
 
     def scope(self, leaf: decide.Leaf) -> str:
         """``EP below 16 or EP16 on 2 nodes``: the scope the source states for the rule's pick; empty: none."""
-        data = self.derived.data
-        return "; ".join(
-            " or ".join(envelope.value_label(data, dim, v) for v in values)
-            for dim, values in self.rule(leaf).scope.items()
-        )
+        return envelope.scope_text(self.derived.data, self.rule(leaf).scope)
 
     def beyond(self, leaf: decide.Leaf) -> schema.Beyond | None:
         """What the source says for the reader's situation, when it lies outside the pick's scope."""

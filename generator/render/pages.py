@@ -275,11 +275,6 @@ class Renderer:
         def md_inline(text: str | None) -> Markup:
             return prose.inline(text, resolve) if text else Markup("")
 
-        def scope_text(scope: dict[str, list[str]]) -> str:
-            """``EP below 16 or EP16 on 2 nodes``: a stated scope's values as a reader reads them."""
-            data = self.d.data
-            return "; ".join(" or ".join(envelope.value_label(data, k, v) for v in vs) for k, vs in scope.items())
-
         def bounds(context: str | None) -> str:
             """Every dimension of the evidence (judged for ``context``), for an answer whose reader is not asked."""
             return dimensions.measured_only(self.d.data, dimensions.dimensions(self.d.data, context=context))
@@ -295,7 +290,7 @@ class Renderer:
             md=md,
             md_inline=md_inline,
             bounds=bounds,
-            scope_text=scope_text,
+            scope_text=functools.partial(envelope.scope_text, self.d.data),  # (scope): its values in words
             labelled=functools.partial(decide.labelled, self.d.data),  # (text, context): another's numbers named
             tables=self.tables,
             schema=schema,
