@@ -36,6 +36,7 @@ def quotes(data: Data, text: str, fixed: Mapping[str, str]) -> list[Sentence]:
     """
     claims = {c.id for c in data.claims.claims}
     names = {o.id: o.name for o in data.options}
+    places = {c.id: c.name for c in data.guide.contexts}
     out: list[Sentence] = []
     for sentence in _SENTENCE_END.split(" ".join(text.split())):
         parts: list[str | Ref] = []
@@ -47,6 +48,8 @@ def quotes(data: Data, text: str, fixed: Mapping[str, str]) -> list[Sentence]:
                 item = Ref(name)
             elif name.startswith("option:"):
                 item = names.get(name[7:], name[7:])
+            elif name.startswith(CONTEXT_REF):  # "(measured on [[context:hill-town]])", from labelled()
+                item = places.get(name[len(CONTEXT_REF) :], name[len(CONTEXT_REF) :])
             else:
                 item = fixed.get(name, name)
             if isinstance(item, str) and parts and isinstance(parts[-1], str):

@@ -3,6 +3,7 @@ another context's rows says so on its face, and the agreement check covers quote
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from bs4 import BeautifulSoup
 
 from generator import decide
 from generator.derive.agreement import decision_agreement
+from generator.diff.answers import answer_changes
 from generator.pipeline import derive_guide
 from tests.conftest import FIXTURES, mkdocs_build, write_site
 
@@ -107,3 +109,38 @@ def test_the_agreement_check_covers_quoted_numbers(machines: Path, monkeypatch: 
     assert any("quotes [[light-vs-cargo]], measured on Machine B, without saying so" in m for m in said), said
     assert any("quotes [[flat-cargo]], measured on Machine A, without saying so" in m for m in said), said
     assert not any("On Machine B" in m for m in said)
+
+
+def _leaf_text(sentences: list[list[object]]) -> str:
+    return " ".join("".join(p if isinstance(p, str) else f"<{p['claim']}>" for p in s) for s in sentences)  # type: ignore[index]
+
+
+def test_guide_json_gives_each_answer_its_quotes_as_it_shows_them(site: Path) -> None:
+    """ "Your numbers" lists the answers whose quoted numbers move; it reads each answer's quotes from guide.json, so
+    an answer judged on machine A that quotes machine B's number says so there too."""
+    guide = json.loads((site / "downloads" / "guide.json").read_text(encoding="utf-8"))
+    rules = {r["id"]: r["quotes"] for r in guide["decisions"]["rules"]}
+    labelled = [leaf for leaf in guide["decisions"]["leaves"] if leaf["quotes"] is not None]
+    assert labelled, guide["decisions"]["leaves"]
+    for leaf in labelled:
+        text = _leaf_text(leaf["quotes"])
+        assert "(measured on Machine" in text and "(measured on" not in _leaf_text(rules[leaf["rule"]]), text
+    on_a = next(leaf for leaf in labelled if "Machine A" in leaf["situation"] and "light" in leaf["situation"].lower())
+    assert "has <light-vs-cargo> (measured on Machine B) uphill" in _leaf_text(on_a["quotes"])
+
+
+def test_a_changed_answer_s_quote_names_the_context_of_its_number(machines: Path, tmp_path: Path) -> None:
+    """The changes page, the PR comment and "Your numbers" (through the parity test) list a moved quote as the
+    answer shows it: machine B's number quoted on machine A's answer keeps its "(measured on Machine B)"."""
+    head_data = tmp_path / "data"
+    shutil.copytree(machines, head_data)
+    table = head_data / "tables" / "hill-times.yml"
+    table.write_text(
+        table.read_text(encoding="utf-8").replace("values: {road: 100, cargo: 150}", "values: {road: 100, cargo: 180}")
+    )
+    base, head = derive_guide(machines), derive_guide(head_data)
+    changes = answer_changes(base, head)
+    quotes = [(c.leaf, q.before, q.after) for c in changes for q in c.quotes]
+    on_a = [q for q in quotes if "(measured on Machine B)" in q[1]]
+    assert on_a and all("1.50×" in b and "1.80×" in a and "(measured on Machine B)" in a for _, b, a in on_a), quotes
+    assert any("(measured on" not in b for _, b, _a in quotes), quotes  # machine B's own answers: as written

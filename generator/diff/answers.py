@@ -57,9 +57,10 @@ def fixed_numbers(d: Derived) -> dict[str, str]:
     return {ident: n.text for ident, n in d.numbers.items()}
 
 
-def why_quotes(d: Derived, rule: schema.Rule) -> list[decide.Sentence]:
-    """The sentences of a rule's ``why`` that quote a number computed from a measured table."""
-    return decide.quotes(d.data, rule.why, fixed_numbers(d))
+def why_quotes(d: Derived, rule: schema.Rule, context: str | None = None) -> list[decide.Sentence]:
+    """The sentences of a rule's ``why`` that quote a number computed from a measured table, as an answer judged
+    for ``context`` shows them: a number from another context's rows says where it was measured."""
+    return decide.quotes(d.data, decide.labelled(d.data, rule.why, context), fixed_numbers(d))
 
 
 def _shown(cell: Cell) -> tuple[object, ...]:
@@ -100,7 +101,7 @@ def answer_changes(base: Derived, head: Derived) -> list[AnswerChange]:
     out = []
     for leaf in base.decision_table:
         quotes = []
-        for sentence in why_quotes(base, rules[leaf.outcome.rule]):
+        for sentence in why_quotes(base, rules[leaf.outcome.rule], leaf.outcome.context):
             old, new = decide.quoted(sentence, before), decide.quoted(sentence, after)
             if old != new:
                 quotes.append(QuoteChange(old, new))

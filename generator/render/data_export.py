@@ -218,6 +218,13 @@ def _sentence(sentence: decide.Sentence) -> list[Any]:
     return [p if isinstance(p, str) else {"claim": p.claim} for p in sentence]
 
 
+def _leaf_quotes(d: Derived, rule: schema.Rule, context: str | None, fixed: dict[str, str]) -> list[Any] | None:
+    """The rule's quoting sentences as this answer shows them, where they differ from the rule's own: a number
+    measured on another context's rows followed by "(measured on …)" (:func:`generator.decide.labelled`)."""
+    text = decide.labelled(d.data, rule.why, context)
+    return None if text == rule.why else [_sentence(s) for s in decide.quotes(d.data, text, fixed)]
+
+
 def _decisions(d: Derived, page: str) -> dict[str, Any] | None:
     """The decision helper's answers, with the parts of each that measured values change (since 1.3)."""
     view = decide_view.decision_view(d)
@@ -225,6 +232,7 @@ def _decisions(d: Derived, page: str) -> dict[str, Any] | None:
         return None
     fixed = {ident: n.text for ident, n in d.numbers.items()}
     questions = view.decisions.questions
+    rules = {r.id: r for r in view.decisions.rules}
     return {
         "page": page,
         "rules": [
@@ -238,6 +246,7 @@ def _decisions(d: Derived, page: str) -> dict[str, Any] | None:
                 "rule": leaf.outcome.rule,
                 "picks": [{"option": p.option, "role": p.role} for p in leaf.outcome.picks],
                 "at": {q.dimension: list(leaf_at[q.id]) for q in questions if q.dimension and q.id in leaf_at},
+                "quotes": _leaf_quotes(d, rules[leaf.outcome.rule], leaf.outcome.context, fixed),
             }
             for leaf in view.table
             for leaf_at in [dict(leaf.when)]

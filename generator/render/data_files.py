@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 #: Version of the format of ``guide.json`` (major.minor; minor versions only add fields).
-FORMAT_VERSION = "1.10"
+FORMAT_VERSION = "1.11"
 #: The folder of the site that holds the downloads.
 DOWNLOADS = "downloads"
 JSON_FILE = f"{DOWNLOADS}/guide.json"

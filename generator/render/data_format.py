@@ -96,6 +96,12 @@ class Leaf(FormatModel):
     at: dict[str, list[str]] = Field(
         default_factory=dict, description="since 1.9: envelope dimension id -> the answers on it that lead here"
     )
+    quotes: list[list[str | ClaimRef]] | None = Field(
+        default=None,
+        description="since 1.11: the rule's quoting sentences as this answer shows them, where they differ from"
+        " the rule's: a number measured on another context's rows followed by '(measured on <context>)'; null:"
+        " the rule's own",
+    )
 
 
 class Decisions(FormatModel):

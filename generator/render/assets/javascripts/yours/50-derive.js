@@ -158,7 +158,7 @@
           if (given) yours.push("“" + tr[1].label + "” (" + placeText(guide, tr[1]) + "): " + given);
         });
       }
-      quotes[leaf.rule].forEach(function (s) {
+      (leaf.quotes || quotes[leaf.rule]).forEach(function (s) { // as this answer shows them (guide.json 1.11)
         var a = text(s, pub), b = text(s, here.claims);
         if (a !== b) qs.push([a, b]);
       });
