@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from generator.pipeline import derive_guide
 from tests.conftest import FIXTURES, ROOT
 from tests.gitrepo import TINY, commit, edit, git
@@ -195,3 +197,27 @@ def test_a_repetition_is_compared_with_the_cells_kept_file_in_the_store(tmp_path
     table = (data / "tables" / "serving.yml").read_text(encoding="utf-8")
     assert "on purpose" in table and "framework: the file states sglang" in table, table
     assert len(derive_guide(data).sample("serving", "conc32", "road").runs or ()) == 2
+
+
+def test_diff_takes_the_restore_command_from_the_guide_each_side_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``diff`` parsed each side's guide.yml a second time for ``kept_files.restore``; it takes the command from
+    the guide it has read (the comment still names the change as running code)."""
+    import generator.read.kept_store as kept_store
+    from generator.diff.preview import changes_page
+
+    repo = _repo(tmp_path)
+    guide = repo / "data" / "guide.yml"
+    text = guide.read_text(encoding="utf-8")
+    guide.write_text(text + "kept_files:\n  restore: touch base-ran\n", encoding="utf-8")
+    commit(repo, "restore the kept files")
+    guide.write_text(text + "kept_files:\n  restore: touch head-ran\n", encoding="utf-8")
+    parsed: list[bytes] = []
+    read = kept_store.restore_command
+    monkeypatch.setattr(kept_store, "restore_command", lambda content, *a: parsed.append(content) or read(content, *a))
+    page = changes_page(repo / "data", "HEAD")
+    line = next(line for line in page.splitlines() if "kept&#95;files.restore" in line)
+    assert "runs code: CI runs this command to restore the kept files" in line, line
+    assert "touch base-ran" in line and "touch head-ran" in line, line
+    assert parsed == []
