@@ -295,7 +295,7 @@ def diff_report(data: Path, base: str, head: str, fmt: str, site_url: str = "", 
     from generator.diff.site import site_changes
 
     old, new = load_pair(data, base or None, head or None)
-    diff = dataclasses.replace(diff_guides(old, new), site=site_changes(data, old.revision, new.revision))
+    diff = dataclasses.replace(diff_guides(old, new), site=site_changes(data, old, new))
     if fmt == "json":
         return to_json_text(diff)
     d = new.derived

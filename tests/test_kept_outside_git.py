@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from generator.pipeline import derive_guide
 from tests.conftest import FIXTURES, ROOT
 from tests.gitrepo import TINY, commit, edit, git
@@ -125,14 +127,16 @@ def test_restore_refuses_a_base_that_git_would_take_as_an_option(tmp_path: Path)
     assert done.returncode == 1 and "unknown revision 'no-such-branch'" in done.stderr, done.stderr
 
 
-def test_import_into_a_guide_whose_kept_files_live_only_in_its_store(tmp_path: Path) -> None:
-    """The staged build an import validates on is a copy of the data folder elsewhere: it used to lose the store
-    (``../kept`` of the copy) and refused every import ("the guide would not build after this import")."""
-    imports = FIXTURES / "imports"
+IMPORTS = FIXTURES / "imports"
+VLLM = IMPORTS / "vllm" / "vllm-infqps-concurrency32-Qwen3-30B-A3B-FP8-20260717-101544.json"
+
+
+def _store_guide(tmp_path: Path) -> tuple[Path, Path]:
+    """The bicycle guide with the import tests' serving table, its kept files only in its store ``../kept``."""
     data = tmp_path / "guide"
     shutil.copytree(TINY, data)
-    shutil.copy(imports / "guide" / "campaigns" / "lab.yml", data / "campaigns" / "lab.yml")
-    shutil.copy(imports / "guide" / "tables" / "serving.yml", data / "tables" / "serving.yml")
+    shutil.copy(IMPORTS / "guide" / "campaigns" / "lab.yml", data / "campaigns" / "lab.yml")
+    shutil.copy(IMPORTS / "guide" / "tables" / "serving.yml", data / "tables" / "serving.yml")
     store = tmp_path / "kept"
     store.mkdir()
     for kept in sorted((data / "runs" / "hill-repeats").iterdir()):  # the store holds them; the data folder not
@@ -140,21 +144,80 @@ def test_import_into_a_guide_whose_kept_files_live_only_in_its_store(tmp_path: P
     (data / "runs" / "hill-repeats").rmdir()
     guide = data / "guide.yml"
     guide.write_text(guide.read_text(encoding="utf-8") + "kept_files:\n  store: ../kept\n", encoding="utf-8")
-    stored = sorted(p.name for p in store.iterdir())
-    vllm = imports / "vllm" / "vllm-infqps-concurrency32-Qwen3-30B-A3B-FP8-20260717-101544.json"
-    args = ["--table", "serving", "--row", "conc32", "--series", "road", "--data", str(data)]
-    done = subprocess.run(
-        [sys.executable, "-m", "generator", "import", "vllm-bench", str(vllm), *args],
+    return data, store
+
+
+def _import(data: Path, fmt: str, file: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    args = ["--table", "serving", "--row", "conc32", "--series", "road", "--data", str(data), *extra]
+    return subprocess.run(
+        [sys.executable, "-m", "generator", "import", fmt, str(file), *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=300,
     )
+
+
+def test_import_into_a_guide_whose_kept_files_live_only_in_its_store(tmp_path: Path) -> None:
+    """The staged build an import validates on is a copy of the data folder elsewhere: it used to lose the store
+    (``../kept`` of the copy) and refused every import ("the guide would not build after this import")."""
+    data, store = _store_guide(tmp_path)
+    stored = sorted(p.name for p in store.iterdir())
+    done = _import(data, "vllm-bench", VLLM)
     assert done.returncode == 0, done.stderr
     assert "added      serving / conc32 / road: 297.63 tok/s" in done.stdout, done.stdout
-    sha = hashlib.sha256(vllm.read_bytes()).hexdigest()
-    assert (data / "runs" / "serving" / f"{sha[:12]}-{vllm.name}").read_bytes() == vllm.read_bytes()
+    sha = hashlib.sha256(VLLM.read_bytes()).hexdigest()
+    assert (data / "runs" / "serving" / f"{sha[:12]}-{VLLM.name}").read_bytes() == VLLM.read_bytes()
     assert f"sha256: {sha}" in (data / "tables" / "serving.yml").read_text(encoding="utf-8")
     assert not (data / "runs" / "hill-repeats").exists() and sorted(p.name for p in store.iterdir()) == stored
     sample = derive_guide(data).sample("serving", "conc32", "road")
     assert sample.value == 297.63 and derive_guide(data).sample("hill-repeats", "hill-d", "road").runs
+
+
+def test_a_repetition_is_compared_with_the_cells_kept_file_in_the_store(tmp_path: Path) -> None:
+    """The repetition guard read a cell's kept files from the data folder only: one kept in the store stated
+    nothing, so another framework's run was filed as its repetition."""
+    data, store = _store_guide(tmp_path)
+    assert _import(data, "vllm-bench", VLLM).returncode == 0
+    sha = hashlib.sha256(VLLM.read_bytes()).hexdigest()
+    kept = data / "runs" / "serving" / f"{sha[:12]}-{VLLM.name}"
+    kept.rename(store / sha)  # the cell's file now lives only in the store
+    table = (data / "tables" / "serving.yml").read_text(encoding="utf-8")
+    assert derive_guide(data).sample("serving", "conc32", "road").value == 297.63
+    sglang = IMPORTS / "sglang" / "sglang_0717_sweep.jsonl"
+    done = _import(data, "sglang-bench", sglang, "--record", "1", "--repetition")
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "import refused, nothing written" in done.stderr
+    assert "this run is no repetition of the run(s) the cell holds" in done.stderr, done.stderr
+    assert f"runs/serving/{sha[:12]}-{VLLM.name} states vllm ($.framework)" in done.stderr, done.stderr
+    assert (data / "tables" / "serving.yml").read_text(encoding="utf-8") == table
+    # The difference, accepted on purpose, is kept with the run (the guard saw it, so the build takes the run).
+    done = _import(data, "sglang-bench", sglang, "--record", "1", "--repetition", "--accept-difference", "on purpose")
+    assert done.returncode == 0, done.stderr
+    table = (data / "tables" / "serving.yml").read_text(encoding="utf-8")
+    assert "on purpose" in table and "framework: the file states sglang" in table, table
+    assert len(derive_guide(data).sample("serving", "conc32", "road").runs or ()) == 2
+
+
+def test_diff_takes_the_restore_command_from_the_guide_each_side_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``diff`` parsed each side's guide.yml a second time for ``kept_files.restore``; it takes the command from
+    the guide it has read (the comment still names the change as running code)."""
+    import generator.read.kept_store as kept_store
+    from generator.diff.preview import changes_page
+
+    repo = _repo(tmp_path)
+    guide = repo / "data" / "guide.yml"
+    text = guide.read_text(encoding="utf-8")
+    guide.write_text(text + "kept_files:\n  restore: touch base-ran\n", encoding="utf-8")
+    commit(repo, "restore the kept files")
+    guide.write_text(text + "kept_files:\n  restore: touch head-ran\n", encoding="utf-8")
+    parsed: list[bytes] = []
+    read = kept_store.restore_command
+    monkeypatch.setattr(kept_store, "restore_command", lambda content, *a: parsed.append(content) or read(content, *a))
+    page = changes_page(repo / "data", "HEAD")
+    line = next(line for line in page.splitlines() if "kept&#95;files.restore" in line)
+    assert "runs code: CI runs this command to restore the kept files" in line, line
+    assert "touch base-ran" in line and "touch head-ran" in line, line
+    assert parsed == []

@@ -166,13 +166,3 @@ def changed_inputs(repo: Path, base: str | None, head: str | None, data_path: st
             continue
         out[path] = "added" if path not in before else "removed" if path not in after else "changed"
     return out
-
-
-def kept_restore(content: bytes | None) -> str | None:
-    """The command a ``guide.yml`` declares to restore its kept files (``kept_files.restore``), or ``None``: CI
-    runs it, so a change to it runs code (:mod:`generator.restore`)."""
-    if not content:
-        return None
-    from generator.read.kept_store import restore_command  # the one reader of the command, restore's too
-
-    return restore_command(content)[0]

@@ -29,7 +29,7 @@ def changes_page(data_dir: Path, base: str) -> str:
     old, new = load_pair(data_dir, base, None)
     d = new.derived
     links = PageLinks({t.id for t in d.data.tables}, {o.id for o in d.data.options})
-    diff = dataclasses.replace(diff_guides(old, new), site=site_changes(data_dir, old.revision, new.revision))
+    diff = dataclasses.replace(diff_guides(old, new), site=site_changes(data_dir, old, new))
     body = to_markdown(diff, links, level=1, title=TITLE)
     return f"---\ntitle: {json.dumps(TITLE, allow_nan=False)}\n---\n{BANNER}\n\n{body}"
 

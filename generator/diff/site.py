@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.diff.inputs import changed_inputs, folder_prefix, kept_restore, runs_code, tree_digest
+from generator.diff.inputs import changed_inputs, folder_prefix, runs_code, tree_digest
 from generator.diff.model import short_pair
-from generator.diff.revisions import Revision, read_blobs, repository, run_git, tree_entries
+from generator.diff.revisions import Side, read_blobs, repository, run_git, tree_entries
 from generator.errors import printable
 from generator.read.yaml_config import read_config
 
@@ -313,16 +313,23 @@ def _yaml_tag(content: bytes | None) -> str:
     return ""
 
 
-def site_changes(data_dir: Path, base: Revision, head: Revision, config: Path | None = None) -> list[SiteChange]:
-    """Every change from ``base`` to ``head`` to the site's configuration and the files it builds from,
-    the ones that lower a protection first. ``config`` is the configuration file (default: ``mkdocs.yml``
-    beside the data folder)."""
+def _kept_restore(side: Side) -> str | None:
+    """The command the side's ``guide.yml`` declares to restore its kept files (``kept_files.restore``), or
+    ``None``: CI runs it, so a change to it runs code (:mod:`generator.restore`)."""
+    kept = side.derived.data.guide.kept_files
+    return kept.restore if kept is not None and kept.restore and kept.restore.strip() else None
+
+
+def site_changes(data_dir: Path, old: Side, new: Side, config: Path | None = None) -> list[SiteChange]:
+    """Every change from ``old`` to ``new`` (the two sides :func:`generator.diff.revisions.load_pair` read) to the
+    site's configuration and the files it builds from, the ones that lower a protection first. ``config`` is the
+    configuration file (default: ``mkdocs.yml`` beside the data folder)."""
     repo, data_path = repository(data_dir)
     if config is None:
         config_path = posixpath.join(posixpath.dirname(data_path), "mkdocs.yml")
     else:
         config_path = Path(os.path.abspath(config)).relative_to(repo).as_posix()
-    sides = _Side(repo, base.commit), _Side(repo, head.commit)
+    sides = _Side(repo, old.revision.commit), _Side(repo, new.revision.commit)
     for side in sides:
         _load(side, config_path)
     out = _config_changes(config_path, *sides)
@@ -342,12 +349,12 @@ def site_changes(data_dir: Path, base: Revision, head: Revision, config: Path | 
         if a != b and sides[1].present:
             out.append(SiteChange("file", config_path, "added" if a is None else "changed", _yaml_tag(b)))
     named = {c.name for c in out if c.what == "file"}
-    for path, change in changed_inputs(repo, base.commit, head.commit, data_path).items():
+    for path, change in changed_inputs(repo, old.revision.commit, new.revision.commit, data_path).items():
         if path not in named:  # every other build input, none left out: the ones that run code say why
             tagged = _yaml_tag(sides[1].read(path)) if change != "removed" and path.endswith(YAML_SUFFIXES) else ""
             why = runs_code(path, data) if change != "removed" else ""
             out.append(SiteChange("file", path, change, tagged or why))
-    was, now = (kept_restore(side.read(f"{data}guide.yml")) for side in sides)
+    was, now = (_kept_restore(side) for side in (old, new))  # as each side's guide read it, not parsed again
     if was != now:
         lowers = "runs code: CI runs this command to restore the kept files" if now else ""
         out.append(_setting("kept_files.restore", was, now, lowers))

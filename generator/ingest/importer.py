@@ -83,7 +83,8 @@ def import_runs(data_dir: Path, requests: list[Request]) -> Outcome:
     requests = every_series(data, requests, problems)
     plans = [plan for request in requests for plan in plan_request(data, data_dir, request, problems, stored, creating)]
     refuse_unasked_repetitions(plans, problems)
-    refuse_unlike_repetitions(plans, data_dir, problems)
+    store = data.guide.kept_files.store if data.guide is not None and data.guide.kept_files else None
+    refuse_unlike_repetitions(plans, data_dir, problems, store)
     if problems:
         raise ImportProblems(problems)
     outcome = Outcome()

@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from generator import schema
-from generator.read.formats.dispatch import select_part, split_metric, split_part
-from generator.read.formats.tool_output import Stated, ToolOutputError, same_stated
-from generator.read.maps import read_in_guide
+from generator.kept_metric import read_metric
+from generator.read.formats.dispatch import split_metric, split_part
+from generator.read.formats.tool_output import Stated, same_stated
+from generator.read.runs import RunFileError, read_run_file
 
 #: A run a cell holds: (path, metric) of its file entry, and its name in messages.
 Held = tuple[tuple[str, str], str]
@@ -109,13 +110,14 @@ def _named(entry: dict[str, Any]) -> str:
     return str(entry["path"]) + (f" ({entry['metric']})" if entry.get("metric") else "")
 
 
-def refuse_unlike_repetitions(plans: Sequence[Planned], data_dir: Path, problems: list[str]) -> None:
+def refuse_unlike_repetitions(plans: Sequence[Planned], data_dir: Path, problems: list[str], store: str | None) -> None:
     """Each run added to a cell agrees with every run the cell holds (its kept files, and those an earlier file
-    of this import adds) on every set-up fact both files state; otherwise the problem names both."""
+    of this import adds) on every set-up fact both files state; otherwise the problem names both. ``store``: the
+    guide's store of kept files (``kept_files.store``), where a kept file the data folder lacks is found."""
     seen: dict[tuple[str, str, str], list[tuple[str, Mapping[str, Stated]]]] = {}
     for plan in plans:
         cell = (plan.table.id, plan.row, plan.series)
-        there = seen.setdefault(cell, _kept_setups(data_dir, plan.table, plan.row, plan.series))
+        there = seen.setdefault(cell, _kept_setups(data_dir, plan.table, plan.row, plan.series, store))
         for entry, stated in zip(plan.entries, plan.stated, strict=True):
             name = _named(entry)
             others = [(other, facts) for other, facts in there if other != name]
@@ -140,23 +142,22 @@ def refuse_unlike_repetitions(plans: Sequence[Planned], data_dir: Path, problems
 
 
 def _kept_setups(
-    data_dir: Path, table: schema.MeasurementTable, row_id: str, series: str
+    data_dir: Path, table: schema.MeasurementTable, row_id: str, series: str, store: str | None
 ) -> list[tuple[str, Mapping[str, Stated]]]:
-    """What each kept file of a cell states of its run's set-up, named as messages name it (a file that cannot be
-    read states nothing here: the build reports it)."""
+    """What each kept file of a cell states of its run's set-up, named as messages name it, read as the build reads
+    it (:func:`generator.read.runs.read_run_file`: from the data folder or the store, within the size limit, its
+    sha256 checked; a file that cannot be read states nothing here: the build reports it)."""
     row = next((r for r in table.rows if r.id == row_id), None)
     value = row.values.get(series) if row is not None else None
-    if not isinstance(value, schema.Runs) or not value.files:
+    if row is None or not isinstance(value, schema.Runs) or not value.files:
         return []
-    out = []
+    out: list[tuple[str, Mapping[str, Stated]]] = []
     for ref in value.files:
-        part, rest = split_part(ref.metric or "")
-        number, _ = split_metric(rest)
         try:
-            runs = select_part(read_in_guide(data_dir, ref.format, (data_dir / ref.path).read_bytes()), part)
-        except (OSError, ToolOutputError):
+            metric = read_metric(table, row, series, ref)
+            run = read_run_file(data_dir, ref.path, ref.sha256, ref.format, metric, None, store)
+        except RunFileError:
             continue
-        run = runs[number - 1] if number is not None and 0 < number <= len(runs) else runs[0] if runs else None
-        if run is not None:
-            out.append((ref.path + (f" ({ref.metric})" if ref.metric else ""), run.workload))
+        stated = {key: Stated(fact, where) for key, (fact, where) in run.workload.items()}
+        out.append((ref.path + (f" ({ref.metric})" if ref.metric else ""), stated))
     return out

@@ -76,7 +76,8 @@ def find_kept(root: Path, path: str, sha256: str, store: str | None, limit: int)
 def restore_command(content: bytes, display: str = "guide.yml") -> tuple[str | None, list[Problem]]:
     """The command ``guide.yml``'s bytes declare to bring back the kept files (``kept_files.restore``; ``None``
     when it declares none), or why those bytes cannot be read. Read through the bounded YAML reader every data
-    file goes through; ``python -m generator restore`` runs the command, and ``diff`` names a change to it."""
+    file goes through; ``python -m generator restore`` runs the command (``diff`` names a change to it from
+    the ``kept_files`` each side's guide read)."""
     from generator.read.yaml_source import MAX_FILE_BYTES, parse_yaml
 
     if len(content) > MAX_FILE_BYTES:
