@@ -169,9 +169,31 @@ def test_import_into_a_guide_whose_kept_files_live_only_in_its_store(tmp_path: P
     sha = hashlib.sha256(VLLM.read_bytes()).hexdigest()
     assert (data / "runs" / "serving" / f"{sha[:12]}-{VLLM.name}").read_bytes() == VLLM.read_bytes()
     assert f"sha256: {sha}" in (data / "tables" / "serving.yml").read_text(encoding="utf-8")
-    assert not (data / "runs" / "hill-repeats").exists() and sorted(p.name for p in store.iterdir()) == stored
+    # the new version is kept in the store too (named by its sha256), beside the ones it held
+    assert not (data / "runs" / "hill-repeats").exists() and sorted(p.name for p in store.iterdir()) == sorted(
+        [*stored, sha]
+    )
+    assert (store / sha).read_bytes() == VLLM.read_bytes() and f"stored     ../kept/{sha}" in done.stdout
     sample = derive_guide(data).sample("serving", "conc32", "road")
     assert sample.value == 297.63 and derive_guide(data).sample("hill-repeats", "hill-d", "road").runs
+
+
+def test_an_import_whose_store_cannot_take_the_file_stands_and_says_how_to_keep_it(tmp_path: Path) -> None:
+    """The store is a copy of every version; the guide is whole without it. A declared store that is no folder
+    is said, with the copy to make, and the import stands: the file is in ``runs/`` and the table names it."""
+    data = tmp_path / "guide"
+    shutil.copytree(TINY, data)  # its kept files in runs/, and no ../kept folder
+    shutil.copy(IMPORTS / "guide" / "campaigns" / "lab.yml", data / "campaigns" / "lab.yml")
+    shutil.copy(IMPORTS / "guide" / "tables" / "serving.yml", data / "tables" / "serving.yml")
+    guide = data / "guide.yml"
+    guide.write_text(guide.read_text(encoding="utf-8") + "kept_files:\n  store: ../kept\n", encoding="utf-8")
+    done = _import(data, "vllm-bench", VLLM)
+    sha = hashlib.sha256(VLLM.read_bytes()).hexdigest()
+    assert done.returncode == 0 and "added      serving / conc32 / road: 297.63 tok/s" in done.stdout, done.stderr
+    line = next(line for line in done.stdout.splitlines() if line.startswith("not stored"))
+    assert line.startswith("not stored runs/serving/") and "the store ../kept is no folder here" in line, line
+    assert f"kept/{sha}" in line and not (tmp_path / "kept").exists(), line
+    assert (data / "runs" / "serving" / f"{sha[:12]}-{VLLM.name}").read_bytes() == VLLM.read_bytes()
 
 
 def test_a_repetition_is_compared_with_the_cells_kept_file_in_the_store(tmp_path: Path) -> None:

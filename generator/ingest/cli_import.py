@@ -161,6 +161,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"unchanged  {printable(str(line))} (already imported)")
     for path in outcome.written:
         print(f"wrote      {printable(str(path))}")
+    for line in outcome.stored:
+        print(f"stored     {printable(line)} (a copy in the store guide.yml declares)")
+    for line in outcome.unstored:
+        print(f"not stored {printable(line)}")
     if outcome.added:
         print("next: `python -m generator diff` shows what this changes; `mkdocs serve` shows the page")
     return 0

@@ -30,6 +30,8 @@ that says "import refused, nothing written" with every reason.
 
 from __future__ import annotations
 
+import hashlib
+import shlex
 import shutil
 import tempfile
 from dataclasses import dataclass, field
@@ -54,6 +56,10 @@ class Outcome:
     written: list[Path] = field(default_factory=list)
     created: list[str] = field(default_factory=list)
     """The rows a sweep import added: ``row concurrency-64 (conc 64) of table throughput``."""
+    stored: list[str] = field(default_factory=list)
+    """Each new kept file also written into the store ``guide.yml`` declares: ``../kept/<sha256>``."""
+    unstored: list[str] = field(default_factory=list)
+    """Each new kept file the store could not take, with the command that copies it there."""
 
 
 class ImportProblems(Exception):
@@ -122,7 +128,32 @@ def import_runs(data_dir: Path, requests: list[Request]) -> Outcome:
         outcome.written = _commit(data_dir, texts, raw)
     except safe_write.UnsafePath as exc:
         raise ImportProblems([f"{exc}"]) from None
+    if store:
+        _keep_in_store(data_dir, store, raw, outcome)
     return outcome
+
+
+def _keep_in_store(data_dir: Path, store: str, raw: dict[str, bytes], outcome: Outcome) -> None:
+    """Each new kept file also into the store, named by its sha256, so the store holds every version a revision
+    may name (``diff --base`` reads a kept file that changed since from there). The guide is whole without it
+    (the file is in ``runs/``), so a store that cannot take it is said with the command that copies it, and the
+    import stands."""
+    root = data_dir / store
+    for rel, content in raw.items():
+        sha = hashlib.sha256(content).hexdigest()
+        shown = f"{store}/{sha}"
+        copy = f"cp {shlex.quote(str(data_dir / rel))} {shlex.quote(str(root / sha))}"
+        if not root.is_dir() or root.is_symlink():
+            outcome.unstored.append(f"{rel}: the store {store} is no folder here; keep it there: {copy}")
+            continue
+        try:
+            safe_write.create_new(root, sha, content)
+        except FileExistsError:
+            continue  # that version is kept already
+        except (OSError, safe_write.UnsafePath) as exc:
+            outcome.unstored.append(f"{rel}: cannot write {shown} ({getattr(exc, 'strerror', None) or exc}): {copy}")
+            continue
+        outcome.stored.append(shown)
 
 
 def _validate_staged(data_dir: Path, texts: dict[Path, str], raw: dict[str, bytes]) -> None:
